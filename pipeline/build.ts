@@ -1,0 +1,78 @@
+/**
+ * The build: load -> validate (zod) -> lint -> score -> emit, as a function
+ * the CLI and the tests call. Returns every problem at once; emits nothing
+ * when any error is found.
+ */
+import path from 'node:path';
+import type { Site } from '../runtime/contract/model.js';
+import { findPlatformFiles, loadYaml, problemAt, type SourceDocument } from './load.js';
+import { lintPlatforms, type LoadedPlatform } from './lint.js';
+import { lintMethodology } from './lint-methodology.js';
+import type { Problem } from './problems.js';
+import { scoreDataset, type ScoredPlatform } from './score/score-dataset.js';
+import { distFiles } from './emit/dist-files.js';
+import type { EmittedFile } from './emit/open-data.js';
+import { resolveSite } from './emit/site.js';
+import { methodologySchema, type Methodology } from './sources/methodology-schema.js';
+import { platformSourceSchema } from './sources/platform-schema.js';
+import { siteSourceSchema } from './sources/site-schema.js';
+import { validateDocument } from './validate.js';
+
+export interface BuildOptions {
+  /** Project root: paths in problems are relative to it. */
+  root: string;
+  /** Folder holding site.yaml, methodology.yaml and platforms/. */
+  sourcesDir: string;
+  /** Overrides site.yaml base_url (BASE_URL). */
+  baseUrl?: string | undefined;
+  /** Today as YYYY-MM-DD, for future-date and staleness lints only (never written to outputs). */
+  today: string;
+}
+
+export interface BuildResult {
+  problems: Problem[];
+  /** Present when there is no error. */
+  files?: EmittedFile[];
+  scored?: ScoredPlatform[];
+  site?: Site;
+}
+
+/** Runs the whole build in memory. */
+export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  const problems: Problem[] = [];
+  const load = async (file: string) => {
+    const loaded = await loadYaml(options.root, file);
+    problems.push(...loaded.problems);
+    return loaded.source;
+  };
+  const validated = <T>(schema: Parameters<typeof validateDocument<T>>[0], source: SourceDocument): T | undefined => {
+    if (source.data === undefined) return undefined;
+    const { value, problems: found } = validateDocument(schema, source);
+    problems.push(...found);
+    return value;
+  };
+
+  const siteDoc = await load(path.join(options.sourcesDir, 'site.yaml'));
+  const methodologyDoc = await load(path.join(options.sourcesDir, 'methodology.yaml'));
+  const siteSource = validated(siteSourceSchema, siteDoc);
+  const methodology = validated(methodologySchema, methodologyDoc) as Methodology | undefined;
+  if (methodology) problems.push(...lintMethodology(methodologyDoc, methodology));
+
+  const platforms: LoadedPlatform[] = [];
+  for (const file of await findPlatformFiles(options.sourcesDir)) {
+    const source = await load(file);
+    if (source.data === undefined) continue;
+    if (source.data === null || typeof source.data !== 'object') {
+      problems.push(problemAt(source, [], 'error', 'the file must hold a mapping of fields (name, slug, category, ...)'));
+      continue;
+    }
+    const platform = validated(platformSourceSchema, source);
+    if (platform) platforms.push({ source, platform });
+  }
+  if (methodology) problems.push(...lintPlatforms(platforms, methodology, options.today));
+
+  if (problems.some((p) => p.severity === 'error') || !siteSource || !methodology) return { problems };
+  const site = resolveSite(siteSource, options.baseUrl);
+  const scored = scoreDataset(platforms.map((p) => p.platform), methodology, site);
+  return { problems, files: distFiles(site, methodology, scored), scored, site };
+}

@@ -1,0 +1,64 @@
+/**
+ * The pipeline's command line.
+ *   build [--sources DIR] [--dist DIR]   validate, lint, score and write dist/ (exit 1 on any error)
+ *   check [--sources DIR]                validate and lint only, write nothing
+ * BASE_URL overrides site.yaml base_url. Problems go to stderr, errors first.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { runBuild } from './build.js';
+import { DEFAULT_DIST_DIR, DEFAULT_SOURCES_DIR, PROJECT_ROOT } from './paths.js';
+import { formatReport } from './problems.js';
+import { swapIntoDist, validateFiles } from './write-dist.js';
+
+/** Runs one CLI command; returns the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { sources: { type: 'string' }, dist: { type: 'string' } },
+  });
+  const command = positionals[0];
+  if (command !== 'build' && command !== 'check') {
+    process.stderr.write('usage: cli.ts build|check [--sources DIR] [--dist DIR]\n');
+    return 2;
+  }
+  const sourcesDir = path.resolve(values.sources ?? DEFAULT_SOURCES_DIR);
+  const distDir = path.resolve(values.dist ?? DEFAULT_DIST_DIR);
+  const started = performance.now();
+  const result = await runBuild({
+    root: process.cwd() === PROJECT_ROOT ? PROJECT_ROOT : process.cwd(),
+    sourcesDir,
+    baseUrl: process.env.BASE_URL,
+    today: new Date().toISOString().slice(0, 10),
+  });
+  if (result.problems.length) process.stderr.write(`${formatReport(result.problems)}\n`);
+  if (!result.files) {
+    process.stderr.write(`${command} failed: fix the errors above${command === 'build' ? '; dist/ was left as it was' : ''}.\n`);
+    return 1;
+  }
+  const failures = validateFiles(result.files);
+  if (failures.length) {
+    for (const f of failures) process.stderr.write(`dist/${f.path}: does not match its schema: ${f.errors.join('; ')}\n`);
+    process.stderr.write(`${command} failed: ${failures.length} output file(s) do not match their schema; dist/ was left as it was.\n`);
+    return 1;
+  }
+  const platforms = result.scored?.length ?? 0;
+  if (command === 'build') {
+    await swapIntoDist(distDir, result.files);
+    process.stdout.write(`built ${platforms} platforms into ${path.relative(process.cwd(), distDir) || distDir}: ${result.files.length} files in ${Math.round(performance.now() - started)} ms\n`);
+  } else {
+    process.stdout.write(`check passed: ${platforms} platforms, ${result.files.length} files would be written\n`);
+  }
+  return 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`build crashed: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

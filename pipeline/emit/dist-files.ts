@@ -1,0 +1,36 @@
+/**
+ * Everything the build writes to dist/, as (path, bytes, schema) entries:
+ * the REST bodies, the runtime model, openapi.json and the open-data files.
+ */
+import { CATEGORY_IDS } from '../../runtime/contract/categories.js';
+import { RuntimeModelSchema, type RuntimeModel, type Site } from '../../runtime/contract/model.js';
+import { DIST_LAYOUT } from '../../runtime/bundle.js';
+import type { Methodology } from '../sources/methodology-schema.js';
+import { modelCriteria, type ScoredPlatform } from '../score/score-dataset.js';
+import { categoriesBody, platformBody, safetyBody, verdictBodies } from './api-bodies.js';
+import { standaloneSchema } from './component-schemas.js';
+import { openApiDocument } from './openapi.js';
+import { openDataFiles, type EmittedFile } from './open-data.js';
+
+const compact = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+/** Every output file of a build, in a stable order. */
+export function distFiles(site: Site, methodology: Methodology, scored: readonly ScoredPlatform[]): EmittedFile[] {
+  const records = scored.map((p) => platformBody(site, p));
+  const model: RuntimeModel = {
+    site,
+    rules: { coverage_gate_pct: methodology.coverage_gate_pct, too_close: methodology.too_close },
+    categories: CATEGORY_IDS.map((id) => ({ id, criteria: modelCriteria(methodology, id) })),
+    platforms: scored.map((p) => p.model),
+  };
+  const files: EmittedFile[] = [
+    { path: DIST_LAYOUT.categories, bytes: compact(categoriesBody(site, methodology, scored)), schema: { component: 'CategoriesResponse' } },
+    ...records.map((r): EmittedFile => ({ path: `${DIST_LAYOUT.platformsDir}/${r.slug}.json`, bytes: compact(r), schema: { component: 'PlatformRecord' } })),
+    ...scored.map((p): EmittedFile => ({ path: `${DIST_LAYOUT.safetyDir}/${p.source.slug}.json`, bytes: compact(safetyBody(site, p)), schema: { component: 'SafetyResponse' } })),
+    ...[...verdictBodies(site, methodology, scored)].map(([slug, v]): EmittedFile => ({ path: `${DIST_LAYOUT.verdictsDir}/${slug}.json`, bytes: compact(v), schema: { component: 'VerdictResponse' } })),
+    { path: DIST_LAYOUT.runtimeModel, bytes: compact(model), schema: { standalone: standaloneSchema(RuntimeModelSchema, 'runtime-model', 'Runtime model') } },
+    { path: DIST_LAYOUT.openapi, bytes: Buffer.from(`${JSON.stringify(openApiDocument(site), null, 2)}\n`) },
+    ...openDataFiles(site, records),
+  ];
+  return files;
+}

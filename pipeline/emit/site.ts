@@ -1,0 +1,21 @@
+/** Resolves sources/site.yaml into the site identity used in every output. */
+import type { Site } from '../../runtime/contract/model.js';
+import type { SiteSource } from '../sources/site-schema.js';
+
+/**
+ * Applies the base URL (BASE_URL overrides site.yaml; a trailing slash is dropped)
+ * and replaces `{base_url}` in every text field.
+ */
+export function resolveSite(source: SiteSource, baseUrlOverride: string | undefined): Site {
+  const base = (baseUrlOverride?.trim() || source.base_url).replace(/\/+$/, '');
+  const fill = (text: string) => text.replaceAll('{base_url}', base);
+  return {
+    name: source.name,
+    base_url: base,
+    attribution: fill(source.attribution),
+    license: fill(source.license),
+    methodology_url: fill(source.methodology_url),
+    api_version: source.api_version,
+    ...(source.contact_email ? { contact_email: source.contact_email } : {}),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Zod schemas shared by every source file: dates, citations and the evidence
+ * block (as_of + sources) that every fact and assessment carries.
+ * Source: architecture.md "Properties the design must keep" 1; anchors.md "Take" 2.
+ */
+import { z } from 'zod';
+
+/** A calendar date `YYYY-MM-DD`. Whether it is a real, non-future date is checked by lint. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected a date written as YYYY-MM-DD' })
+  .meta({ description: 'Calendar date, YYYY-MM-DD', format: 'date' });
+
+/** An absolute https URL. */
+export const httpsUrl = z
+  .string()
+  .refine((value) => {
+    try {
+      return new URL(value).protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, { message: 'expected an absolute https:// URL' })
+  .meta({ format: 'uri', pattern: '^https://' });
+
+/** One citation: the page a fact was read from. */
+export const sourceSchema = z.strictObject({
+  url: httpsUrl,
+  title: z.string().min(1),
+  publisher: z.string().min(1).optional(),
+  published: isoDate.optional(),
+});
+export type Source = z.infer<typeof sourceSchema>;
+
+/** Fields every fact group and assessment carries: the date it was true and where it was read. */
+export const evidence = {
+  as_of: isoDate,
+  sources: z.array(sourceSchema).min(1, { message: 'every fact needs at least one source' }),
+};
+
+/** A non-negative amount of US dollars. */
+export const usd = z.number().min(0).meta({ description: 'US dollars' });
+
+/** A percentage on the 0-100 scale (0.25 means a quarter of one percent). */
+export const percent = z.number().min(0).max(100).meta({ description: 'Percent, 0-100 scale' });

@@ -1,0 +1,198 @@
+/**
+ * Zod schemas of one platform source file, sources/platforms/<category>/<slug>.yaml.
+ * The facts block differs by category; everything else is shared.
+ * These schemas are the one source of truth for the editor JSON Schema and the TypeScript types.
+ */
+import { z } from 'zod';
+import { evidence, httpsUrl, isoDate, percent, sourceSchema, usd } from './common-schema.js';
+
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: 'expected lowercase letters, digits and single hyphens' });
+
+const openness = z.enum(['full', 'partial', 'none']).meta({
+  description: 'full: all code under an open licence; partial: some components; none: closed source',
+});
+
+// ---------- exchanges ----------
+const exchangeFacts = z.strictObject({
+  trading_fees: z.strictObject({
+    product: z.string().min(1).meta({ description: 'Order book or plan the schedule belongs to, e.g. "Kraken Pro"' }),
+    tiers: z
+      .array(z.strictObject({
+        min_volume_30d_usd: usd.meta({ description: 'Lowest 30-day trading volume (USD) of this tier' }),
+        maker_pct: percent,
+        taker_pct: percent,
+      }))
+      .min(1),
+    ...evidence,
+  }).optional(),
+  fiat_withdrawal: z.strictObject({
+    method: z.string().min(1).meta({ description: 'Withdrawal rail the fee applies to, e.g. "ACH"' }),
+    fee_usd: usd,
+    ...evidence,
+  }).optional(),
+  proof_of_reserves: z.strictObject({
+    published: z.boolean(),
+    liabilities_included: z.boolean(),
+    third_party_attestation: z.boolean(),
+    ...evidence,
+  }).optional(),
+});
+
+// ---------- brokerages ----------
+const brokerageFacts = z.strictObject({
+  commissions: z.strictObject({
+    online_stock_trade_usd: usd.meta({ description: 'Commission per online US stock or ETF trade' }),
+    options_tiers: z
+      .array(z.strictObject({
+        min_contracts_per_month: z.number().int().min(0),
+        per_contract_usd: usd,
+      }))
+      .min(1)
+      .optional()
+      .meta({ description: 'Per-contract options fee by monthly contract volume; absent when options are not offered' }),
+    ...evidence,
+  }).optional(),
+  transfer_out: z.strictObject({
+    full_acats_usd: usd.meta({ description: 'Fee for a full outgoing ACATS transfer' }),
+    ...evidence,
+  }).optional(),
+  account_fees: z.strictObject({
+    annual_usd: usd.meta({ description: 'Recurring account maintenance or inactivity fee per year for a standard taxable account' }),
+    ...evidence,
+  }).optional(),
+  protection: z.strictObject({
+    sipc_member: z.boolean(),
+    excess_sipc: z.boolean().meta({ description: 'Coverage beyond SIPC limits bought from a private insurer' }),
+    ...evidence,
+  }).optional(),
+  investments: z.strictObject({
+    stocks: z.boolean(),
+    etfs: z.boolean(),
+    options: z.boolean(),
+    mutual_funds: z.boolean(),
+    bonds: z.boolean(),
+    fractional_shares: z.boolean(),
+    ...evidence,
+  }).optional(),
+});
+
+// ---------- high-yield savings ----------
+const savingsFacts = z.strictObject({
+  apy: z.strictObject({
+    product: z.string().min(1).meta({ description: 'Name of the savings account' }),
+    tiers: z
+      .array(z.strictObject({
+        min_balance_usd: usd.meta({ description: 'Lowest balance that earns this APY' }),
+        apy_pct: percent.meta({ description: 'Annual percentage yield, percent 0-100' }),
+      }))
+      .min(1),
+    ...evidence,
+  }).optional(),
+  monthly_fee: z.strictObject({ usd, ...evidence }).optional(),
+  minimum_opening_deposit: z.strictObject({ usd, ...evidence }).optional(),
+  insurance: z.strictObject({
+    route: z.enum(['fdic_direct', 'ncua_direct', 'fdic_pass_through', 'none']).meta({
+      description: 'fdic_direct / ncua_direct: the account holder is an insured bank or credit union; fdic_pass_through: a non-bank places deposits at partner banks',
+    }),
+    insured_institution: z.string().min(1).optional().meta({ description: 'Bank or credit union that holds the deposits' }),
+    ...evidence,
+  }).optional(),
+});
+
+// ---------- hardware wallets ----------
+const hardwareWalletFacts = z.strictObject({
+  price: z.strictObject({ usd, ...evidence }).optional(),
+  device: z.strictObject({
+    secure_element: z.boolean(),
+    secure_element_chip: z.string().min(1).optional(),
+    air_gap: z.boolean().meta({ description: 'Signs without a USB or Bluetooth data link (QR codes or microSD only)' }),
+    screen: z.boolean(),
+    passphrase: z.boolean().meta({ description: 'Supports a BIP39 passphrase (hidden wallets)' }),
+    ...evidence,
+  }).optional(),
+  firmware: z.strictObject({ open_source: openness, ...evidence }).optional(),
+  chains: z.strictObject({ supported: z.array(z.string().min(1)).min(1), ...evidence }).optional(),
+});
+
+// ---------- software wallets ----------
+const softwareWalletFacts = z.strictObject({
+  custody: z.strictObject({
+    model: z.enum(['self_custody', 'mpc', 'custodial']).meta({
+      description: 'self_custody: the user alone holds the keys; mpc: key shares split between user and provider; custodial: the provider holds the keys',
+    }),
+    ...evidence,
+  }).optional(),
+  source_code: z.strictObject({ open_source: openness, ...evidence }).optional(),
+  swap_fee: z.strictObject({
+    pct: percent.meta({ description: 'Service fee the wallet adds to in-app swaps, percent 0-100' }),
+    ...evidence,
+  }).optional(),
+  chains: z.strictObject({ supported: z.array(z.string().min(1)).min(1), ...evidence }).optional(),
+});
+
+/** A judgement score for a criterion whose rule kind is `assessed` (methodology.yaml). */
+export const assessmentSchema = z.strictObject({
+  score: z.number().int().min(0).max(100),
+  rationale: z.string().min(1).meta({ description: 'One line: why this score' }),
+  ...evidence,
+});
+
+export const INCIDENT_CLASSES = ['funds_lost', 'data_breach', 'regulatory_action', 'outage', 'other'] as const;
+
+/** One dated security incident or regulatory action. */
+export const incidentSchema = z.strictObject({
+  date: isoDate,
+  class: z.enum(INCIDENT_CLASSES),
+  title: z.string().min(1),
+  summary: z.string().min(1),
+  amount_usd: z.number().positive().optional().meta({ description: 'Funds lost, or penalty paid, in USD at the time' }),
+  customers_made_whole: z.boolean().optional().meta({ description: 'Absent when not known; the cap table then treats losses as not reimbursed' }),
+  sources: z.array(sourceSchema).min(1),
+});
+
+/** A licence or registration held by the platform. */
+export const licenceSchema = z.strictObject({
+  regulator: z.string().min(1),
+  licence: z.string().min(1),
+  jurisdiction: z.string().min(1),
+  ...evidence,
+});
+
+const common = {
+  name: z.string().min(1),
+  slug,
+  aliases: z.array(z.string().min(1)).optional(),
+  website: httpsUrl,
+  as_of: isoDate,
+  summary: z.string().min(1).optional().meta({ description: 'One neutral sentence on what the platform is' }),
+  assessments: z.record(z.string(), assessmentSchema).optional(),
+  incidents: z.array(incidentSchema).optional(),
+  licences: z.array(licenceSchema).optional(),
+};
+
+/** Facts schema for each category id. */
+export const factsSchemas = {
+  exchanges: exchangeFacts,
+  brokerages: brokerageFacts,
+  'high-yield-savings': savingsFacts,
+  'hardware-wallets': hardwareWalletFacts,
+  'software-wallets': softwareWalletFacts,
+} as const;
+
+/** One platform source file; `category` selects the facts schema. */
+export const platformSourceSchema = z.discriminatedUnion('category', [
+  z.strictObject({ ...common, category: z.literal('exchanges'), facts: exchangeFacts }),
+  z.strictObject({ ...common, category: z.literal('brokerages'), facts: brokerageFacts }),
+  z.strictObject({ ...common, category: z.literal('high-yield-savings'), facts: savingsFacts }),
+  z.strictObject({ ...common, category: z.literal('hardware-wallets'), facts: hardwareWalletFacts }),
+  z.strictObject({ ...common, category: z.literal('software-wallets'), facts: softwareWalletFacts }),
+]);
+
+export type PlatformSource = z.infer<typeof platformSourceSchema>;
+export type Incident = z.infer<typeof incidentSchema>;
+export type Assessment = z.infer<typeof assessmentSchema>;
+export type ExchangeFacts = z.infer<typeof exchangeFacts>;
+export type BrokerageFacts = z.infer<typeof brokerageFacts>;
+export type SavingsFacts = z.infer<typeof savingsFacts>;

@@ -1,0 +1,13 @@
+/** Zod schema of sources/site.yaml: the service identity. `{base_url}` in any text is replaced by the base URL. */
+import { z } from 'zod';
+
+export const siteSourceSchema = z.strictObject({
+  name: z.string().min(1),
+  base_url: z.string().regex(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, { message: 'expected an http(s) URL without a trailing path slash' }),
+  attribution: z.string().min(1),
+  license: z.string().min(1),
+  methodology_url: z.string().min(1),
+  api_version: z.string().regex(/^\d+\.\d+\.\d+$/, { message: 'expected a semantic version such as 1.0.1' }),
+  contact_email: z.string().email().optional(),
+});
+export type SiteSource = z.infer<typeof siteSourceSchema>;

@@ -1,0 +1,107 @@
+/**
+ * The h3 app: thin REST handlers over the operations. Every route answers GET
+ * and HEAD; other methods get 405 with Allow; unknown paths 404; any thrown
+ * error a 500 problem without internals. All bodies come from the bundle.
+ */
+import { getRouterParam, H3, type H3Event } from 'h3';
+import type { Bundle } from './bundle.js';
+import { comparePlatforms } from './operations/compare.js';
+import { feeEstimates } from './operations/fees.js';
+import { getPlatform, getSafety, getVerdict, listCategories } from './operations/records.js';
+import { bytes, fail, type OperationResult } from './operations/result.js';
+import { savingsInterest } from './operations/savings.js';
+import { search } from './operations/search.js';
+import { LIMITS } from './http/parameter-rules.js';
+import { invalidParameters, notFound, type ProblemSpec } from './http/problem.js';
+import { readQuery } from './http/query.js';
+import { problemResponse, resultResponse } from './http/respond.js';
+
+const READ_METHODS = ['GET', 'HEAD'];
+const ALLOW = READ_METHODS.join(', ');
+
+const methodNotAllowed = (method: string): ProblemSpec => ({
+  status: 405,
+  name: 'method-not-allowed',
+  title: 'Method not allowed',
+  detail: `${method} is not allowed here; this API is read-only: use ${ALLOW}.`,
+});
+
+const internalError: ProblemSpec = {
+  status: 500,
+  name: 'internal-error',
+  title: 'Internal error',
+  detail: 'The server failed to answer this request. It has been logged; please retry later.',
+};
+
+/**
+ * A path parameter, percent-decoded; null when the encoding is malformed.
+ * h3 hands the raw segment; decoding here lets us answer 400 rather than throw.
+ */
+function pathParam(event: H3Event, name: string): string | null {
+  const raw = getRouterParam(event, name) ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Builds the app.
+ * @param bundle returns the current bundle (a function so a reload can swap it)
+ */
+export function createApp(bundle: () => Bundle): H3 {
+  const app = new H3({
+    onError: (error, event) => {
+      const b = bundle();
+      console.error(JSON.stringify({ level: 'error', path: event.url.pathname, message: error.message, cause: String(error.cause ?? '') }));
+      return problemResponse(event.req.method, b.model.site.base_url, internalError, event.url.pathname);
+    },
+  });
+
+  /** Registers a read-only route whose query parameters are `params`. */
+  const route = <K extends string>(
+    path: string,
+    params: readonly K[],
+    run: (b: Bundle, query: Partial<Record<K, string>>, event: H3Event) => OperationResult,
+  ) => {
+    app.all(path, (event) => {
+      const b = bundle();
+      const method = event.req.method;
+      const base = b.model.site.base_url;
+      const instance = event.url.pathname;
+      if (!READ_METHODS.includes(method)) return problemResponse(method, base, methodNotAllowed(method), instance, { allow: ALLOW });
+      const query = readQuery(event.url.searchParams, params);
+      const result = query.ok ? run(b, query.values, event) : fail(invalidParameters(query.errors));
+      return resultResponse(method, base, result, instance);
+    });
+  };
+
+  /** A route with one path parameter `name`, length-checked and decoded. */
+  const named = (path: string, param: string, run: (b: Bundle, value: string) => OperationResult) =>
+    route(path, [], (b, _q, event) => {
+      const value = pathParam(event, param);
+      if (value === null) return fail(invalidParameters([{ parameter: param, message: 'is not valid percent-encoded UTF-8' }]));
+      if (value.length > LIMITS.nameMaxLength * 2 + 4) {
+        return fail(invalidParameters([{ parameter: param, message: `must be at most ${LIMITS.nameMaxLength} characters` }]));
+      }
+      return run(b, value);
+    });
+
+  route('/v1/categories', [], (b) => listCategories(b));
+  route('/v1/platforms', ['query', 'category'], (b, q) => search(b, q));
+  named('/v1/platforms/:name', 'name', getPlatform);
+  named('/v1/safety/:name', 'name', getSafety);
+  route('/v1/compare', ['platforms', 'weights'], (b, q) => comparePlatforms(b, q));
+  named('/v1/verdicts/:slug', 'slug', (b, slug) => getVerdict(b, slug.toLowerCase()));
+  route('/v1/savings-interest', ['balance', 'months'], (b, q) => savingsInterest(b, q));
+  route('/v1/fees', ['category', ...LIMITS.feeParameters.map((p) => p.name)], (b, q) => feeEstimates(b, q));
+  route('/openapi.json', [], (b) => bytes(b.bytes.openapi));
+
+  app.all('/**', (event) => {
+    const b = bundle();
+    const path = event.url.pathname;
+    return problemResponse(event.req.method, b.model.site.base_url, notFound(`No resource at ${path.slice(0, 200)}. The API is described at /openapi.json.`), path.slice(0, 200));
+  });
+  return app;
+}

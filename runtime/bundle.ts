@@ -1,0 +1,64 @@
+/**
+ * The runtime's in-memory copy of dist/: the precomputed response bytes and the
+ * runtime model (search index and calculator inputs). Loaded once at start; the
+ * runtime never reads sources/.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CategoryId } from './contract/categories.js';
+import { RuntimeModelSchema, type ModelCriterion, type ModelPlatform, type RuntimeModel } from './contract/model.js';
+import { buildPlatformIndex, type PlatformIndex } from './compute/platform-match.js';
+
+/** Layout of dist/ shared by the pipeline (writer) and the runtime (reader). */
+export const DIST_LAYOUT = {
+  categories: 'api/v1/categories.json',
+  platformsDir: 'api/v1/platforms',
+  safetyDir: 'api/v1/safety',
+  verdictsDir: 'api/v1/verdicts',
+  runtimeModel: 'runtime-model.json',
+  openapi: 'openapi.json',
+} as const;
+
+export interface Bundle {
+  model: RuntimeModel;
+  index: PlatformIndex;
+  bySlug: Map<string, ModelPlatform>;
+  criteria: Map<CategoryId, ModelCriterion[]>;
+  bytes: {
+    categories: Buffer;
+    openapi: Buffer;
+    platforms: Map<string, Buffer>;
+    safety: Map<string, Buffer>;
+    verdicts: Map<string, Buffer>;
+  };
+}
+
+async function readJsonFolder(dir: string): Promise<Map<string, Buffer>> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  const entries = await Promise.all(files.map(async (f) => [f.slice(0, -5), await readFile(path.join(dir, f))] as const));
+  return new Map(entries);
+}
+
+/**
+ * Loads dist/ into memory.
+ * @throws Error when a file is missing or the runtime model does not match its schema (a broken dist/)
+ */
+export async function loadBundle(distDir: string): Promise<Bundle> {
+  const read = (rel: string) => readFile(path.join(distDir, rel));
+  const [modelBytes, categories, openapi, platforms, safety, verdicts] = await Promise.all([
+    read(DIST_LAYOUT.runtimeModel),
+    read(DIST_LAYOUT.categories),
+    read(DIST_LAYOUT.openapi),
+    readJsonFolder(path.join(distDir, DIST_LAYOUT.platformsDir)),
+    readJsonFolder(path.join(distDir, DIST_LAYOUT.safetyDir)),
+    readJsonFolder(path.join(distDir, DIST_LAYOUT.verdictsDir)),
+  ]);
+  const model = RuntimeModelSchema.parse(JSON.parse(modelBytes.toString('utf8')));
+  return {
+    model,
+    index: buildPlatformIndex(model.platforms),
+    bySlug: new Map(model.platforms.map((p) => [p.slug, p])),
+    criteria: new Map(model.categories.map((c) => [c.id, c.criteria])),
+    bytes: { categories, openapi, platforms, safety, verdicts },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Finding a platform by the name a caller typed (README decision for spec rule 5):
+ * case-insensitive exact match on slug, name or alias; otherwise up to three
+ * closest names by Levenshtein distance as suggestions.
+ */
+import { distance } from 'fastest-levenshtein';
+import type { ModelPlatform } from '../contract/model.js';
+
+/** Lookup built once from the model: lowercased slug/name/alias -> platform. */
+export interface PlatformIndex {
+  byKey: Map<string, ModelPlatform>;
+  /** [lowercased key, display name] pairs for suggestions. */
+  keys: Array<[string, string]>;
+}
+
+/** Normalises a caller's name: trimmed, lowercased, runs of whitespace collapsed. */
+export function nameKey(input: string): string {
+  return input.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** Builds the lookup. Uniqueness of names across platforms is guaranteed by the build's lint. */
+export function buildPlatformIndex(platforms: readonly ModelPlatform[]): PlatformIndex {
+  const byKey = new Map<string, ModelPlatform>();
+  const keys: Array<[string, string]> = [];
+  for (const p of platforms) {
+    for (const k of [p.slug, p.name, ...p.aliases]) {
+      const key = nameKey(k);
+      if (!byKey.has(key)) {
+        byKey.set(key, p);
+        keys.push([key, p.name]);
+      }
+    }
+  }
+  return { byKey, keys };
+}
+
+/** The platform whose slug, name or alias equals `input` ignoring case, or undefined. */
+export function findPlatform(index: PlatformIndex, input: string): ModelPlatform | undefined {
+  return index.byKey.get(nameKey(input));
+}
+
+/**
+ * Up to `limit` distinct platform names closest to `input`, nearest first: names
+ * containing the input come first, then by edit distance, keeping only those within
+ * half the input's length (at least 2 edits).
+ */
+export function suggestNames(index: PlatformIndex, input: string, limit = 3): string[] {
+  const key = nameKey(input).slice(0, 200);
+  const allowed = Math.max(2, Math.floor(key.length / 2));
+  const ranked = index.keys
+    .map(([k, name]) => ({ name, d: key.length > 0 && k.includes(key) ? -1 : distance(k, key) }))
+    .filter((r) => r.d <= allowed)
+    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name, 'en'));
+  const names: string[] = [];
+  for (const r of ranked) {
+    if (!names.includes(r.name)) names.push(r.name);
+    if (names.length === limit) break;
+  }
+  return names;
+}

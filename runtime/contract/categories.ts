@@ -1,0 +1,16 @@
+/**
+ * The five category ids of the interface spec ("Category" table) and the
+ * normalisation of caller input to them.
+ */
+export const CATEGORY_IDS = ['exchanges', 'hardware-wallets', 'software-wallets', 'high-yield-savings', 'brokerages'] as const;
+export type CategoryId = (typeof CATEGORY_IDS)[number];
+
+/**
+ * Maps caller spelling to a category id: any case, hyphens or underscores
+ * (README decision; the spec's sample echoes `high_yield_savings`).
+ * Returns undefined for anything else.
+ */
+export function normaliseCategory(input: string): CategoryId | undefined {
+  const id = input.trim().toLowerCase().replace(/_/g, '-');
+  return (CATEGORY_IDS as readonly string[]).includes(id) ? (id as CategoryId) : undefined;
+}

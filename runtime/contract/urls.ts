@@ -1,0 +1,14 @@
+/**
+ * Public URLs of the service, all under the site's base URL (README "page URLs").
+ * Shared by the build and the runtime (compare pages).
+ */
+import type { Site } from './model.js';
+import type { CategoryId } from './categories.js';
+
+export const platformPage = (site: Site, slug: string): string => `${site.base_url}/platforms/${slug}`;
+export const comparePage = (site: Site, verdictSlug: string): string => `${site.base_url}/compare/${verdictSlug}`;
+export const categoryPage = (site: Site, id: CategoryId): string => `${site.base_url}/categories/${id}`;
+export const platformJson = (site: Site, slug: string): string => `${site.base_url}/v1/platforms/${slug}`;
+
+/** Canonical comparison slug: the platform slugs in alphabetical order joined by `-vs-`. */
+export const comparisonSlug = (slugs: readonly string[]): string => [...slugs].sort().join('-vs-');

@@ -1,0 +1,74 @@
+/**
+ * Bounds and defaults of every query parameter (README decisions for spec
+ * rules 3, 9 and 10, and "Limits"), and the strict parsers that enforce them.
+ * The OpenAPI document is generated from these same constants.
+ */
+
+export interface FeeParameterRule {
+  name: 'trades_per_month' | 'avg_trade_size' | 'options_contracts_per_month' | 'transfers_per_year';
+  description: string;
+  integer: boolean;
+  min: number;
+  max: number;
+  default: number;
+}
+
+export const LIMITS = {
+  /** Longest platform name, alias, slug or search fragment accepted, characters. */
+  nameMaxLength: 100,
+  /** Longest comma-separated list (platforms, weights), characters. */
+  listMaxLength: 1000,
+  /** Spec "Limits" 4: comparisons take 2 to 6 platforms; weights are 0 to 10. */
+  compareMin: 2,
+  compareMax: 6,
+  weightMin: 0,
+  weightMax: 10,
+  /** Savings balance: above 0, at most this many USD, at most 2 decimals. */
+  balanceMax: 10_000_000,
+  /** Spec "Limits" 3: months 1 to 120; default 12 (our decision). */
+  monthsMin: 1,
+  monthsMax: 120,
+  monthsDefault: 12,
+  feeParameters: [
+    { name: 'trades_per_month', description: 'Trades per month', integer: true, min: 0, max: 10_000, default: 10 },
+    { name: 'avg_trade_size', description: 'Average trade size in USD', integer: false, min: 0.01, max: 10_000_000, default: 1000 },
+    { name: 'options_contracts_per_month', description: 'Options contracts per month (brokerage only)', integer: true, min: 0, max: 100_000, default: 0 },
+    { name: 'transfers_per_year', description: 'Full transfers out per year (ACATS for brokerages, fiat withdrawals for exchanges)', integer: true, min: 0, max: 52, default: 0 },
+  ] as const satisfies readonly FeeParameterRule[],
+} as const;
+
+/** One rejected parameter, as listed in the problem body's `errors`. */
+export interface ParameterError {
+  parameter: string;
+  message: string;
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: ParameterError };
+
+const INTEGER = /^\d{1,15}$/;
+const DECIMAL_2 = /^\d{1,15}(\.\d{1,2})?$/;
+
+/**
+ * Parses a non-negative number written in plain decimal digits (no sign, exponent,
+ * spaces, NaN or Infinity), integer or with at most 2 decimals, within [min, max].
+ */
+export function parseBoundedNumber(
+  parameter: string,
+  raw: string,
+  rule: { integer: boolean; min: number; max: number; exclusiveMin?: boolean },
+): Parsed<number> {
+  const pattern = rule.integer ? INTEGER : DECIMAL_2;
+  const kind = rule.integer ? 'a whole number' : 'a number with at most 2 decimals';
+  const range = `${rule.exclusiveMin ? 'above' : 'from'} ${rule.min} ${rule.exclusiveMin ? 'and at most' : 'to'} ${rule.max}`;
+  if (!pattern.test(raw)) return { ok: false, error: { parameter, message: `must be ${kind} ${range} written with digits only; got "${preview(raw)}"` } };
+  const value = Number(raw);
+  const tooLow = rule.exclusiveMin ? value <= rule.min : value < rule.min;
+  if (tooLow || value > rule.max) return { ok: false, error: { parameter, message: `must be ${range}; got ${raw}` } };
+  return { ok: true, value };
+}
+
+/** A caller's value shortened for an error message (at most 40 characters, control characters escaped). */
+export function preview(raw: string): string {
+  const shown = raw.length > 40 ? `${raw.slice(0, 40)}...` : raw;
+  return shown.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

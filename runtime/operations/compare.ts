@@ -1,0 +1,117 @@
+/**
+ * GET /v1/compare: 2 to 6 distinct platforms of one category with optional
+ * custom weights (README "compare" decisions; spec "Limits" 4).
+ */
+import type { Bundle } from '../bundle.js';
+import type { ComparisonResponse } from '../contract/api-schemas.js';
+import type { ModelCriterion, ModelPlatform } from '../contract/model.js';
+import { comparePage, comparisonSlug } from '../contract/urls.js';
+import { compare } from '../compute/compare.js';
+import { findPlatform, suggestNames } from '../compute/platform-match.js';
+import { defaultWeights } from '../compute/weighted-score.js';
+import { invalidParameters } from '../http/problem.js';
+import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../http/parameter-rules.js';
+import { body, envelope, fail, type OperationResult } from './result.js';
+
+export interface CompareArgs {
+  /** Comma-separated names, or a list of names. */
+  platforms?: string | readonly string[] | undefined;
+  /** Comma-separated key:weight pairs, or an object key -> weight. */
+  weights?: string | Readonly<Record<string, number>> | undefined;
+}
+
+type Step<T> = { ok: true; value: T } | { ok: false; errors: ParameterError[] };
+
+/** Splits and resolves the platform list: 2-6 names, each known, distinct, all in one category. */
+export function resolvePlatforms(bundle: Bundle, raw: CompareArgs['platforms']): Step<ModelPlatform[]> {
+  const err = (message: string, suggestions?: string[]): Step<ModelPlatform[]> => ({ ok: false, errors: [{ parameter: 'platforms', message }] });
+  if (raw === undefined) return err(`required: ${LIMITS.compareMin} to ${LIMITS.compareMax} comma-separated platform names of one category`);
+  if (typeof raw === 'string' && raw.length > LIMITS.listMaxLength) return err(`must be at most ${LIMITS.listMaxLength} characters`);
+  const names = (typeof raw === 'string' ? raw.split(',') : [...raw]).map((n) => n.trim());
+  if (names.length > LIMITS.compareMax) return err(`takes at most ${LIMITS.compareMax} platforms; got ${names.length}`);
+  if (names.some((n) => n.length === 0)) return err('contains an empty name (check for doubled or trailing commas)');
+  if (names.length < LIMITS.compareMin) return err(`takes at least ${LIMITS.compareMin} platforms; got ${names.length}`);
+  const errors: ParameterError[] = [];
+  const found: ModelPlatform[] = [];
+  for (const name of names) {
+    const p = name.length <= LIMITS.nameMaxLength ? findPlatform(bundle.index, name) : undefined;
+    if (!p) {
+      const s = suggestNames(bundle.index, name);
+      errors.push({ parameter: 'platforms', message: `unknown platform "${preview(name)}"${s.length ? `; closest: ${s.join(', ')}` : ''}` });
+    } else if (found.some((f) => f.slug === p.slug)) {
+      errors.push({ parameter: 'platforms', message: `"${preview(name)}" names ${p.name} a second time; give distinct platforms` });
+    } else {
+      found.push(p);
+    }
+  }
+  if (errors.length) return { ok: false, errors };
+  const categories = [...new Set(found.map((p) => p.category))];
+  if (categories.length > 1) {
+    return err(`must all be in one category; got ${found.map((p) => `${p.name} (${p.category})`).join(', ')}`);
+  }
+  return { ok: true, value: found };
+}
+
+/** Merges custom weights over the defaults: known keys only, each 0-10, not all zero. */
+export function resolveWeights(criteria: readonly ModelCriterion[], raw: CompareArgs['weights']): Step<{ weights: Record<string, number>; custom: boolean }> {
+  const weights = defaultWeights(criteria);
+  if (raw === undefined) return { ok: true, value: { weights, custom: false } };
+  const allowed = criteria.map((c) => c.key).join(', ');
+  const errors: ParameterError[] = [];
+  let pairs: Array<[string, string | number]>;
+  if (typeof raw === 'string') {
+    if (raw.length > LIMITS.listMaxLength) return { ok: false, errors: [{ parameter: 'weights', message: `must be at most ${LIMITS.listMaxLength} characters` }] };
+    pairs = [];
+    for (const part of raw.split(',')) {
+      const m = /^\s*([^:\s]+)\s*:\s*(\S*)\s*$/.exec(part);
+      if (!m) {
+        errors.push({ parameter: 'weights', message: `"${preview(part)}" is not a key:weight pair, e.g. fees:8` });
+      } else {
+        pairs.push([m[1]!, m[2]!]);
+      }
+    }
+  } else {
+    pairs = Object.entries(raw);
+  }
+  const seen = new Set<string>();
+  for (const [key, value] of pairs) {
+    if (!Object.hasOwn(weights, key)) {
+      errors.push({ parameter: 'weights', message: `unknown criterion "${preview(key)}"; allowed keys for this category: ${allowed}` });
+      continue;
+    }
+    if (seen.has(key)) {
+      errors.push({ parameter: 'weights', message: `"${key}" is given more than once` });
+      continue;
+    }
+    seen.add(key);
+    const parsed =
+      typeof value === 'number'
+        ? Number.isFinite(value) && value >= LIMITS.weightMin && value <= LIMITS.weightMax
+          ? { ok: true as const, value }
+          : { ok: false as const, error: { parameter: 'weights', message: `${key} must be from ${LIMITS.weightMin} to ${LIMITS.weightMax}` } }
+        : parseBoundedNumber('weights', value, { integer: false, min: LIMITS.weightMin, max: LIMITS.weightMax });
+    if (parsed.ok) weights[key] = parsed.value;
+    else errors.push({ parameter: 'weights', message: `${key}: ${parsed.error.message}` });
+  }
+  if (errors.length) return { ok: false, errors };
+  if (Object.values(weights).every((w) => w === 0)) {
+    return { ok: false, errors: [{ parameter: 'weights', message: 'the applied weights may not all be 0' }] };
+  }
+  return { ok: true, value: { weights, custom: true } };
+}
+
+/** Validates the arguments and compares; see compute/compare.ts for the rules. */
+export function comparePlatforms(bundle: Bundle, args: CompareArgs): OperationResult {
+  const platforms = resolvePlatforms(bundle, args.platforms);
+  if (!platforms.ok) return fail(invalidParameters(platforms.errors));
+  const criteria = bundle.criteria.get(platforms.value[0]!.category)!;
+  const weights = resolveWeights(criteria, args.weights);
+  if (!weights.ok) return fail(invalidParameters(weights.errors));
+  const site = bundle.model.site;
+  const result = compare(platforms.value, criteria, weights.value.weights, weights.value.custom ? 'custom' : 'default', bundle.model.rules);
+  const response: ComparisonResponse = {
+    ...result,
+    ...envelope(site, comparePage(site, comparisonSlug(platforms.value.map((p) => p.slug)))),
+  };
+  return body(response);
+}

@@ -1,0 +1,45 @@
+/** Operations answered from precomputed bytes: category list, platform record, safety record, verdict. */
+import type { Bundle } from '../bundle.js';
+import { comparisonSlug } from '../contract/urls.js';
+import { findPlatform } from '../compute/platform-match.js';
+import { notFound } from '../http/problem.js';
+import { preview } from '../http/parameter-rules.js';
+import { lookupPlatform } from './platform-lookup.js';
+import { bytes, fail, type OperationResult } from './result.js';
+
+/** GET /v1/categories. */
+export function listCategories(bundle: Bundle): OperationResult {
+  return bytes(bundle.bytes.categories);
+}
+
+/** GET /v1/platforms/{name}: 404 with suggestions for an unknown name. */
+export function getPlatform(bundle: Bundle, name: string): OperationResult {
+  const found = lookupPlatform(bundle, name);
+  return 'problem' in found ? fail(found.problem) : bytes(bundle.bytes.platforms.get(found.platform.slug)!);
+}
+
+/** GET /v1/safety/{name}: 404 with suggestions for an unknown name. */
+export function getSafety(bundle: Bundle, name: string): OperationResult {
+  const found = lookupPlatform(bundle, name);
+  return 'problem' in found ? fail(found.problem) : bytes(bundle.bytes.safety.get(found.platform.slug)!);
+}
+
+/**
+ * GET /v1/verdicts/{slug}: `<a>-vs-<b>` with slugs, names or aliases in either order.
+ * 404 when the form is wrong, a platform is unknown, or the two are in different categories.
+ */
+export function getVerdict(bundle: Bundle, slug: string): OperationResult {
+  const parts = slug.split('-vs-');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) {
+    return fail(notFound(`"${preview(slug)}" is not a verdict slug; expected <platform_a>-vs-<platform_b>, e.g. /v1/verdicts/coinbase-vs-kraken.`));
+  }
+  const platforms = parts.map((p) => findPlatform(bundle.index, p));
+  const unknown = parts.filter((_, i) => platforms[i] === undefined);
+  if (unknown.length) return fail(notFound(`No platform is named ${unknown.map((u) => `"${preview(u)}"`).join(' or ')}.`));
+  const [a, b] = platforms as [NonNullable<(typeof platforms)[0]>, NonNullable<(typeof platforms)[0]>];
+  if (a.slug === b.slug) return fail(notFound('A verdict compares two different platforms.'));
+  if (a.category !== b.category) {
+    return fail(notFound(`No verdict compares ${a.name} (${a.category}) with ${b.name} (${b.category}): verdicts stay within one category.`));
+  }
+  return bytes(bundle.bytes.verdicts.get(comparisonSlug([a.slug, b.slug]))!);
+}
