@@ -15,7 +15,7 @@ import type { EmittedFile } from './emit/open-data.js';
 import { resolveSite } from './emit/site.js';
 import { methodologySchema, type Methodology } from './sources/methodology-schema.js';
 import { platformSourceSchema } from './sources/platform-schema.js';
-import { siteSourceSchema } from './sources/site-schema.js';
+import { BASE_URL_PATTERN, siteSourceSchema } from './sources/site-schema.js';
 import { validateDocument } from './validate.js';
 
 export interface BuildOptions {
@@ -71,8 +71,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   }
   if (methodology) problems.push(...lintPlatforms(platforms, methodology, options.today));
 
+  const baseUrl = options.baseUrl?.trim() || undefined;
+  if (baseUrl !== undefined && !BASE_URL_PATTERN.test(baseUrl)) {
+    problems.push({ severity: 'error', file: 'BASE_URL', line: 1, col: 1, path: '', message: `BASE_URL "${baseUrl}" is not an absolute http(s) URL`, hint: 'e.g. BASE_URL=https://data.example.org, or leave it unset to use sources/site.yaml' });
+  }
   if (problems.some((p) => p.severity === 'error') || !siteSource || !methodology) return { problems };
-  const site = resolveSite(siteSource, options.baseUrl);
+  const site = resolveSite(siteSource, baseUrl);
   const scored = scoreDataset(platforms.map((p) => p.platform), methodology, site);
   return { problems, files: distFiles(site, methodology, scored), scored, site };
 }

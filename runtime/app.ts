@@ -26,6 +26,13 @@ const methodNotAllowed = (method: string): ProblemSpec => ({
   detail: `${method} is not allowed here; this API is read-only: use ${ALLOW}.`,
 });
 
+const badRequest: ProblemSpec = {
+  status: 400,
+  name: 'bad-request',
+  title: 'Bad request',
+  detail: 'The request could not be read; check that the URL is valid percent-encoded UTF-8.',
+};
+
 const internalError: ProblemSpec = {
   status: 500,
   name: 'internal-error',
@@ -38,9 +45,8 @@ const internalError: ProblemSpec = {
  * h3 hands the raw segment; decoding here lets us answer 400 rather than throw.
  */
 function pathParam(event: H3Event, name: string): string | null {
-  const raw = getRouterParam(event, name) ?? '';
   try {
-    return decodeURIComponent(raw);
+    return decodeURIComponent(getRouterParam(event, name) ?? '');
   } catch {
     return null;
   }
@@ -54,6 +60,10 @@ export function createApp(bundle: () => Bundle): H3 {
   const app = new H3({
     onError: (error, event) => {
       const b = bundle();
+      if (error.status >= 400 && error.status < 500) {
+        // h3 rejects some requests itself before a route runs, e.g. a path with malformed percent-encoding.
+        return problemResponse(event.req.method, b.model.site.base_url, badRequest, event.url.pathname.slice(0, 200));
+      }
       console.error(JSON.stringify({ level: 'error', path: event.url.pathname, message: error.message, cause: String(error.cause ?? '') }));
       return problemResponse(event.req.method, b.model.site.base_url, internalError, event.url.pathname);
     },

@@ -1,0 +1,381 @@
+/**
+ * The REST API over a real socket, on the fixture sources (made-up platforms
+ * whose scores are computed by hand in the comments). Every body is checked
+ * against the emitted openapi.json.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInto, FIXTURE_SOURCES, http, openApiValidator, startServer, type RunningServer } from './helpers.js';
+
+let server: RunningServer;
+let validate: Awaited<ReturnType<typeof openApiValidator>>;
+const BASE = 'http://localhost:3000';
+
+beforeAll(async () => {
+  const dist = await buildInto(FIXTURE_SOURCES);
+  server = await startServer(dist);
+  validate = await openApiValidator(dist);
+});
+afterAll(() => server?.close());
+
+/** GET a path, check the body against the OpenAPI schema of its operation and status, return it. */
+async function get(path: string, template: string, status = 200) {
+  const res = await http(server, path);
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers.get('content-type')).toBe(status === 200 ? 'application/json; charset=utf-8' : 'application/problem+json');
+  expect(validate(template, status, res.json)).toEqual([]);
+  return res.json;
+}
+
+describe('GET /v1/categories', () => {
+  it('lists the five categories with platform counts, criteria and the envelope', async () => {
+    const body = await get('/v1/categories', '/v1/categories');
+    expect(body.categories.map((c: any) => [c.id, c.platform_count])).toEqual([
+      ['exchanges', 4],
+      ['hardware-wallets', 2],
+      ['software-wallets', 2],
+      ['high-yield-savings', 3],
+      ['brokerages', 3],
+    ]);
+    const exchanges = body.categories[0];
+    expect(exchanges.criteria.map((c: any) => [c.key, c.default_weight])).toEqual([
+      ['security', 3], ['reserves', 2], ['fees', 2], ['regulation', 2],
+    ]);
+    expect(body.attribution).toBe(`Data: Fixture Comparison Data (${BASE}), CC BY 4.0`);
+    expect(body.license).toMatch(/CC BY 4\.0/);
+    expect(body.methodology).toBe(`${BASE}/methodology`);
+  });
+});
+
+describe('GET /v1/platforms (search)', () => {
+  it('lists every platform by score descending, then name, without parameters', async () => {
+    const body = await get('/v1/platforms', '/v1/platforms');
+    expect(body.query).toBeNull();
+    expect(body.category).toBeNull();
+    expect(body.count).toBe(14);
+    const scores = body.results.map((r: any) => r.score_pct ?? -1);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(body.methodology).toBe(`${BASE}/methodology`);
+  });
+
+  it('filters by category given with underscores in any case and answers the hyphen id', async () => {
+    const body = await get('/v1/platforms?category=HIGH_yield_SAVINGS', '/v1/platforms');
+    expect(body.category).toBe('high-yield-savings');
+    // save-three has only insurance (100) -> 100 with 20% coverage; save-one 97.1; save-two 83.
+    expect(body.results.map((r: any) => [r.slug, r.score_pct, r.coverage, r.apy])).toEqual([
+      ['save-three', 100, 20, undefined],
+      ['save-one', 97.1, 100, 4],
+      ['save-two', 83, 100, 4.25],
+    ]);
+    expect(body.results[1].page).toBe(`${BASE}/platforms/save-one`);
+  });
+
+  it('matches a case-insensitive fragment of name, alias or slug', async () => {
+    const body = await get('/v1/platforms?query=ALPH', '/v1/platforms');
+    expect(body.results.map((r: any) => r.slug)).toEqual(['alpha-exchange']);
+    const byAlias = await get('/v1/platforms?query=broker&category=brokerages', '/v1/platforms');
+    expect(byAlias.results.map((r: any) => r.slug)).toEqual(['one-broker', 'two-broker', 'three-broker']);
+  });
+
+  it('rejects a bad category, an empty query, an unknown and a repeated parameter', async () => {
+    const bad = await get('/v1/platforms?category=stocks', '/v1/platforms', 400);
+    expect(bad.errors).toEqual([{ parameter: 'category', message: expect.stringContaining('exchanges, hardware-wallets') }]);
+    const empty = await get('/v1/platforms?query=', '/v1/platforms', 400);
+    expect(empty.errors[0].parameter).toBe('query');
+    const unknown = await get('/v1/platforms?q=kraken', '/v1/platforms', 400);
+    expect(unknown.errors[0]).toEqual({ parameter: 'q', message: 'unknown parameter; allowed: query, category' });
+    const twice = await get('/v1/platforms?query=a&query=b', '/v1/platforms', 400);
+    expect(twice.errors[0]).toEqual({ parameter: 'query', message: 'given more than once; give it once' });
+  });
+});
+
+describe('GET /v1/platforms/{name}', () => {
+  it('returns the sourced record by slug, name or alias in any case', async () => {
+    for (const name of ['alpha-exchange', 'Alpha%20Exchange', 'ALPHA']) {
+      const body = await get(`/v1/platforms/${name}`, '/v1/platforms/{name}');
+      expect(body.slug).toBe('alpha-exchange');
+    }
+    const body = await get('/v1/platforms/alpha-exchange', '/v1/platforms/{name}');
+    // security 90x3 + reserves 100x2 + fees 84x2 + regulation 80x2 = 798 / 9 = 88.7
+    expect(body.score_pct).toBe(88.7);
+    expect(body.coverage).toBe(100);
+    expect(body.eligible).toBe(true);
+    const fees = body.criteria.find((c: any) => c.key === 'fees');
+    // 10 trades x 1,000 USD x 12 = 120,000 USD at the 0.2% taker fee = 240 USD; (1500 - 240) / 1500 = 84
+    expect(fees).toMatchObject({ basis: 'derived', score: 84, as_of: '2026-06-30' });
+    expect(fees.rationale).toContain('costs 240.00 USD a year');
+    expect(fees.sources).toEqual([{ url: 'https://example.org/fixture', title: 'Fixture page' }]);
+    expect(body.criteria.find((c: any) => c.key === 'security')).toMatchObject({ basis: 'assessed', score: 90 });
+    expect(body.facts.trading_fees.tiers[1]).toEqual({ min_volume_30d_usd: 50000, maker_pct: 0.05, taker_pct: 0.1 });
+    expect(body.page).toBe(`${BASE}/platforms/alpha-exchange`);
+    expect(body.json).toBe(`${BASE}/v1/platforms/alpha-exchange`);
+  });
+
+  it('marks criteria without data as missing and lowers coverage', async () => {
+    const body = await get('/v1/platforms/hw-two', '/v1/platforms/{name}');
+    expect(body.coverage).toBe(77.8);
+    expect(body.criteria.find((c: any) => c.key === 'vendor_record')).toEqual({
+      key: 'vendor_record', label: 'Vendor record', default_weight: 2, basis: 'missing', score: null, rationale: null, as_of: null, sources: [],
+    });
+  });
+
+  it('answers an unknown name with 404 and up to three suggestions', async () => {
+    const body = await get('/v1/platforms/alpah-exchange', '/v1/platforms/{name}', 404);
+    expect(body.suggestions[0]).toBe('Alpha Exchange');
+    expect(body.suggestions.length).toBeLessThanOrEqual(3);
+    expect(body.detail).toContain('Did you mean: Alpha Exchange');
+    expect(body.type).toBe(`${BASE}/problems/not-found`);
+  });
+});
+
+describe('GET /v1/safety/{name}', () => {
+  it('splits incidents from the regulatory record and shows the cap', async () => {
+    const body = await get('/v1/safety/beta-exchange', '/v1/safety/{name}');
+    expect(body.security_score).toBe(85);
+    expect(body.security_basis).toBe('assessed');
+    expect(body.incidents.map((i: any) => [i.date, i.class])).toEqual([['2026-01-10', 'funds_lost']]);
+    expect(body.regulatory_record.map((i: any) => [i.date, i.class, i.amount_usd])).toEqual([['2019-03-01', 'regulatory_action', 5000000]]);
+    expect(body.cap).toEqual({
+      cap: 50,
+      reason: 'Customer funds lost and not fully reimbursed within the last 2 years',
+      incident: { date: '2026-01-10', class: 'funds_lost', title: 'Hot wallet theft' },
+    });
+  });
+
+  it('is 404 for an unknown platform', async () => {
+    await get('/v1/safety/nope-nothing', '/v1/safety/{name}', 404);
+  });
+});
+
+describe('GET /v1/compare', () => {
+  it('applies the hack cap: beta raw 72.8 is capped at 50', async () => {
+    const body = await get('/v1/compare?platforms=alpha-exchange,beta-exchange', '/v1/compare');
+    expect(body.winner).toBe('Alpha Exchange');
+    expect(body.too_close).toBe(false);
+    expect(body.margin_points).toBe(38.7);
+    const beta = body.products[1];
+    expect(beta).toMatchObject({ slug: 'beta-exchange', raw_score_pct: 72.8, score_pct: 50 });
+    expect(beta.cap.cap).toBe(50);
+    // contributions: 85x3/9 = 28.3, 50x2/9 = 11.1, 60x2/9 = 13.3, 90x2/9 = 20
+    expect(beta.criteria.map((c: any) => c.contribution)).toEqual([28.3, 11.1, 13.3, 20]);
+    expect(body.page).toBe(`${BASE}/compare/alpha-exchange-vs-beta-exchange`);
+  });
+
+  it('applies the coverage gate: gamma scores highest but cannot win', async () => {
+    const body = await get('/v1/compare?platforms=gamma-exchange,beta-exchange', '/v1/compare');
+    expect(body.products[0]).toMatchObject({ slug: 'gamma-exchange', score_pct: 95, coverage: 33.3, eligible: false });
+    expect(body.products[0].ineligible_reason).toBe('coverage 33.3% is under the 75% gate');
+    expect(body.winner).toBe('Beta Exchange');
+    expect(body.too_close).toBe(false);
+  });
+
+  it('applies the too-close rule: 88.7 against 87.8 is under the 3-point margin', async () => {
+    const body = await get('/v1/compare?platforms=Delta%20Exchange,alpha', '/v1/compare');
+    expect(body.winner).toBe('Alpha Exchange');
+    expect(body.too_close).toBe(true);
+    expect(body.margin_points).toBe(0.9);
+    expect(body.too_close_margin_points).toBe(3);
+    expect(body.explanation).toContain('too close to call');
+  });
+
+  it('recomputes with custom weights; unspecified keys keep their default', async () => {
+    const body = await get('/v1/compare?platforms=alpha-exchange,delta-exchange&weights=fees:10,security:0', '/v1/compare');
+    expect(body.weights).toEqual({ security: 0, reserves: 2, fees: 10, regulation: 2 });
+    expect(body.weights_source).toBe('custom');
+    // alpha: (100x2 + 84x10 + 80x2) / 14 = 1200/14 = 85.7; delta: (200 + 800 + 160) / 14 = 82.9
+    expect(body.products.map((p: any) => [p.slug, p.score_pct])).toEqual([['alpha-exchange', 85.7], ['delta-exchange', 82.9]]);
+    expect(body.margin_points).toBe(2.8);
+    expect(body.too_close).toBe(true);
+  });
+
+  it('uses the wide margin when a coverage is under 90%', async () => {
+    const body = await get('/v1/compare?platforms=hw-one,hw-two', '/v1/compare');
+    expect(body.too_close_margin_points).toBe(5);
+    expect(body.products.map((p: any) => [p.slug, p.score_pct, p.raw_score_pct])).toEqual([['hw-one', 85, 88.2], ['hw-two', 60.4, 60.4]]);
+  });
+
+  it.each([
+    ['', 'platforms', /required/],
+    ['platforms=alpha-exchange', 'platforms', /at least 2/],
+    ['platforms=a,b,c,d,e,f,g', 'platforms', /at most 6/],
+    ['platforms=alpha-exchange,,beta-exchange', 'platforms', /empty name/],
+    ['platforms=alpha-exchange,alpha', 'platforms', /second time/],
+    ['platforms=alpha-exchange,one-broker', 'platforms', /one category/],
+    ['platforms=alpha-exchange,zzzz', 'platforms', /unknown platform "zzzz"/],
+    ['platforms=alpha-exchange,beta-exchange&weights=speed:5', 'weights', /allowed keys for this category: security, reserves, fees, regulation/],
+    ['platforms=alpha-exchange,beta-exchange&weights=fees:11', 'weights', /from 0 to 10/],
+    ['platforms=alpha-exchange,beta-exchange&weights=fees:-1', 'weights', /digits only/],
+    ['platforms=alpha-exchange,beta-exchange&weights=fees:NaN', 'weights', /digits only/],
+    ['platforms=alpha-exchange,beta-exchange&weights=fees', 'weights', /key:weight/],
+    ['platforms=alpha-exchange,beta-exchange&weights=security:0,reserves:0,fees:0,regulation:0', 'weights', /may not all be 0/],
+    ['platforms=alpha-exchange,beta-exchange&weights=fees:1,fees:2', 'weights', /more than once/],
+    [`platforms=${','.repeat(1000)}`, 'platforms', /at most/],
+  ])('rejects %s with 400 naming %s', async (query, parameter, message) => {
+    const body = await get(`/v1/compare?${query}`, '/v1/compare', 400);
+    expect(body.errors[0].parameter).toBe(parameter);
+    expect(body.errors[0].message).toMatch(message);
+    expect(body.type).toBe(`${BASE}/problems/invalid-parameters`);
+  });
+});
+
+describe('GET /v1/verdicts/{slug}', () => {
+  it('serves the published verdict in either order under the canonical slug', async () => {
+    const a = await get('/v1/verdicts/delta-exchange-vs-alpha-exchange', '/v1/verdicts/{slug}');
+    const b = await get('/v1/verdicts/alpha-exchange-vs-delta-exchange', '/v1/verdicts/{slug}');
+    expect(a).toEqual(b);
+    expect(a.slug).toBe('alpha-exchange-vs-delta-exchange');
+    expect(a.title).toBe('Alpha Exchange vs Delta Exchange: too close to call');
+    expect(a.too_close).toBe(true);
+    expect(a.weights_source).toBe('default');
+    expect(a.page).toBe(`${BASE}/compare/alpha-exchange-vs-delta-exchange`);
+  });
+
+  it('equals a default-weight compare of the same pair (one implementation)', async () => {
+    const verdict = await get('/v1/verdicts/alpha-exchange-vs-beta-exchange', '/v1/verdicts/{slug}');
+    const compared = await get('/v1/compare?platforms=beta-exchange,alpha-exchange', '/v1/compare');
+    const { slug, title, ...rest } = verdict;
+    expect(rest).toEqual(compared);
+    expect(title).toBe('Alpha Exchange vs Beta Exchange: Alpha Exchange wins');
+  });
+
+  it.each(['alpha-exchange-vs-one-broker', 'alpha-exchange-vs-nothing', 'alpha-exchange', 'alpha-exchange-vs-alpha-exchange'])('is 404 for %s', async (slug) => {
+    const body = await get(`/v1/verdicts/${slug}`, '/v1/verdicts/{slug}', 404);
+    expect(body.status).toBe(404);
+  });
+});
+
+describe('GET /v1/savings-interest', () => {
+  it('projects 12 months by default with tier-aware APY, highest interest first', async () => {
+    const body = await get('/v1/savings-interest?balance=10000', '/v1/savings-interest');
+    expect(body.months).toBe(12);
+    expect(body.results.map((r: any) => [r.slug, r.apy, r.interest_usd, r.ending_balance_usd])).toEqual([
+      ['save-two', 4.25, 425, 10425],
+      ['save-one', 4, 400, 10400],
+    ]);
+    expect(body.excluded).toEqual([{ name: 'Save Three', slug: 'save-three', reason: 'no sourced APY' }]);
+    expect(body.compounding).toContain('(1 + APY/100)^(months/12)');
+  });
+
+  it('computes part-year interest to the cent: 10,000 x 1.04^0.5 = 10,198.04', async () => {
+    const body = await get('/v1/savings-interest?balance=10000&months=6', '/v1/savings-interest');
+    const byslug = Object.fromEntries(body.results.map((r: any) => [r.slug, r]));
+    expect(byslug['save-one'].ending_balance_usd).toBe(10198.04);
+    expect(byslug['save-one'].interest_usd).toBe(198.04);
+    // 10,000 x 1.0425^0.5 = 10,210.2889 -> 10,210.29
+    expect(byslug['save-two'].interest_usd).toBe(210.29);
+  });
+
+  it('uses the lower tier under its minimum and rounds half up: 2,500.50 x 1.01 = 2,525.505 -> 2,525.51', async () => {
+    const body = await get('/v1/savings-interest?balance=2500.50&months=12', '/v1/savings-interest');
+    const two = body.results.find((r: any) => r.slug === 'save-two');
+    expect(two).toMatchObject({ apy: 1, ending_balance_usd: 2525.51, interest_usd: 25.01, below_minimum_opening_deposit: false });
+  });
+
+  it.each([
+    ['', 'balance', /required/],
+    ['balance=0', 'balance', /above 0/],
+    ['balance=-5', 'balance', /digits only/],
+    ['balance=1e4', 'balance', /digits only/],
+    ['balance=10.001', 'balance', /2 decimals/],
+    ['balance=10000001', 'balance', /at most 10000000/],
+    ['balance=100&months=0', 'months', /from 1 to 120/],
+    ['balance=100&months=121', 'months', /from 1 to 120/],
+    ['balance=100&months=1.5', 'months', /whole number/],
+    ['balance=Infinity', 'balance', /digits only/],
+  ])('rejects %s with 400 naming %s', async (query, parameter, message) => {
+    const body = await get(`/v1/savings-interest?${query}`, '/v1/savings-interest', 400);
+    expect(body.errors[0].parameter).toBe(parameter);
+    expect(body.errors[0].message).toMatch(message);
+  });
+});
+
+describe('GET /v1/fees', () => {
+  it('estimates brokerages cheapest first with line items (hand-computed)', async () => {
+    const body = await get('/v1/fees?category=brokerage&trades_per_month=20&avg_trade_size=500&options_contracts_per_month=10&transfers_per_year=1', '/v1/fees');
+    expect(body.inputs).toEqual({ trades_per_month: 20, avg_trade_size: 500, options_contracts_per_month: 10, transfers_per_year: 1 });
+    // one: 120 contracts x 0.65 = 78.00; two: 120 x 0.50 = 60 + ACATS 75 + account 20 = 155.00
+    expect(body.results.map((r: any) => [r.slug, r.annual_total_usd])).toEqual([['one-broker', 78], ['two-broker', 155]]);
+    expect(body.results[1].line_items).toEqual([
+      { item: 'trading', usd: 0, detail: '240 stock/ETF trades at 0.00 USD' },
+      { item: 'options_contracts', usd: 60, detail: '120 contracts at 0.50 USD each' },
+      { item: 'transfers_out', usd: 75, detail: '1 full ACATS transfers out at 75.00 USD' },
+      { item: 'account_fees', usd: 20, detail: 'annual account fee 20.00 USD' },
+    ]);
+    expect(body.excluded).toEqual([{ name: 'Three Broker', slug: 'three-broker', reason: 'does not offer options trading, or its options fees have no source' }]);
+  });
+
+  it('uses the documented defaults and charges per-trade commissions: 10 x 12 x 4.95 = 594.00', async () => {
+    const body = await get('/v1/fees?category=BROKERAGES', '/v1/fees');
+    expect(body.inputs).toEqual({ trades_per_month: 10, avg_trade_size: 1000, options_contracts_per_month: 0, transfers_per_year: 0 });
+    expect(body.results.map((r: any) => [r.slug, r.annual_total_usd])).toEqual([['one-broker', 0], ['two-broker', 20], ['three-broker', 594]]);
+  });
+
+  it('picks the exchange tier the monthly volume reaches: 10 x 5,000 = 50,000 -> 0.1% taker', async () => {
+    const body = await get('/v1/fees?category=exchange&avg_trade_size=5000&transfers_per_year=2', '/v1/fees');
+    // alpha: 600,000 x 0.1% = 600 + 2 x 1.50 = 603.00; beta and delta have no sourced withdrawal fee
+    expect(body.results.map((r: any) => [r.slug, r.annual_total_usd])).toEqual([['alpha-exchange', 603]]);
+    expect(body.results[0].assumptions[1]).toContain('reaches the tier starting at 50000.00 USD');
+    expect(body.excluded.map((e: any) => e.slug)).toEqual(['gamma-exchange', 'delta-exchange', 'beta-exchange']);
+    const noTransfers = await get('/v1/fees?category=exchange', '/v1/fees');
+    // 120,000 USD a year: alpha 0.2% = 240, delta 0.25% = 300, beta 0.5% = 600
+    expect(noTransfers.results.map((r: any) => [r.slug, r.annual_total_usd])).toEqual([['alpha-exchange', 240], ['delta-exchange', 300], ['beta-exchange', 600]]);
+  });
+
+  it.each([
+    ['', 'category', /required/],
+    ['category=stocks', 'category', /brokerage or exchange/],
+    ['category=exchange&options_contracts_per_month=5', 'options_contracts_per_month', /brokerage only/],
+    ['category=brokerage&trades_per_month=1.5', 'trades_per_month', /whole number/],
+    ['category=brokerage&trades_per_month=10001', 'trades_per_month', /0 to 10000/],
+    ['category=brokerage&avg_trade_size=0', 'avg_trade_size', /0.01 to 10000000/],
+    ['category=brokerage&transfers_per_year=53', 'transfers_per_year', /0 to 52/],
+    ['category=brokerage&avg_trade_size=1e309', 'avg_trade_size', /digits only/],
+  ])('rejects %s with 400 naming %s', async (query, parameter, message) => {
+    const body = await get(`/v1/fees?${query}`, '/v1/fees', 400);
+    expect(body.errors[0].parameter).toBe(parameter);
+    expect(body.errors[0].message).toMatch(message);
+  });
+});
+
+describe('HTTP behaviour', () => {
+  it('answers an unknown path with a 404 problem', async () => {
+    const res = await http(server, '/v2/nothing');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(res.json).toMatchObject({ status: 404, title: 'Not found', type: `${BASE}/problems/not-found` });
+  });
+
+  it('answers a write method with 405 and Allow', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await http(server, '/v1/platforms/alpha-exchange', { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD');
+      expect(res.json).toMatchObject({ status: 405, title: 'Method not allowed' });
+    }
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const get = await http(server, '/v1/categories');
+    const head = await http(server, '/v1/categories', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(get.text)));
+  });
+
+  it('rejects malformed percent-encoding in a path with 400, never 500', async () => {
+    const res = await http(server, '/v1/platforms/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(res.json).toMatchObject({ status: 400, title: 'Bad request' });
+  });
+
+  it('serves openapi.json (OpenAPI 3.1.0, version 1.0.1)', async () => {
+    const res = await http(server, '/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.json.openapi).toBe('3.1.0');
+    expect(res.json.info.version).toBe('1.0.1');
+    expect(res.json.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(Object.keys(res.json.paths).sort()).toEqual([
+      '/v1/categories', '/v1/compare', '/v1/fees', '/v1/platforms', '/v1/platforms/{name}', '/v1/safety/{name}', '/v1/savings-interest', '/v1/verdicts/{slug}',
+    ]);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Test helpers that drive the project through its public interfaces: the
+ * pipeline CLI as a child process, the runtime over a real socket, and the
+ * emitted openapi.json as the contract responses are checked against.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { serve } from '../runtime/server.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const FIXTURE_SOURCES = path.join(ROOT, 'test/fixtures/sources');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `tsx pipeline/cli.ts <args>` from the project root. */
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  // Vite sets BASE_URL=/ in the test process; the CLI must see only what the test gives it.
+  const { BASE_URL: _vite, ...inherited } = process.env;
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'pipeline/cli.ts'), ...args],
+      { cwd: ROOT, env: { ...inherited, ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** A fresh temporary folder. */
+export function tempDir(prefix: string): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), `${prefix}-`));
+}
+
+/** Builds `sources` into a new temporary dist folder; throws with the CLI output on failure. */
+export async function buildInto(sources: string, env: Record<string, string> = {}): Promise<string> {
+  const dist = path.join(await tempDir('dist'), 'dist');
+  const result = await runCli(['build', '--sources', sources, '--dist', dist], env);
+  if (result.code !== 0) throw new Error(`build failed:\n${result.stderr}`);
+  return dist;
+}
+
+export interface RunningServer {
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** Serves a dist folder on 127.0.0.1 at a free port. */
+export async function startServer(distDir: string): Promise<RunningServer> {
+  const listener = await serve({ distDir, port: 0, hostname: '127.0.0.1' });
+  const address = listener.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, close: () => listener.close() };
+}
+
+export interface HttpResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+/** Fetches a path of the server (or a full URL) and parses a JSON body when there is one. */
+export async function http(server: RunningServer, target: string, init?: RequestInit): Promise<HttpResult> {
+  const res = await fetch(target.startsWith('http') ? target : `${server.url}${target}`, init);
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+/**
+ * A validator of response bodies against the emitted openapi.json: for an operation path
+ * template and a status, the schema its `responses` declares.
+ */
+export async function openApiValidator(distDir: string) {
+  const doc = JSON.parse(await readFile(path.join(distDir, 'openapi.json'), 'utf8'));
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(doc, 'openapi.json');
+  return (template: string, status: number, body: unknown): string[] => {
+    const response = doc.paths[template]?.get?.responses?.[String(status)];
+    if (!response) return [`openapi.json documents no ${status} response for GET ${template}`];
+    const content = response.content['application/json'] ?? response.content['application/problem+json'];
+    const validate = ajv.compile({ $ref: `openapi.json${content.schema.$ref}` });
+    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+  };
+}
