@@ -67,7 +67,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       continue;
     }
     const platform = validated(platformSourceSchema, source);
-    if (platform) platforms.push({ source, platform });
+    platforms.push(platform ? { source, platform } : { source });
   }
   if (methodology) problems.push(...lintPlatforms(platforms, methodology, options.today));
 
@@ -77,6 +77,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   }
   if (problems.some((p) => p.severity === 'error') || !siteSource || !methodology) return { problems };
   const site = resolveSite(siteSource, baseUrl);
-  const scored = scoreDataset(platforms.map((p) => p.platform), methodology, site);
+  const scored = scoreDataset(platforms.map((p) => p.platform!), methodology, site);
   return { problems, files: distFiles(site, methodology, scored), scored, site };
 }

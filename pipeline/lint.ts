@@ -14,11 +14,30 @@ import type { PlatformSource } from './sources/platform-schema.js';
 /** A fact older than this many days is reported as a warning (issue 2: 365 days). */
 export const STALE_AFTER_DAYS = 365;
 
-/** A validated platform file with its document. */
+/**
+ * A platform file with its document. `platform` is present when the file passed
+ * shape validation; lints that need only raw fields (names, dates, order) run
+ * on every file so an editor sees all problems at once.
+ */
 export interface LoadedPlatform {
   source: SourceDocument;
-  platform: PlatformSource;
+  platform?: PlatformSource;
 }
+
+/** The raw top-level mapping of a file, as far as lints can read it. */
+interface RawPlatform {
+  slug?: unknown;
+  name?: unknown;
+  category?: unknown;
+  as_of?: unknown;
+  aliases?: unknown;
+  facts?: unknown;
+  assessments?: unknown;
+  incidents?: unknown;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const asOfOf = (v: unknown): string | undefined => (v && typeof v === 'object' ? str((v as { as_of?: unknown }).as_of) : undefined);
 
 const DATE_KEYS = new Set(['as_of', 'published', 'date']);
 const DAY_MS = 86_400_000;
@@ -45,15 +64,19 @@ function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodo
   const problems: Problem[] = [];
   const error = (p: PropertyKey[], message: string, hint?: string) => problems.push(problemAt(source, p, 'error', message, hint));
   const warn = (p: PropertyKey[], message: string, hint?: string) => problems.push(problemAt(source, p, 'warning', message, hint));
+  const raw = (source.data ?? {}) as RawPlatform;
+  const slug = str(raw.slug);
+  const category = str(raw.category);
 
   const base = path.basename(source.file).replace(/\.ya?ml$/, '');
   const folder = path.basename(path.dirname(source.file));
-  if (base !== platform.slug) error(['slug'], `slug "${platform.slug}" differs from the file name "${base}"`, `rename the file to ${platform.slug}.yaml or change the slug`);
-  if (folder !== platform.category) error(['category'], `category "${platform.category}" differs from the folder "${folder}"`, `move the file to sources/platforms/${platform.category}/`);
-  if (platform.slug.includes('-vs-')) error(['slug'], 'a slug may not contain "-vs-" (it separates the two slugs of a verdict)');
+  if (slug !== undefined && base !== slug) error(['slug'], `slug "${slug}" differs from the file name "${base}"`, `rename the file to ${slug}.yaml or change the slug`);
+  if (category !== undefined && folder !== category) error(['category'], `category "${category}" differs from the folder "${folder}"`, `move the file to sources/platforms/${category}/`);
+  if (slug?.includes('-vs-')) error(['slug'], 'a slug may not contain "-vs-" (it separates the two slugs of a verdict)');
 
   const todayMs = Date.parse(`${today}T00:00:00Z`);
-  for (const d of walkDates(platform, [])) {
+  for (const d of walkDates(raw, [])) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(d.value)) continue; // the schema reports the format
     if (!isRealDate(d.value)) {
       error(d.path, `"${d.value}" is not a real calendar date`);
     } else if (d.value > today) {
@@ -63,15 +86,22 @@ function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodo
     }
   }
 
-  const factAsOf = [
-    ...Object.values(platform.facts as Record<string, { as_of: string } | undefined>).map((g) => g?.as_of),
-    ...Object.values(platform.assessments ?? {}).map((a) => a.as_of),
-  ].filter((d): d is string => d !== undefined);
-  const newest = factAsOf.sort().at(-1);
-  if (newest && newest > platform.as_of) {
-    error(['as_of'], `record as_of ${platform.as_of} is older than the newest fact (${newest})`, `set as_of to ${newest}`);
+  const groups = [raw.facts, raw.assessments].flatMap((g) => (g && typeof g === 'object' ? Object.values(g) : []));
+  const newest = groups.map(asOfOf).filter((d): d is string => d !== undefined).sort().at(-1);
+  const recordAsOf = str(raw.as_of);
+  if (newest && recordAsOf && newest > recordAsOf) {
+    error(['as_of'], `record as_of ${recordAsOf} is older than the newest fact (${newest})`, `set as_of to ${newest}`);
   }
 
+  const incidents = Array.isArray(raw.incidents) ? raw.incidents.map((i) => str((i as { date?: unknown } | null)?.date)) : [];
+  for (let i = 1; i < incidents.length; i++) {
+    const [prev, cur] = [incidents[i - 1], incidents[i]];
+    if (prev && cur && cur < prev) {
+      error(['incidents', i, 'date'], `incidents are not in date order: ${cur} comes after ${prev}`, 'sort incidents by date, oldest first');
+    }
+  }
+
+  if (!platform) return problems;
   const criteria = methodology.categories[platform.category].criteria;
   for (const key of Object.keys(platform.assessments ?? {})) {
     const criterion = criteria.find((c) => c.key === key);
@@ -79,13 +109,6 @@ function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodo
       error(['assessments', key], `"${key}" is not a criterion of ${platform.category}`, `criteria: ${criteria.map((c) => c.key).join(', ')}`);
     } else if (criterion.rule.kind !== 'assessed') {
       error(['assessments', key], `criterion "${key}" is derived from facts (rule ${criterion.rule.kind}), so it takes no assessment`, 'remove it; give the facts it is computed from instead');
-    }
-  }
-
-  const incidents = platform.incidents ?? [];
-  for (let i = 1; i < incidents.length; i++) {
-    if (incidents[i]!.date < incidents[i - 1]!.date) {
-      error(['incidents', i, 'date'], `incidents are not in date order: ${incidents[i]!.date} comes after ${incidents[i - 1]!.date}`, 'sort incidents by date, oldest first');
     }
   }
 
@@ -110,27 +133,28 @@ function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodo
 /** Uniqueness of slugs, names and aliases across all platforms, ignoring case. */
 function lintUniqueNames(platforms: readonly LoadedPlatform[]): Problem[] {
   const problems: Problem[] = [];
-  const owner = new Map<string, { slug: string; file: string }>();
-  for (const { source, platform } of platforms) {
-    const names: Array<[PropertyKey[], string]> = [
-      [['slug'], platform.slug],
-      [['name'], platform.name],
-      ...(platform.aliases ?? []).map((a, i): [PropertyKey[], string] => [['aliases', i], a]),
-    ];
+  const owner = new Map<string, { file: string }>();
+  for (const { source } of platforms) {
+    const raw = (source.data ?? {}) as RawPlatform;
+    const aliases = Array.isArray(raw.aliases) ? raw.aliases : [];
+    const names: Array<[PropertyKey[], unknown]> = [[['slug'], raw.slug], [['name'], raw.name], ...aliases.map((a, i): [PropertyKey[], unknown] => [['aliases', i], a])];
+    const own = new Set<string>();
     for (const [at, value] of names) {
+      if (typeof value !== 'string') continue;
       const key = nameKey(value);
       const seen = owner.get(key);
-      if (seen && seen.slug !== platform.slug) {
-        problems.push(problemAt(source, at, 'error', `"${value}" is already used by ${seen.slug} (${seen.file})`, 'slugs, names and aliases must be unique across all platforms, ignoring case'));
-      } else if (!seen) {
-        owner.set(key, { slug: platform.slug, file: source.file });
+      if (seen && seen.file !== source.file) {
+        problems.push(problemAt(source, at, 'error', `"${value}" is already used by ${seen.file}`, 'slugs, names and aliases must be unique across all platforms, ignoring case'));
+      } else if (!own.has(key)) {
+        own.add(key);
+        owner.set(key, { file: source.file });
       }
     }
   }
   return problems;
 }
 
-/** Every lint over the validated platforms. */
+/** Every lint over the loaded platforms. */
 export function lintPlatforms(platforms: readonly LoadedPlatform[], methodology: Methodology, today: string): Problem[] {
   return [...platforms.flatMap((p) => lintPlatform(p, methodology, today)), ...lintUniqueNames(platforms)];
 }

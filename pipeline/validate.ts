@@ -18,11 +18,19 @@ function hintFor(issue: z.core.$ZodIssue): string | undefined {
         : undefined;
     case 'too_small':
       return issue.origin === 'array' ? 'add at least one entry' : undefined;
-    case 'invalid_type':
-      return issue.input === undefined ? 'this field is required' : undefined;
     default:
       return undefined;
   }
+}
+
+/** The value at a path of plain data, or undefined when the path does not exist. */
+function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let node = data;
+  for (const part of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<PropertyKey, unknown>)[part];
+  }
+  return node;
 }
 
 /**
@@ -38,9 +46,9 @@ export function validateDocument<T>(schema: z.ZodType<T>, source: SourceDocument
         problemAt(source, [...issue.path, key], 'error', `unknown field "${key}"`, hintFor(issue)),
       );
     }
-    const message =
-      issue.code === 'invalid_type' && issue.input === undefined ? `missing required field (${issue.expected})` : issue.message;
-    return [problemAt(source, issue.path, 'error', message, hintFor(issue))];
+    const missing = issue.code === 'invalid_type' && valueAt(source.data, issue.path) === undefined;
+    const message = missing ? `missing required field (${(issue as { expected: string }).expected})` : issue.message;
+    return [problemAt(source, issue.path, 'error', message, missing ? 'this field is required' : hintFor(issue))];
   });
   return { problems };
 }

@@ -1,0 +1,132 @@
+/**
+ * The pipeline CLI as a data editor runs it: located errors, nothing lost on
+ * failure, reproducible output, schema-valid files, a lint-clean OpenAPI document.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { buildInto, FIXTURE_SOURCES, ROOT, runCli, tempDir } from './helpers.js';
+
+const BROKEN = path.join(ROOT, 'test/fixtures/broken');
+
+/** Every file under a folder with its SHA-256, for byte-for-byte comparison. */
+async function digest(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    out[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex');
+  }
+  return out;
+}
+
+describe('build and check', () => {
+  it('reports every problem of a broken source at once as file:line:col  path  message, and exits 1', async () => {
+    const result = await runCli(['check', '--sources', BROKEN]);
+    expect(result.code).toBe(1);
+    const f = 'test/fixtures/broken/platforms/exchanges';
+    const lines = result.stderr.split('\n');
+    for (const expected of [
+      `${f}/broken-exchange.yaml:3:7  slug  error: slug "broken-exchnge" differs from the file name "broken-exchange"`,
+      `${f}/broken-exchange.yaml:5:10  website  error: expected an absolute https:// URL`,
+      `${f}/broken-exchange.yaml:6:8  as_of  error: "2026-02-30" is not a real calendar date`,
+      `${f}/broken-exchange.yaml:11:61  facts.trading_fees.tiers.0.taker_pct  error: Too big: expected number to be <=100`,
+      `${f}/broken-exchange.yaml:13:5  facts.trading_fees.sources  error: every fact needs at least one source`,
+      `${f}/broken-exchange.yaml:14:35  facts.proof_of_reserves.published  error: Invalid input: expected boolean, received string`,
+      `${f}/broken-exchange.yaml:19:9  colour  error: unknown field "colour"`,
+      `${f}/second-exchange.yaml:3:11  aliases.0  error: "broken exchange" is already used by ${f}/broken-exchange.yaml`,
+      `${f}/second-exchange.yaml:6:8  as_of  error: date 2099-01-01 is in the future (today is ${new Date().toISOString().slice(0, 10)})`,
+      `${f}/second-exchange.yaml:10:13  incidents.1.date  error: incidents are not in date order: 2025-03-01 comes after 2026-03-01`,
+    ]) {
+      expect(lines).toContain(expected);
+    }
+    expect(lines).toContain('    hint: allowed values: funds_lost, data_breach, regulatory_action, outage, other');
+    expect(result.stderr).toContain('12 errors, 0 warnings');
+    // errors come before warnings, sorted by file and line
+    const located = lines.filter((l) => /^\S+:\d+:\d+ /.test(l));
+    expect(located.length).toBe(12);
+  });
+
+  it('leaves the previous dist/ untouched when a build fails', async () => {
+    const dist = await buildInto(FIXTURE_SOURCES);
+    const before = await digest(dist);
+    const result = await runCli(['build', '--sources', BROKEN, '--dist', dist]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('dist/ was left as it was');
+    expect(await digest(dist)).toEqual(before);
+  });
+
+  it('check writes nothing', async () => {
+    const dist = path.join(await tempDir('check'), 'dist');
+    const result = await runCli(['check', '--sources', FIXTURE_SOURCES, '--dist', dist]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('check passed: 14 platforms');
+    await expect(stat(dist)).rejects.toThrow();
+  });
+
+  it('builds byte-identical output from the same sources', async () => {
+    const a = await digest(await buildInto(FIXTURE_SOURCES));
+    const b = await digest(await buildInto(FIXTURE_SOURCES));
+    expect(Object.keys(a).length).toBe(55);
+    expect(b).toEqual(a);
+  });
+
+  it('replaces the previous dist/ in one swap and writes a manifest with sizes and SHA-256', async () => {
+    const dist = await buildInto(FIXTURE_SOURCES);
+    await writeFile(path.join(dist, 'stale.json'), '{}');
+    const result = await runCli(['build', '--sources', FIXTURE_SOURCES, '--dist', dist]);
+    expect(result.code).toBe(0);
+    await expect(stat(path.join(dist, 'stale.json'))).rejects.toThrow();
+    const manifest = JSON.parse(await readFile(path.join(dist, 'open-data/manifest.json'), 'utf8'));
+    expect(manifest.as_of).toBe('2026-06-30');
+    const all = manifest.files.find((f: any) => f.file === 'open-data/platforms.json');
+    const bytes = await readFile(path.join(dist, 'open-data/platforms.json'));
+    expect(all).toMatchObject({ bytes: bytes.length, records: 14, sha256: createHash('sha256').update(bytes).digest('hex') });
+    expect(manifest.files.find((f: any) => f.file === 'open-data/exchanges.json').records).toBe(4);
+    const parents = await readdir(path.dirname(dist));
+    expect(parents.filter((p) => p.startsWith('.dist-'))).toEqual([]);
+  });
+
+  it('puts BASE_URL into every URL and rejects a BASE_URL that is not an absolute URL', async () => {
+    const dist = await buildInto(FIXTURE_SOURCES, { BASE_URL: 'https://data.example.org/' });
+    const record = JSON.parse(await readFile(path.join(dist, 'api/v1/platforms/alpha-exchange.json'), 'utf8'));
+    expect(record.page).toBe('https://data.example.org/platforms/alpha-exchange');
+    expect(record.attribution).toBe('Data: Fixture Comparison Data (https://data.example.org), CC BY 4.0');
+    const bad = await runCli(['check', '--sources', FIXTURE_SOURCES], { BASE_URL: '/' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('BASE_URL "/" is not an absolute http(s) URL');
+  });
+
+  it('reports a YAML syntax error with its position', async () => {
+    const sources = path.join(await tempDir('yaml'), 'sources');
+    await cp(FIXTURE_SOURCES, sources, { recursive: true });
+    await writeFile(path.join(sources, 'platforms/exchanges/alpha-exchange.yaml'), 'name: Alpha\nname: Twice\n');
+    const result = await runCli(['check', '--sources', sources]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/alpha-exchange\.yaml:2:1 {2}\(file\) {2}error: YAML: Map keys must be unique/);
+  });
+});
+
+describe('the real dataset', () => {
+  it('builds with zero errors', async () => {
+    const result = await runCli(['check']);
+    expect(result.stderr).toMatch(/^0 errors, \d+ warnings$/m);
+    expect(result.code).toBe(0);
+  });
+});
+
+describe('openapi.json', () => {
+  it('passes redocly lint --extends=spec', async () => {
+    const dist = await buildInto(FIXTURE_SOURCES);
+    const redocly = path.join(ROOT, 'node_modules/.bin/redocly');
+    const { stdout, stderr } = await promisify(execFile)(redocly, ['lint', '--extends=spec', path.join(dist, 'openapi.json')], {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    }).catch((e: { stdout: string; stderr: string }) => e);
+    expect(`${stdout}${stderr}`).toContain('Your API description is valid');
+  });
+});
+
+
