@@ -2,6 +2,7 @@
  * The pipeline's command line.
  *   build [--sources DIR] [--dist DIR]   validate, lint, score and write dist/ (exit 1 on any error)
  *   check [--sources DIR]                validate and lint only, write nothing
+ *   --quiet                              print errors only, and the number of warnings
  * BASE_URL overrides site.yaml base_url. Problems go to stderr, errors first.
  */
 import path from 'node:path';
@@ -16,7 +17,7 @@ export async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { sources: { type: 'string' }, dist: { type: 'string' } },
+    options: { sources: { type: 'string' }, dist: { type: 'string' }, quiet: { type: 'boolean' } },
   });
   const command = positionals[0];
   if (command !== 'build' && command !== 'check') {
@@ -32,7 +33,10 @@ export async function main(argv: string[]): Promise<number> {
     baseUrl: process.env.BASE_URL,
     today: new Date().toISOString().slice(0, 10),
   });
-  if (result.problems.length) process.stderr.write(`${formatReport(result.problems)}\n`);
+  const shown = values.quiet ? result.problems.filter((p) => p.severity === 'error') : result.problems;
+  if (shown.length) process.stderr.write(`${formatReport(shown)}\n`);
+  const hidden = result.problems.length - shown.length;
+  if (hidden) process.stderr.write(`${hidden} warnings not shown (npm run check lists them)\n`);
   if (!result.files) {
     process.stderr.write(`${command} failed: fix the errors above${command === 'build' ? '; dist/ was left as it was' : ''}.\n`);
     return 1;

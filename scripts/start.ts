@@ -40,7 +40,7 @@ async function start(): Promise<void> {
   const reason = await needsBuild();
   if (reason) {
     process.stdout.write(`${reason}: building\n`);
-    const code = await pipeline(['build']);
+    const code = await pipeline(['build', '--quiet']);
     if (code !== 0) process.exit(code);
   }
   const hostname = process.env.HOST ?? '127.0.0.1';
