@@ -32,6 +32,12 @@ export type FeeOutcome = { ok: true; estimate: FeeEstimate } | { ok: false; reas
 const cents = (d: Decimal): number => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
 const usd = (n: number | Decimal): string => `${new Decimal(n).toFixed(2)} USD`;
 
+/** The outcome for line items: their total to the cent, with the assumptions behind them. */
+function estimated(lines: FeeLine[], assumptions: string[]): FeeOutcome {
+  const total = lines.reduce((sum, l) => sum.plus(l.usd), new Decimal(0));
+  return { ok: true, estimate: { annual_total_usd: cents(total), line_items: lines, assumptions } };
+}
+
 /** Estimates one platform's annual fees for the profile; see the exchange and brokerage rules below. */
 export function estimateFees(model: FeeModel, profile: FeeProfile): FeeOutcome {
   return model.kind === 'exchange' ? estimateExchange(model, profile) : estimateBrokerage(model, profile);
@@ -65,19 +71,12 @@ function estimateExchange(m: ExchangeFeeModel, p: FeeProfile): FeeOutcome {
       detail: p.transfers_per_year === 0 ? 'no transfers out' : `${p.transfers_per_year} ${method} withdrawals at ${usd(withdrawalFee)}`,
     },
   ];
-  return {
-    ok: true,
-    estimate: {
-      annual_total_usd: cents(lines.reduce((s, l) => s.plus(l.usd), new Decimal(0))),
-      line_items: lines,
-      assumptions: [
-        'Every trade is a taker (market) order.',
-        `30-day volume = trades_per_month x avg_trade_size = ${usd(monthlyVolume)}, which reaches the tier starting at ${usd(tier.min_volume_30d_usd)}.`,
-        `Each transfer out is one USD withdrawal by ${method}.`,
-        'Spreads, network (blockchain) fees and deposit fees are not included.',
-      ],
-    },
-  };
+  return estimated(lines, [
+    'Every trade is a taker (market) order.',
+    `30-day volume = trades_per_month x avg_trade_size = ${usd(monthlyVolume)}, which reaches the tier starting at ${usd(tier.min_volume_30d_usd)}.`,
+    `Each transfer out is one USD withdrawal by ${method}.`,
+    'Spreads, network (blockchain) fees and deposit fees are not included.',
+  ]);
 }
 
 /**
@@ -107,17 +106,10 @@ function estimateBrokerage(m: BrokerageFeeModel, p: FeeProfile): FeeOutcome {
     { item: 'transfers_out', usd: cents(transfers), detail: `${p.transfers_per_year} full ACATS transfers out at ${usd(m.full_acats_usd)}` },
     { item: 'account_fees', usd: cents(new Decimal(m.account_annual_usd)), detail: `annual account fee ${usd(m.account_annual_usd)}` },
   ];
-  return {
-    ok: true,
-    estimate: {
-      annual_total_usd: cents(lines.reduce((s, l) => s.plus(l.usd), new Decimal(0))),
-      line_items: lines,
-      assumptions: [
-        'Online US stock and ETF trades; broker-assisted trades cost more.',
-        'Options fee at the per-contract tier reached by options_contracts_per_month.',
-        'Each transfer out is one full outgoing ACATS transfer.',
-        'Regulatory transaction fees (SEC section 31, FINRA TAF), margin interest and fund expense ratios are not included.',
-      ],
-    },
-  };
+  return estimated(lines, [
+    'Online US stock and ETF trades; broker-assisted trades cost more.',
+    'Options fee at the per-contract tier reached by options_contracts_per_month.',
+    'Each transfer out is one full outgoing ACATS transfer.',
+    'Regulatory transaction fees (SEC section 31, FINRA TAF), margin interest and fund expense ratios are not included.',
+  ]);
 }
