@@ -14,6 +14,7 @@ import { search } from './operations/search.js';
 import { LIMITS } from './http/parameter-rules.js';
 import { invalidParameters, notFound, type ProblemSpec } from './http/problem.js';
 import { readQuery } from './http/query.js';
+import { handleMcp } from './mcp/server.js';
 import { problemResponse, resultResponse } from './http/respond.js';
 
 const READ_METHODS = ['GET', 'HEAD'];
@@ -103,10 +104,42 @@ export function createApp(bundle: () => Bundle): H3 {
   named('/v1/platforms/:name', 'name', getPlatform);
   named('/v1/safety/:name', 'name', getSafety);
   route('/v1/compare', ['platforms', 'weights'], (b, q) => comparePlatforms(b, q));
-  named('/v1/verdicts/:slug', 'slug', (b, slug) => getVerdict(b, slug.toLowerCase()));
+  named('/v1/verdicts/:slug', 'slug', getVerdict);
   route('/v1/savings-interest', ['balance', 'months'], (b, q) => savingsInterest(b, q));
   route('/v1/fees', ['category', ...LIMITS.feeParameters.map((p) => p.name)], (b, q) => feeEstimates(b, q));
   route('/openapi.json', [], (b) => bytes(b.bytes.openapi));
+  route('/.well-known/mcp.json', [], (b) => bytes(b.bytes.mcpManifest));
+  route('/.well-known/ai-plugin.json', [], (b) => bytes(b.bytes.aiPluginManifest));
+  app.all('/logo.svg', (event) => {
+    const b = bundle();
+    const method = event.req.method;
+    if (!READ_METHODS.includes(method)) return problemResponse(method, b.model.site.base_url, methodNotAllowed(method), '/logo.svg', { allow: ALLOW });
+    return new Response(method === 'HEAD' ? null : b.bytes.logo, { headers: { 'content-type': 'image/svg+xml', 'content-length': String(b.bytes.logo.length) } });
+  });
+
+  app.all('/mcp', async (event) => {
+    const b = bundle();
+    const method = event.req.method;
+    const base = b.model.site.base_url;
+    if (method !== 'POST') {
+      return problemResponse(method, base, { ...methodNotAllowed(method), detail: `${method} is not allowed on /mcp: send JSON-RPC 2.0 requests with POST.` }, '/mcp', { allow: 'POST' });
+    }
+    const tooLarge: ProblemSpec = {
+      status: 413,
+      name: 'payload-too-large',
+      title: 'Payload too large',
+      detail: `The JSON-RPC body may be at most ${LIMITS.mcpBodyMaxBytes} bytes.`,
+    };
+    if (Number(event.req.headers.get('content-length') ?? 0) > LIMITS.mcpBodyMaxBytes) return problemResponse(method, base, tooLarge, '/mcp');
+    const body = await event.req.text();
+    if (Buffer.byteLength(body) > LIMITS.mcpBodyMaxBytes) return problemResponse(method, base, tooLarge, '/mcp');
+    // The spec tells clients to send only Content-Type: application/json; the SDK wants Accept to name
+    // both JSON and SSE, so a missing, wildcard or partial Accept is completed here (we answer JSON).
+    const headers = new Headers(event.req.headers);
+    headers.set('accept', 'application/json, text/event-stream');
+    headers.delete('content-length');
+    return handleMcp(b, new Request(event.url.href, { method: 'POST', headers, body }));
+  });
 
   app.all('/**', (event) => {
     const b = bundle();

@@ -17,6 +17,9 @@ export const DIST_LAYOUT = {
   verdictsDir: 'api/v1/verdicts',
   runtimeModel: 'runtime-model.json',
   openapi: 'openapi.json',
+  mcpManifest: '.well-known/mcp.json',
+  aiPluginManifest: '.well-known/ai-plugin.json',
+  logo: 'logo.svg',
 } as const;
 
 export interface Bundle {
@@ -27,6 +30,9 @@ export interface Bundle {
   bytes: {
     categories: Buffer;
     openapi: Buffer;
+    mcpManifest: Buffer;
+    aiPluginManifest: Buffer;
+    logo: Buffer;
     platforms: Map<string, Buffer>;
     safety: Map<string, Buffer>;
     verdicts: Map<string, Buffer>;
@@ -45,10 +51,13 @@ async function readJsonFolder(dir: string): Promise<Map<string, Buffer>> {
  */
 export async function loadBundle(distDir: string): Promise<Bundle> {
   const read = (rel: string) => readFile(path.join(distDir, rel));
-  const [modelBytes, categories, openapi, platforms, safety, verdicts] = await Promise.all([
+  const [modelBytes, categories, openapi, mcpManifest, aiPluginManifest, logo, platforms, safety, verdicts] = await Promise.all([
     read(DIST_LAYOUT.runtimeModel),
     read(DIST_LAYOUT.categories),
     read(DIST_LAYOUT.openapi),
+    read(DIST_LAYOUT.mcpManifest),
+    read(DIST_LAYOUT.aiPluginManifest),
+    read(DIST_LAYOUT.logo),
     readJsonFolder(path.join(distDir, DIST_LAYOUT.platformsDir)),
     readJsonFolder(path.join(distDir, DIST_LAYOUT.safetyDir)),
     readJsonFolder(path.join(distDir, DIST_LAYOUT.verdictsDir)),
@@ -59,6 +68,6 @@ export async function loadBundle(distDir: string): Promise<Bundle> {
     index: buildPlatformIndex(model.platforms),
     bySlug: new Map(model.platforms.map((p) => [p.slug, p])),
     criteria: new Map(model.categories.map((c) => [c.id, c.criteria])),
-    bytes: { categories, openapi, platforms, safety, verdicts },
+    bytes: { categories, openapi, mcpManifest, aiPluginManifest, logo, platforms, safety, verdicts },
   };
 }

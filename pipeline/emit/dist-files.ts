@@ -10,9 +10,12 @@ import { modelCriteria, type ScoredPlatform } from '../score/score-dataset.js';
 import { categoriesBody, platformBody, safetyBody, verdictBodies } from './api-bodies.js';
 import { standaloneSchema } from './component-schemas.js';
 import { openApiDocument } from './openapi.js';
+import { aiPluginManifest, LOGO_SVG, mcpManifest } from './manifests.js';
+import { AiPluginManifestSchema, McpManifestSchema } from '../../runtime/contract/manifests.js';
 import { openDataFiles, type EmittedFile } from './open-data.js';
 
 const compact = (value: unknown) => Buffer.from(JSON.stringify(value));
+const pretty = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
 
 /** Every output file of a build, in a stable order. */
 export function distFiles(site: Site, methodology: Methodology, scored: readonly ScoredPlatform[]): EmittedFile[] {
@@ -30,6 +33,9 @@ export function distFiles(site: Site, methodology: Methodology, scored: readonly
     ...[...verdictBodies(site, methodology, scored)].map(([slug, v]): EmittedFile => ({ path: `${DIST_LAYOUT.verdictsDir}/${slug}.json`, bytes: compact(v), schema: { component: 'VerdictResponse' } })),
     { path: DIST_LAYOUT.runtimeModel, bytes: compact(model), schema: { standalone: standaloneSchema(RuntimeModelSchema, 'runtime-model', 'Runtime model') } },
     { path: DIST_LAYOUT.openapi, bytes: Buffer.from(`${JSON.stringify(openApiDocument(site), null, 2)}\n`) },
+    { path: DIST_LAYOUT.mcpManifest, bytes: pretty(mcpManifest(site)), schema: { standalone: standaloneSchema(McpManifestSchema, 'mcp-manifest', 'MCP manifest') } },
+    { path: DIST_LAYOUT.aiPluginManifest, bytes: pretty(aiPluginManifest(site)), schema: { standalone: standaloneSchema(AiPluginManifestSchema, 'ai-plugin-manifest', 'Plugin manifest') } },
+    { path: DIST_LAYOUT.logo, bytes: Buffer.from(LOGO_SVG) },
     ...openDataFiles(site, records),
   ];
   return files;

@@ -33,6 +33,37 @@ function pathParam(name: string, description: string): Json {
   return { name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength } };
 }
 
+/** JSON-RPC 2.0 envelopes of POST /mcp (the MCP specification defines the methods and results). */
+const JSON_RPC_SCHEMAS = {
+  JsonRpcRequest: {
+    description: 'A JSON-RPC 2.0 request or notification, or a batch of them',
+    oneOf: [
+      { $ref: '#/components/schemas/JsonRpcMessage' },
+      { type: 'array', items: { $ref: '#/components/schemas/JsonRpcMessage' }, minItems: 1 },
+    ],
+  },
+  JsonRpcMessage: {
+    type: 'object',
+    required: ['jsonrpc', 'method'],
+    properties: {
+      jsonrpc: { const: '2.0' },
+      id: { type: ['string', 'integer'] },
+      method: { type: 'string', examples: ['tools/call'] },
+      params: { type: 'object', examples: [{ name: 'compare_platforms', arguments: { platforms: 'kraken,coinbase' } }] },
+    },
+  },
+  JsonRpcResponse: {
+    type: 'object',
+    required: ['jsonrpc'],
+    properties: {
+      jsonrpc: { const: '2.0' },
+      id: { type: ['string', 'integer', 'null'] },
+      result: { type: 'object' },
+      error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} } },
+    },
+  },
+};
+
 /** Builds the OpenAPI document for the site. */
 export function openApiDocument(site: Site): Json {
   const categoryEnum = [...CATEGORY_IDS];
@@ -58,6 +89,8 @@ export function openApiDocument(site: Site): Json {
       { name: 'platforms', description: 'Categories, search, records and safety records' },
       { name: 'comparisons', description: 'Comparisons and published verdicts' },
       { name: 'calculators', description: 'Savings interest and fee estimates' },
+      { name: 'mcp', description: 'Model Context Protocol endpoint for AI agents' },
+      { name: 'meta', description: 'Machine-readable descriptions of the service' },
     ],
     paths: {
       '/v1/categories': {
@@ -134,6 +167,53 @@ export function openApiDocument(site: Site): Json {
           responses: { '200': ok('SavingsResponse', 'Interest by platform, highest first'), '400': badRequest, ...commonErrors },
         },
       },
+      '/mcp': {
+        post: {
+          operationId: 'mcp',
+          tags: ['mcp'],
+          summary: 'MCP endpoint (JSON-RPC 2.0 over Streamable HTTP, stateless, JSON responses)',
+          description: [
+            'Model Context Protocol for AI agents; no authentication. Send `Content-Type: application/json`; a missing or partial `Accept` header is completed by the server, which always answers JSON.',
+            'Methods: `initialize`, `ping`, `tools/list`, `tools/call` (works without a prior initialize). Tools: list_categories, search_platforms, get_platform, compare_platforms, get_verdict, check_platform_safety, estimate_savings_interest, estimate_fees; their schemas are in `tools/list` and /.well-known/mcp.json.',
+            'A tool result carries `structuredContent` equal to the REST body of the same request and the same JSON as text; bad arguments give a result with `isError: true` and the REST problem detail.',
+            `Bodies over ${LIMITS.mcpBodyMaxBytes} bytes get 413; malformed JSON gets the JSON-RPC parse error (-32700).`,
+          ].join('\n\n'),
+          requestBody: { required: true, content: { 'application/json': { schema: ref('JsonRpcRequest') } } },
+          responses: {
+            '200': { description: 'JSON-RPC response', content: { 'application/json': { schema: ref('JsonRpcResponse') } } },
+            '202': { description: 'Accepted: the body held only notifications or responses' },
+            '400': { description: 'JSON-RPC error (parse error -32700 or invalid request -32600)', content: { 'application/json': { schema: ref('JsonRpcResponse') } } },
+            '405': problem('GET and DELETE are not allowed: the endpoint is stateless and takes POST only (Allow: POST)'),
+            '406': { description: 'Not acceptable', content: { 'application/json': { schema: ref('JsonRpcResponse') } } },
+            '413': problem(`Body over ${LIMITS.mcpBodyMaxBytes} bytes`),
+            '415': { description: 'Content-Type is not application/json', content: { 'application/json': { schema: ref('JsonRpcResponse') } } },
+          },
+        },
+      },
+      '/openapi.json': {
+        get: {
+          operationId: 'getOpenApi',
+          tags: ['meta'],
+          summary: 'This OpenAPI document',
+          responses: { '200': { description: 'OpenAPI 3.1.0 document', content: { 'application/json': { schema: { type: 'object' } } } }, ...commonErrors },
+        },
+      },
+      '/.well-known/mcp.json': {
+        get: {
+          operationId: 'getMcpManifest',
+          tags: ['meta'],
+          summary: 'MCP server metadata: endpoint, transport, protocol versions, tools, limits, attribution',
+          responses: { '200': { description: 'MCP manifest', content: { 'application/json': { schema: { type: 'object' } } } }, ...commonErrors },
+        },
+      },
+      '/.well-known/ai-plugin.json': {
+        get: {
+          operationId: 'getAiPluginManifest',
+          tags: ['meta'],
+          summary: 'Plugin manifest (schema_version v1)',
+          responses: { '200': { description: 'Plugin manifest', content: { 'application/json': { schema: { type: 'object' } } } }, ...commonErrors },
+        },
+      },
       '/v1/fees': {
         get: {
           operationId: 'estimateFees',
@@ -150,7 +230,7 @@ export function openApiDocument(site: Site): Json {
       },
     },
     components: {
-      schemas: componentSchemas(),
+      schemas: { ...componentSchemas(), ...JSON_RPC_SCHEMAS },
     },
   };
 }

@@ -23,6 +23,8 @@ export const LIMITS = {
   compareMax: 6,
   weightMin: 0,
   weightMax: 10,
+  /** Largest POST /mcp body accepted, bytes (1 MiB); larger bodies get 413. */
+  mcpBodyMaxBytes: 1_048_576,
   /** Savings balance: above 0, at most this many USD, at most 2 decimals. */
   balanceMax: 10_000_000,
   /** Spec "Limits" 3: months 1 to 120; default 12 (our decision). */

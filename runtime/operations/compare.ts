@@ -88,7 +88,7 @@ export function resolveWeights(criteria: readonly ModelCriterion[], raw: Compare
       typeof value === 'number'
         ? Number.isFinite(value) && value >= LIMITS.weightMin && value <= LIMITS.weightMax
           ? { ok: true as const, value }
-          : { ok: false as const, error: { parameter: 'weights', message: `${key} must be from ${LIMITS.weightMin} to ${LIMITS.weightMax}` } }
+          : { ok: false as const, error: { parameter: 'weights', message: `must be from ${LIMITS.weightMin} to ${LIMITS.weightMax}; got ${value}` } }
         : parseBoundedNumber('weights', value, { integer: false, min: LIMITS.weightMin, max: LIMITS.weightMax });
     if (parsed.ok) weights[key] = parsed.value;
     else errors.push({ parameter: 'weights', message: `${key}: ${parsed.error.message}` });

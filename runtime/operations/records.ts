@@ -25,11 +25,11 @@ export function getSafety(bundle: Bundle, name: string): OperationResult {
 }
 
 /**
- * GET /v1/verdicts/{slug}: `<a>-vs-<b>` with slugs, names or aliases in either order.
+ * GET /v1/verdicts/{slug}: `<a>-vs-<b>` with slugs, names or aliases in either order, any case.
  * 404 when the form is wrong, a platform is unknown, or the two are in different categories.
  */
 export function getVerdict(bundle: Bundle, slug: string): OperationResult {
-  const parts = slug.split('-vs-');
+  const parts = slug.toLowerCase().split('-vs-');
   if (parts.length !== 2 || !parts[0] || !parts[1]) {
     return fail(notFound(`"${preview(slug)}" is not a verdict slug; expected <platform_a>-vs-<platform_b>, e.g. /v1/verdicts/coinbase-vs-kraken.`));
   }

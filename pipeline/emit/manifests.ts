@@ -1,0 +1,58 @@
+/**
+ * The well-known manifests: /.well-known/mcp.json (endpoint, transport,
+ * protocol versions, tools with input schemas, free limits, attribution) and
+ * /.well-known/ai-plugin.json, plus the logo the plugin manifest points at.
+ */
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { AiPluginManifest, McpManifest } from '../../runtime/contract/manifests.js';
+import type { Site } from '../../runtime/contract/model.js';
+import { TOOLS } from '../../runtime/mcp/tools.js';
+
+/** The free plan of the interface spec ("Limits"): 60 requests a minute per IP, REST and MCP together. */
+export const FREE_REQUESTS_PER_MINUTE = 60;
+
+const DESCRIPTION =
+  'Sourced, scored comparisons of crypto exchanges, hardware and software wallets, US high-yield savings accounts and US brokerages. Informational, not investment advice.';
+
+/** /.well-known/mcp.json */
+export function mcpManifest(site: Site): McpManifest {
+  return {
+    name: site.name,
+    version: site.api_version,
+    description: DESCRIPTION,
+    endpoint: `${site.base_url}/mcp`,
+    transport: 'streamable-http',
+    protocol_versions: [...SUPPORTED_PROTOCOL_VERSIONS],
+    authentication: { type: 'none' },
+    tools: TOOLS.map((t) => {
+      const { $schema: _ignored, ...schema } = z.toJSONSchema(z.object(t.inputSchema), { target: 'draft-2020-12' }) as Record<string, unknown>;
+      return { name: t.name, title: t.title, description: t.description, input_schema: schema };
+    }),
+    limits: {
+      free: { requests_per_minute: FREE_REQUESTS_PER_MINUTE, scope: 'per client IP address, REST API and MCP endpoint together', authentication: 'none' },
+    },
+    openapi: `${site.base_url}/openapi.json`,
+    attribution: site.attribution,
+    license: site.license,
+  };
+}
+
+/** /.well-known/ai-plugin.json */
+export function aiPluginManifest(site: Site): AiPluginManifest {
+  return {
+    schema_version: 'v1',
+    name_for_human: 'Open Comparison Data',
+    name_for_model: 'open_comparison_data',
+    description_for_human: 'Compare crypto exchanges, wallets, savings accounts and brokerages with sourced scores.',
+    description_for_model: `${DESCRIPTION} Use it to search platforms, read sourced records (facts with source URLs and as_of dates), safety records (hacks, breaches, regulatory actions), compare 2 to 6 platforms of one category, and estimate savings interest or annual fees. Quote sources and as_of dates, and credit: "${site.attribution}".`,
+    auth: { type: 'none' },
+    api: { type: 'openapi', url: `${site.base_url}/openapi.json` },
+    logo_url: `${site.base_url}/logo.svg`,
+    contact_email: site.contact_email ?? 'contact@localhost',
+    legal_info_url: 'https://creativecommons.org/licenses/by/4.0/',
+  };
+}
+
+/** A plain logo for the plugin manifest (SVG, no external resources). */
+export const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="Open Comparison Data"><rect width="64" height="64" rx="12" fill="#1d4ed8"/><rect x="14" y="30" width="10" height="20" fill="#fff"/><rect x="27" y="20" width="10" height="30" fill="#fff"/><rect x="40" y="12" width="10" height="38" fill="#fff"/></svg>\n`;

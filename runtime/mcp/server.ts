@@ -1,0 +1,69 @@
+/**
+ * The MCP server for one request (stateless Streamable HTTP, JSON responses):
+ * the official SDK's McpServer with the tools of ./tools.ts, whose results
+ * carry the REST body as structuredContent and as JSON text.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Bundle } from '../bundle.js';
+import type { OperationResult } from '../operations/result.js';
+import { TOOLS } from './tools.js';
+
+/** Instructions returned by `initialize`: what the service is, its limits and how to credit it. */
+export function instructions(bundle: Bundle): string {
+  const site = bundle.model.site;
+  return [
+    `${site.name}: sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages.`,
+    'Start with list_categories or search_platforms; get_platform and check_platform_safety give sourced records; compare_platforms and get_verdict compare; estimate_savings_interest and estimate_fees compute.',
+    'Every fact carries source URLs and an as_of date: quote them, and say when data is old. Scores follow the published methodology: ' + site.methodology_url + '.',
+    'The data is informational, not investment advice.',
+    `Credit the service with this attribution and the page URL of each result: "${site.attribution}". ${site.license}`,
+  ].join('\n');
+}
+
+/** A tool result: the body as structuredContent and JSON text, or isError with the REST problem's detail. */
+export function toolResult(result: OperationResult): CallToolResult {
+  if (result.kind === 'problem') {
+    return { isError: true, content: [{ type: 'text', text: result.problem.detail }] };
+  }
+  const json = result.kind === 'bytes' ? result.bytes.toString('utf8') : JSON.stringify(result.body);
+  const body = result.kind === 'bytes' ? (JSON.parse(json) as Record<string, unknown>) : (result.body as Record<string, unknown>);
+  return { structuredContent: body, content: [{ type: 'text', text: json }] };
+}
+
+/** A new McpServer with every tool registered. */
+export function createMcpServer(bundle: Bundle): McpServer {
+  const site = bundle.model.site;
+  const server = new McpServer({ name: site.name, version: site.api_version }, { instructions: instructions(bundle) });
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        outputSchema: tool.outputSchema,
+        annotations: { title: tool.title, readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
+      },
+      async (args: Record<string, unknown>) => toolResult(tool.run(bundle, args)),
+    );
+  }
+  return server;
+}
+
+/**
+ * Answers one JSON-RPC POST: a new server and stateless transport per request
+ * (a stateless transport cannot be reused), closed once the response is ready.
+ */
+export async function handleMcp(bundle: Bundle, request: Request): Promise<Response> {
+  const server = createMcpServer(bundle);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await transport.close();
+    await server.close();
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * The MCP endpoint through the official SDK Client over a real socket, raw
+ * JSON-RPC posts as the interface spec describes them, and the conformance
+ * suite's server scenarios. Tool results must equal the REST bodies.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInto, FIXTURE_SOURCES, http, ROOT, startServer, type RunningServer } from './helpers.js';
+
+let server: RunningServer;
+let client: Client;
+
+beforeAll(async () => {
+  server = await startServer(await buildInto(FIXTURE_SOURCES));
+  client = new Client({ name: 'test-agent', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+});
+afterAll(async () => {
+  await client?.close();
+  await server?.close();
+});
+
+/** Calls a tool and returns the result, asserting the text content is the same JSON as structuredContent. */
+async function call(name: string, args: Record<string, unknown> = {}) {
+  const result = (await client.callTool({ name, arguments: args })) as any;
+  if (!result.isError) {
+    expect(result.content).toHaveLength(1);
+    expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
+  }
+  return result;
+}
+
+async function rest(path: string) {
+  const res = await http(server, path);
+  return { status: res.status, body: res.json };
+}
+
+/** A raw JSON-RPC POST with only Content-Type: application/json, as the interface spec tells clients. */
+async function rawPost(body: string) {
+  return http(server, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+}
+
+describe('initialize and tools/list', () => {
+  it('names the server and gives instructions with the notice and the attribution', () => {
+    expect(client.getServerVersion()).toEqual({ name: 'Fixture Comparison Data', version: '1.0.1' });
+    const instructions = client.getInstructions() ?? '';
+    expect(instructions).toContain('not investment advice');
+    expect(instructions).toContain('Data: Fixture Comparison Data (http://localhost:3000), CC BY 4.0');
+  });
+
+  it('negotiates every protocol version the SDK supports', async () => {
+    for (const version of SUPPORTED_PROTOCOL_VERSIONS) {
+      const res = await rawPost(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));
+      expect(res.status).toBe(200);
+      expect(res.json.result.protocolVersion).toBe(version);
+    }
+  });
+
+  it('lists the eight tools with titles, schemas and read-only annotations', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual([
+      'list_categories', 'search_platforms', 'get_platform', 'compare_platforms', 'get_verdict', 'check_platform_safety', 'estimate_savings_interest', 'estimate_fees',
+    ]);
+    for (const tool of tools) {
+      expect(tool.title).toBeTruthy();
+      expect(tool.description!.length).toBeGreaterThan(80);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+    }
+    const compare = tools.find((t) => t.name === 'compare_platforms')!;
+    expect(Object.keys(compare.inputSchema.properties ?? {})).toEqual(['platforms', 'weights']);
+    expect(compare.inputSchema.required).toEqual(['platforms']);
+    const fees = tools.find((t) => t.name === 'estimate_fees')!;
+    expect(Object.keys(fees.inputSchema.properties ?? {})).toEqual(['category', 'trades_per_month', 'avg_trade_size', 'options_contracts_per_month', 'transfers_per_year']);
+  });
+});
+
+describe('tools give the REST body as structuredContent', () => {
+  it('list_categories', async () => {
+    const result = await call('list_categories');
+    expect(result.structuredContent).toEqual((await rest('/v1/categories')).body);
+    expect(result.structuredContent.categories.map((c: any) => c.platform_count)).toEqual([4, 2, 2, 3, 3]);
+  });
+
+  it('search_platforms', async () => {
+    const result = await call('search_platforms', { query: 'save', category: 'high_yield_savings' });
+    expect(result.structuredContent).toEqual((await rest('/v1/platforms?query=save&category=high_yield_savings')).body);
+    expect(result.structuredContent.results.map((r: any) => r.slug)).toEqual(['save-three', 'save-one', 'save-two']);
+    expect(result.structuredContent.attribution).toContain('CC BY 4.0');
+  });
+
+  it('get_platform', async () => {
+    const result = await call('get_platform', { name: 'ALPHA' });
+    expect(result.structuredContent).toEqual((await rest('/v1/platforms/alpha-exchange')).body);
+    expect(result.structuredContent.score_pct).toBe(88.7);
+  });
+
+  it('compare_platforms with a list and a weights object equals the REST string form', async () => {
+    const result = await call('compare_platforms', { platforms: ['alpha-exchange', 'delta-exchange'], weights: { fees: 10, security: 0 } });
+    expect(result.structuredContent).toEqual((await rest('/v1/compare?platforms=alpha-exchange,delta-exchange&weights=fees:10,security:0')).body);
+    expect(result.structuredContent.products.map((p: any) => p.score_pct)).toEqual([85.7, 82.9]);
+    const asString = await call('compare_platforms', { platforms: 'alpha-exchange,beta-exchange' });
+    expect(asString.structuredContent.products[1]).toMatchObject({ slug: 'beta-exchange', score_pct: 50, raw_score_pct: 72.8 });
+  });
+
+  it('get_verdict', async () => {
+    const result = await call('get_verdict', { slug: 'delta-exchange-vs-alpha-exchange' });
+    expect(result.structuredContent).toEqual((await rest('/v1/verdicts/alpha-exchange-vs-delta-exchange')).body);
+    expect(result.structuredContent.too_close).toBe(true);
+  });
+
+  it('check_platform_safety', async () => {
+    const result = await call('check_platform_safety', { platform: 'beta-exchange' });
+    expect(result.structuredContent).toEqual((await rest('/v1/safety/beta-exchange')).body);
+    expect(result.structuredContent.cap.cap).toBe(50);
+  });
+
+  it('estimate_savings_interest accepts numbers and strings', async () => {
+    const result = await call('estimate_savings_interest', { balance: 10000, months: 6 });
+    expect(result.structuredContent).toEqual((await rest('/v1/savings-interest?balance=10000&months=6')).body);
+    expect(result.structuredContent.results.find((r: any) => r.slug === 'save-one').interest_usd).toBe(198.04);
+    const strings = await call('estimate_savings_interest', { balance: '10000', months: '6' });
+    expect(strings.structuredContent).toEqual(result.structuredContent);
+  });
+
+  it('estimate_fees', async () => {
+    const args = { category: 'brokerage', trades_per_month: 20, avg_trade_size: 500, options_contracts_per_month: 10, transfers_per_year: 1 };
+    const result = await call('estimate_fees', args);
+    expect(result.structuredContent).toEqual((await rest('/v1/fees?category=brokerage&trades_per_month=20&avg_trade_size=500&options_contracts_per_month=10&transfers_per_year=1')).body);
+    expect(result.structuredContent.results.map((r: any) => r.annual_total_usd)).toEqual([78, 155]);
+  });
+});
+
+describe('bad arguments give isError results with the REST problem detail', () => {
+  it.each([
+    ['get_platform', { name: 'alpah-exchange' }, '/v1/platforms/alpah-exchange'],
+    ['check_platform_safety', { platform: 'nothing-at-all' }, '/v1/safety/nothing-at-all'],
+    ['compare_platforms', { platforms: ['alpha-exchange'] }, '/v1/compare?platforms=alpha-exchange'],
+    ['compare_platforms', { platforms: 'alpha-exchange,one-broker' }, '/v1/compare?platforms=alpha-exchange,one-broker'],
+    ['compare_platforms', { platforms: 'alpha-exchange,beta-exchange', weights: 'speed:3' }, '/v1/compare?platforms=alpha-exchange,beta-exchange&weights=speed:3'],
+    ['get_verdict', { slug: 'alpha-exchange-vs-one-broker' }, '/v1/verdicts/alpha-exchange-vs-one-broker'],
+    ['search_platforms', { category: 'stocks' }, '/v1/platforms?category=stocks'],
+    ['estimate_savings_interest', { balance: 0 }, '/v1/savings-interest?balance=0'],
+    ['estimate_savings_interest', { balance: 100, months: 121 }, '/v1/savings-interest?balance=100&months=121'],
+    ['estimate_fees', { category: 'exchange', options_contracts_per_month: 3 }, '/v1/fees?category=exchange&options_contracts_per_month=3'],
+  ])('%s %j', async (name, args, restPath) => {
+    const result = await call(name, args);
+    const problem = await rest(restPath);
+    expect(problem.status).toBeGreaterThanOrEqual(400);
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toBe(problem.body.detail);
+  });
+
+  it('rejects a weight outside 0-10 given as an object', async () => {
+    const result = await call('compare_platforms', { platforms: ['alpha-exchange', 'beta-exchange'], weights: { fees: 11 } });
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toBe('weights: fees: must be from 0 to 10; got 11');
+  });
+});
+
+describe('the HTTP endpoint', () => {
+  it('answers a raw tools/call with only Content-Type: application/json, without a prior initialize', async () => {
+    const res = await rawPost(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_platform', arguments: { name: 'hw-one' } } }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.json.id).toBe(7);
+    expect(res.json.result.structuredContent.slug).toBe('hw-one');
+    expect(res.json.result.structuredContent.cap.cap).toBe(85);
+  });
+
+  it('answers malformed JSON with the JSON-RPC parse error', async () => {
+    const res = await rawPost('{"jsonrpc": "2.0", "id": 1, "method": ');
+    expect(res.json).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 }, id: null });
+  });
+
+  it('answers GET and DELETE with 405 and Allow: POST', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await http(server, '/mcp', { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+    }
+  });
+
+  it('answers a body over 1 MiB with 413', async () => {
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(1_048_576) } });
+    const res = await rawPost(big);
+    expect(res.status).toBe(413);
+    expect(res.json).toMatchObject({ status: 413, title: 'Payload too large' });
+  });
+});
+
+describe('well-known manifests', () => {
+  it('publishes /.well-known/mcp.json with the endpoint, versions, tools and limits', async () => {
+    const { status, body } = await rest('/.well-known/mcp.json');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      name: 'Fixture Comparison Data',
+      version: '1.0.1',
+      endpoint: 'http://localhost:3000/mcp',
+      transport: 'streamable-http',
+      authentication: { type: 'none' },
+      limits: { free: { requests_per_minute: 60 } },
+      attribution: 'Data: Fixture Comparison Data (http://localhost:3000), CC BY 4.0',
+    });
+    expect(body.protocol_versions).toEqual([...SUPPORTED_PROTOCOL_VERSIONS]);
+    const { tools } = await client.listTools();
+    expect(body.tools.map((t: any) => t.name)).toEqual(tools.map((t) => t.name));
+    expect(body.tools[3].input_schema.required).toEqual(['platforms']);
+  });
+
+  it('publishes /.well-known/ai-plugin.json pointing at openapi.json and a logo that is served', async () => {
+    const { status, body } = await rest('/.well-known/ai-plugin.json');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      schema_version: 'v1',
+      name_for_model: 'open_comparison_data',
+      auth: { type: 'none' },
+      api: { type: 'openapi', url: 'http://localhost:3000/openapi.json' },
+      logo_url: 'http://localhost:3000/logo.svg',
+    });
+    const logo = await http(server, '/logo.svg');
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+    expect(logo.text).toContain('<svg');
+  });
+});
+
+describe('MCP conformance suite (server scenarios)', () => {
+  it.each(['server-initialize', 'ping', 'tools-list'])('%s passes', async (scenario) => {
+    const bin = path.join(ROOT, 'node_modules/.bin/conformance');
+    const { stdout } = await promisify(execFile)(bin, ['server', '--url', `${server.url}/mcp`, '--scenario', scenario]);
+    expect(stdout).toContain('Passed: 1/1, 0 failed');
+  });
+});
