@@ -35,6 +35,7 @@ export interface BuildResult {
   files?: EmittedFile[];
   scored?: ScoredPlatform[];
   site?: Site;
+  methodology?: Methodology;
 }
 
 /** Runs the whole build in memory. */
@@ -78,5 +79,5 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (problems.some((p) => p.severity === 'error') || !siteSource || !methodology) return { problems };
   const site = resolveSite(siteSource, baseUrl);
   const scored = scoreDataset(platforms.map((p) => p.platform!), methodology, site);
-  return { problems, files: distFiles(site, methodology, scored), scored, site };
+  return { problems, files: distFiles(site, methodology, scored), scored, site, methodology };
 }

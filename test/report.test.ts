@@ -1,0 +1,26 @@
+/** `npm run report` on the fixture sources: the figures of each category, asserted. */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_SOURCES, ROOT } from './helpers.js';
+
+describe('npm run report', () => {
+  it('prints counts, coverage bands, platforms under the gate, incidents by class and source domains', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(ROOT, 'pipeline/report-cli.ts'), '--sources', FIXTURE_SOURCES], { cwd: ROOT });
+    const row = (category: string) => {
+      const line = stdout.split('\n').find((l) => l.startsWith(`| ${category} |`))!;
+      const cells = line.split('|').slice(2, -1).map((c) => Number(c.trim()));
+      const [platforms, c100, c75, c50, c0, underGate, _stale, fundsLost, dataBreach, regulatory, outage, other] = cells;
+      return { platforms, coverage: [c100, c75, c50, c0], underGate, incidents: [fundsLost, dataBreach, regulatory, outage, other] };
+    };
+    expect(row('exchanges')).toEqual({ platforms: 4, coverage: [3, 0, 0, 1], underGate: 1, incidents: [1, 0, 1, 0, 0] });
+    expect(row('hardware-wallets')).toEqual({ platforms: 2, coverage: [1, 1, 0, 0], underGate: 0, incidents: [0, 1, 0, 0, 0] });
+    expect(row('high-yield-savings')).toEqual({ platforms: 3, coverage: [2, 0, 0, 1], underGate: 1, incidents: [0, 0, 0, 0, 0] });
+    expect(row('brokerages')).toEqual({ platforms: 3, coverage: [2, 0, 0, 1], underGate: 1, incidents: [0, 0, 0, 0, 0] });
+    expect(row('all')).toEqual({ platforms: 14, coverage: [9, 2, 0, 3], underGate: 3, incidents: [1, 1, 1, 0, 0] });
+    expect(stdout).toContain('exchanges: under the gate: gamma-exchange');
+    expect(stdout).toContain('brokerages: under the gate: three-broker');
+    expect(stdout).toMatch(/exchanges: under the gate[^\n]*\n {2}sources by domain: example\.org \d+/);
+  });
+});
