@@ -87,6 +87,19 @@ function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodo
   }
 
   const groups = [raw.facts, raw.assessments].flatMap((g) => (g && typeof g === 'object' ? Object.values(g) : []));
+  for (const [container, entries] of [['facts', raw.facts], ['assessments', raw.assessments]] as const) {
+    if (!entries || typeof entries !== 'object') continue;
+    for (const [key, group] of Object.entries(entries)) {
+      const precision = (group as { as_of_precision?: unknown } | null)?.as_of_precision;
+      const asOf = asOfOf(group);
+      if (!asOf) continue;
+      if (precision === 'year' && !asOf.endsWith('-01-01')) {
+        error([container, key, 'as_of'], `with as_of_precision year, as_of must be 1 January (${asOf.slice(0, 4)}-01-01)`);
+      } else if (precision === 'month' && !asOf.endsWith('-01')) {
+        error([container, key, 'as_of'], `with as_of_precision month, as_of must be the 1st of the month (${asOf.slice(0, 7)}-01)`);
+      }
+    }
+  }
   const newest = groups.map(asOfOf).filter((d): d is string => d !== undefined).sort().at(-1);
   const recordAsOf = str(raw.as_of);
   if (newest && recordAsOf && newest > recordAsOf) {

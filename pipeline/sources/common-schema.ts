@@ -32,9 +32,17 @@ export const sourceSchema = z.strictObject({
 });
 export type Source = z.infer<typeof sourceSchema>;
 
-/** Fields every fact group and assessment carries: the date it was true and where it was read. */
+/**
+ * Fields every fact group and assessment carries: the date it was true and where it was read.
+ * `as_of_precision` says how much of as_of the source supports: a source that names only a
+ * year ("fees in 2024") is recorded as YYYY-01-01 with precision `year`, never as a guessed day.
+ */
 export const evidence = {
   as_of: isoDate,
+  as_of_precision: z
+    .enum(['day', 'month', 'year'])
+    .optional()
+    .meta({ description: 'How precise as_of is: day (default); month (as_of is the 1st); year (as_of is 1 January)' }),
   sources: z.array(sourceSchema).min(1, { message: 'every fact needs at least one source' }),
 };
 
