@@ -15,7 +15,8 @@ import { LIMITS } from './http/parameter-rules.js';
 import { invalidParameters, notFound, type ProblemSpec } from './http/problem.js';
 import { readQuery } from './http/query.js';
 import { handleMcp } from './mcp/server.js';
-import { problemResponse, resultResponse } from './http/respond.js';
+import { bytesResponse, problemResponse, resultResponse } from './http/respond.js';
+import { applyCommonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
 
 const READ_METHODS = ['GET', 'HEAD'];
 const ALLOW = READ_METHODS.join(', ');
@@ -59,6 +60,9 @@ function pathParam(event: H3Event, name: string): string | null {
  */
 export function createApp(bundle: () => Bundle): H3 {
   const app = new H3({
+    onResponse: (response, event) => {
+      applyCommonHeaders(response.headers, requestIdFor(event.req.headers.get('x-request-id')));
+    },
     onError: (error, event) => {
       const b = bundle();
       if (error.status >= 400 && error.status < 500) {
@@ -81,10 +85,11 @@ export function createApp(bundle: () => Bundle): H3 {
       const method = event.req.method;
       const base = b.model.site.base_url;
       const instance = event.url.pathname;
+      if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: ALLOW, ...preflightHeaders(ALLOW) } });
       if (!READ_METHODS.includes(method)) return problemResponse(method, base, methodNotAllowed(method), instance, { allow: ALLOW });
       const query = readQuery(event.url.searchParams, params);
       const result = query.ok ? run(b, query.values, event) : fail(invalidParameters(query.errors));
-      return resultResponse(method, base, result, instance);
+      return resultResponse(method, base, result, instance, event.req.headers.get('if-none-match'));
     });
   };
 
@@ -114,13 +119,14 @@ export function createApp(bundle: () => Bundle): H3 {
     const b = bundle();
     const method = event.req.method;
     if (!READ_METHODS.includes(method)) return problemResponse(method, b.model.site.base_url, methodNotAllowed(method), '/logo.svg', { allow: ALLOW });
-    return new Response(method === 'HEAD' ? null : b.bytes.logo, { headers: { 'content-type': 'image/svg+xml', 'content-length': String(b.bytes.logo.length) } });
+    return bytesResponse(method, b.bytes.logo, event.req.headers.get('if-none-match'), 'image/svg+xml');
   });
 
   app.all('/mcp', async (event) => {
     const b = bundle();
     const method = event.req.method;
     const base = b.model.site.base_url;
+    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: 'POST', ...preflightHeaders('POST') } });
     if (method !== 'POST') {
       return problemResponse(method, base, { ...methodNotAllowed(method), detail: `${method} is not allowed on /mcp: send JSON-RPC 2.0 requests with POST.` }, '/mcp', { allow: 'POST' });
     }

@@ -368,6 +368,46 @@ describe('HTTP behaviour', () => {
     expect(res.json).toMatchObject({ status: 400, title: 'Bad request' });
   });
 
+  it('gives precomputed bodies a strong ETag and answers a matching If-None-Match with 304', async () => {
+    const first = await http(server, '/v1/platforms/alpha-exchange');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
+    const again = await http(server, '/v1/platforms/ALPHA', { headers: { 'if-none-match': `"other", ${etag}` } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    const other = await http(server, '/v1/platforms/beta-exchange', { headers: { 'if-none-match': etag } });
+    expect(other.status).toBe(200);
+  });
+
+  it('sets Cache-Control by kind: computed bodies short, errors not stored', async () => {
+    expect((await http(server, '/v1/savings-interest?balance=100')).headers.get('cache-control')).toBe('public, max-age=60');
+    expect((await http(server, '/v1/savings-interest')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('carries a request id, nosniff and CORS on every response, errors included', async () => {
+    for (const path of ['/v1/categories', '/v1/compare', '/nowhere']) {
+      const res = await http(server, path);
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    const echoed = await http(server, '/v1/categories', { headers: { 'x-request-id': 'trace-123' } });
+    expect(echoed.headers.get('x-request-id')).toBe('trace-123');
+  });
+
+  it('answers CORS preflight for GET routes and for POST /mcp', async () => {
+    const get = await http(server, '/v1/compare', { method: 'OPTIONS', headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' } });
+    expect(get.status).toBe(204);
+    expect(get.headers.get('access-control-allow-methods')).toBe('GET, HEAD');
+    expect(get.headers.get('access-control-allow-origin')).toBe('*');
+    const mcp = await http(server, '/mcp', { method: 'OPTIONS', headers: { origin: 'https://example.org', 'access-control-request-method': 'POST' } });
+    expect(mcp.status).toBe(204);
+    expect(mcp.headers.get('access-control-allow-methods')).toBe('POST');
+    expect(mcp.headers.get('access-control-allow-headers')).toContain('Content-Type');
+  });
+
   it('serves openapi.json (OpenAPI 3.1.0, version 1.0.1)', async () => {
     const res = await http(server, '/openapi.json');
     expect(res.status).toBe(200);

@@ -24,6 +24,8 @@ const commonErrors = {
   '404': problem('Unknown path or resource (problem+json; for platform names with up to three suggestions)'),
   '405': problem('Method not allowed; the Allow header lists GET, HEAD'),
 };
+/** Precomputed bodies carry a strong ETag; a matching If-None-Match gets 304. */
+const notModified = { '304': { description: 'Not modified: If-None-Match matched the ETag of this precomputed body' } };
 const badRequest = problem('Invalid parameter: `errors` lists each parameter and what is allowed');
 
 function query(name: string, description: string, schema: Json, required = false): Json {
@@ -98,7 +100,7 @@ export function openApiDocument(site: Site): Json {
           operationId: 'listCategories',
           tags: ['platforms'],
           summary: 'Categories with platform counts and criteria',
-          responses: { '200': ok('CategoriesResponse', 'The five categories'), ...commonErrors },
+          responses: { '200': ok('CategoriesResponse', 'The five categories'), ...notModified, ...commonErrors },
         },
       },
       '/v1/platforms': {
@@ -120,7 +122,7 @@ export function openApiDocument(site: Site): Json {
           tags: ['platforms'],
           summary: 'Full sourced platform record',
           parameters: [pathParam('name', 'Slug, name or alias, any case')],
-          responses: { '200': ok('PlatformRecord', 'The record'), '400': badRequest, ...commonErrors },
+          responses: { '200': ok('PlatformRecord', 'The record'), ...notModified, '400': badRequest, ...commonErrors },
         },
       },
       '/v1/safety/{name}': {
@@ -129,7 +131,7 @@ export function openApiDocument(site: Site): Json {
           tags: ['platforms'],
           summary: 'Safety record: incidents, regulatory record, security score, cap',
           parameters: [pathParam('name', 'Slug, name or alias, any case')],
-          responses: { '200': ok('SafetyResponse', 'The safety record'), '400': badRequest, ...commonErrors },
+          responses: { '200': ok('SafetyResponse', 'The safety record'), ...notModified, '400': badRequest, ...commonErrors },
         },
       },
       '/v1/compare': {
@@ -152,7 +154,7 @@ export function openApiDocument(site: Site): Json {
           summary: 'Published verdict of a comparison page',
           description: '`<a>-vs-<b>` with platform slugs, in either order; the body names the canonical slug (alphabetical). Unknown or cross-category pairs are 404.',
           parameters: [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>', schema: { type: 'string', pattern: '^[a-z0-9-]+-vs-[a-z0-9-]+$', maxLength: LIMITS.nameMaxLength * 2 } }],
-          responses: { '200': ok('VerdictResponse', 'The verdict'), '400': badRequest, ...commonErrors },
+          responses: { '200': ok('VerdictResponse', 'The verdict'), ...notModified, '400': badRequest, ...commonErrors },
         },
       },
       '/v1/savings-interest': {

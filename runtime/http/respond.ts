@@ -3,6 +3,7 @@
  * are, computed bodies as JSON, problems as application/problem+json.
  */
 import type { OperationResult } from '../operations/result.js';
+import { CACHE_CONTROL, etagOf, matchesIfNoneMatch } from './caching.js';
 import { PROBLEM_CONTENT_TYPE, problemBody, type ProblemSpec } from './problem.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -16,16 +17,27 @@ function send(method: string, status: number, contentType: string, payload: Buff
 
 /** The problem+json response for a problem. */
 export function problemResponse(method: string, baseUrl: string, spec: ProblemSpec, instance?: string, extra?: Record<string, string>): Response {
-  return send(method, spec.status, PROBLEM_CONTENT_TYPE, JSON.stringify(problemBody(baseUrl, spec, instance)), extra);
+  return send(method, spec.status, PROBLEM_CONTENT_TYPE, JSON.stringify(problemBody(baseUrl, spec, instance)), { 'cache-control': CACHE_CONTROL.error, ...extra });
 }
 
-/** The response for an operation result. */
-export function resultResponse(method: string, baseUrl: string, result: OperationResult, instance: string): Response {
+/**
+ * A precomputed body with its strong ETag; 304 without a body when If-None-Match matches.
+ * @param contentType defaults to JSON
+ */
+export function bytesResponse(method: string, bytes: Buffer, ifNoneMatch: string | null, contentType: string = JSON_CONTENT_TYPE): Response {
+  const etag = etagOf(bytes);
+  const headers = { etag, 'cache-control': CACHE_CONTROL.precomputed };
+  if (matchesIfNoneMatch(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  return send(method, 200, contentType, bytes, headers);
+}
+
+/** The response for an operation result; precomputed bytes honour If-None-Match. */
+export function resultResponse(method: string, baseUrl: string, result: OperationResult, instance: string, ifNoneMatch: string | null): Response {
   switch (result.kind) {
     case 'bytes':
-      return send(method, 200, JSON_CONTENT_TYPE, result.bytes);
+      return bytesResponse(method, result.bytes, ifNoneMatch);
     case 'body':
-      return send(method, 200, JSON_CONTENT_TYPE, JSON.stringify(result.body));
+      return send(method, 200, JSON_CONTENT_TYPE, JSON.stringify(result.body), { 'cache-control': CACHE_CONTROL.computed });
     case 'problem':
       return problemResponse(method, baseUrl, result.problem, instance);
   }

@@ -1,0 +1,32 @@
+/**
+ * Headers every response carries (issue 6 "HTTP correctness"): a request id,
+ * nosniff, and CORS for any origin (the API is public and read-only; /mcp is
+ * POST from any origin too). Applied in the app's onResponse hook so error
+ * responses get them as well.
+ */
+import { randomUUID } from 'node:crypto';
+
+const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The caller's X-Request-Id when it is a short token, else a new UUID. */
+export function requestIdFor(incoming: string | null): string {
+  return incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** Adds the common headers to a response (its headers must be mutable, as for any `new Response`). */
+export function applyCommonHeaders(headers: Headers, requestId: string): void {
+  headers.set('x-request-id', requestId);
+  headers.set('x-content-type-options', 'nosniff');
+  headers.set('access-control-allow-origin', '*');
+  headers.set('access-control-expose-headers', 'ETag, X-Request-Id, Retry-After, RateLimit, RateLimit-Policy');
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+}
+
+/** Headers of a CORS preflight answer (204) for the given allowed methods. */
+export function preflightHeaders(methods: string): Record<string, string> {
+  return {
+    'access-control-allow-methods': methods,
+    'access-control-allow-headers': 'Content-Type, Accept, X-API-Key, If-None-Match, X-Request-Id, Mcp-Protocol-Version, Mcp-Session-Id',
+    'access-control-max-age': '86400',
+  };
+}
