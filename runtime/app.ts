@@ -15,6 +15,8 @@ import { LIMITS } from './http/parameter-rules.js';
 import { invalidParameters, notFound, type ProblemSpec } from './http/problem.js';
 import { readQuery } from './http/query.js';
 import { handleMcp } from './mcp/server.js';
+import { clientIp } from './http/client-ip.js';
+import type { RateLimits } from './http/rate-limit.js';
 import { bytesResponse, problemResponse, resultResponse } from './http/respond.js';
 import { applyCommonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
 
@@ -54,14 +56,30 @@ function pathParam(event: H3Event, name: string): string | null {
   }
 }
 
+/** What the app needs besides the bundle. */
+export interface AppOptions {
+  /** Counters of the rate limits; see http/rate-limit.ts. */
+  limits: RateLimits;
+  /** Trusted reverse-proxy hops for the client IP (TRUST_PROXY). */
+  trustProxy: number;
+}
+
+/** A JSON-RPC error answer for /mcp (the limit explained in `message`), with the HTTP status of the refusal. */
+function jsonRpcRefusal(status: number, message: string, headers: Record<string, string>): Response {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } });
+  return new Response(body, { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers } });
+}
+
 /**
  * Builds the app.
  * @param bundle returns the current bundle (a function so a reload can swap it)
  */
-export function createApp(bundle: () => Bundle): H3 {
+export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   const app = new H3({
     onResponse: (response, event) => {
       applyCommonHeaders(response.headers, requestIdFor(event.req.headers.get('x-request-id')));
+      const limitHeaders = event.context.rateLimitHeaders as Record<string, string> | undefined;
+      for (const [name, value] of Object.entries(limitHeaders ?? {})) response.headers.set(name, value);
     },
     onError: (error, event) => {
       const b = bundle();
@@ -72,6 +90,24 @@ export function createApp(bundle: () => Bundle): H3 {
       console.error(JSON.stringify({ level: 'error', path: event.url.pathname, message: error.message, cause: String(error.cause ?? '') }));
       return problemResponse(event.req.method, b.model.site.base_url, internalError, event.url.pathname);
     },
+  });
+
+  // Rate limits and API keys, before any route: REST and /mcp count together.
+  app.use(async (event) => {
+    if (event.req.method === 'OPTIONS') return;
+    const admission = await options.limits.admit(event.req.headers.get('x-api-key'), clientIp(event, options.trustProxy));
+    if (admission.ok) {
+      event.context.rateLimitHeaders = admission.headers;
+      return;
+    }
+    const isMcp = event.url.pathname === '/mcp';
+    const extra = admission.status === 429 ? admission.headers : {};
+    if (isMcp) return jsonRpcRefusal(admission.status, admission.detail, extra);
+    const spec: ProblemSpec =
+      admission.status === 429
+        ? { status: 429, name: 'rate-limited', title: 'Too many requests', detail: admission.detail }
+        : { status: 401, name: 'unauthorized', title: 'Unauthorized', detail: admission.detail };
+    return problemResponse(event.req.method, bundle().model.site.base_url, spec, event.url.pathname.slice(0, 200), extra);
   });
 
   /** Registers a read-only route whose query parameters are `params`. */

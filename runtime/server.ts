@@ -6,9 +6,14 @@ import { toNodeHandler } from 'h3/node';
 import { listen, type Listener } from 'listhen';
 import { createApp } from './app.js';
 import { loadBundle } from './bundle.js';
+import { RateLimits, type RateLimitConfig } from './http/rate-limit.js';
 
 export interface ServeOptions {
   distDir: string;
+  /** Free requests per minute per client IP (0: off), and accepted API keys. */
+  rateLimit: RateLimitConfig;
+  /** Trusted reverse-proxy hops (TRUST_PROXY). */
+  trustProxy: number;
   /** TCP port; 0 picks a free one. */
   port: number;
   hostname: string;
@@ -20,7 +25,7 @@ export interface ServeOptions {
  */
 export async function serve(options: ServeOptions): Promise<Listener> {
   const bundle = await loadBundle(options.distDir);
-  const app = createApp(() => bundle);
+  const app = createApp(() => bundle, { limits: new RateLimits(options.rateLimit), trustProxy: options.trustProxy });
   return listen(toNodeHandler(app), {
     port: options.port,
     hostname: options.hostname,

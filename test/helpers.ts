@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { serve } from '../runtime/server.js';
+import { serve, type ServeOptions } from '../runtime/server.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -55,9 +55,9 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-/** Serves a dist folder on 127.0.0.1 at a free port. */
-export async function startServer(distDir: string): Promise<RunningServer> {
-  const listener = await serve({ distDir, port: 0, hostname: '127.0.0.1' });
+/** Serves a dist folder on 127.0.0.1 at a free port; rate limiting off unless given. */
+export async function startServer(distDir: string, limits: Partial<Pick<ServeOptions, 'rateLimit' | 'trustProxy'>> = {}): Promise<RunningServer> {
+  const listener = await serve({ distDir, port: 0, hostname: '127.0.0.1', rateLimit: { freePerMinute: 0, keys: new Map() }, trustProxy: 0, ...limits });
   const address = listener.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { url: `http://127.0.0.1:${port}`, close: () => listener.close() };

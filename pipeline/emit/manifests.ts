@@ -8,9 +8,8 @@ import { z } from 'zod';
 import type { AiPluginManifest, McpManifest } from '../../runtime/contract/manifests.js';
 import type { Site } from '../../runtime/contract/model.js';
 import { TOOLS } from '../../runtime/mcp/tools.js';
+import { FREE_REQUESTS_PER_MINUTE } from '../../runtime/http/rate-limit.js';
 
-/** The free plan of the interface spec ("Limits"): 60 requests a minute per IP, REST and MCP together. */
-export const FREE_REQUESTS_PER_MINUTE = 60;
 
 const DESCRIPTION =
   'Sourced, scored comparisons of crypto exchanges, hardware and software wallets, US high-yield savings accounts and US brokerages. Informational, not investment advice.';

@@ -21,8 +21,13 @@ const ok = (schema: string, description: string) => ({
   content: { 'application/json': { schema: ref(schema) } },
 });
 const commonErrors = {
+  '401': problem('X-API-Key is malformed or unknown (leave it out for the free plan)'),
   '404': problem('Unknown path or resource (problem+json; for platform names with up to three suggestions)'),
   '405': problem('Method not allowed; the Allow header lists GET, HEAD'),
+  '429': {
+    ...problem('Rate limit exceeded: see Retry-After and the RateLimit / RateLimit-Policy header fields'),
+    headers: { 'Retry-After': { description: 'Seconds until a request is admitted again', schema: { type: 'integer', minimum: 1 } } },
+  },
 };
 /** Precomputed bodies carry a strong ETag; a matching If-None-Match gets 304. */
 const notModified = { '304': { description: 'Not modified: If-None-Match matched the ETag of this precomputed body' } };
@@ -81,6 +86,7 @@ export function openApiDocument(site: Site): Json {
         'Data is informational, not investment advice. Scores follow the published methodology: ' + site.methodology_url + '.',
         'Errors are RFC 9457 problem details (`application/problem+json`) with `type`, `title`, `status`, `detail` and, for bad parameters, `errors: [{parameter, message}]`.',
         'Query parameters: each may be given once; unknown parameters are rejected with 400 so typos are not silently ignored.',
+        'Limits: the free plan allows 60 requests per minute per client IP, REST and MCP together; paid plans (not on sale) send X-API-Key. Every response reports the state in the RateLimit-Policy and RateLimit header fields; a refused request gets 429 with Retry-After.',
         'Category ids are accepted in any case with hyphens or underscores (`high_yield_savings`); responses use the hyphen form.',
         'Platform names match case-insensitively on slug, name or alias; an unknown name is a 404 with up to three suggestions.',
       ].join('\n\n'),
@@ -187,7 +193,9 @@ export function openApiDocument(site: Site): Json {
             '400': { description: 'JSON-RPC error (parse error -32700 or invalid request -32600)', content: { 'application/json': { schema: ref('JsonRpcResponse') } } },
             '405': problem('GET and DELETE are not allowed: the endpoint is stateless and takes POST only (Allow: POST)'),
             '406': { description: 'Not acceptable', content: { 'application/json': { schema: ref('JsonRpcResponse') } } },
+            '401': { description: 'X-API-Key malformed or unknown: JSON-RPC error explaining it', content: { 'application/json': { schema: ref('JsonRpcResponse') } } },
             '413': problem(`Body over ${LIMITS.mcpBodyMaxBytes} bytes`),
+            '429': { description: 'Rate limit exceeded: JSON-RPC error explaining the limit, with Retry-After', content: { 'application/json': { schema: ref('JsonRpcResponse') } } },
             '415': { description: 'Content-Type is not application/json', content: { 'application/json': { schema: ref('JsonRpcResponse') } } },
           },
         },

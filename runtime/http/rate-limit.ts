@@ -1,0 +1,128 @@
+/**
+ * Rate limits and API keys (interface spec "Limits" and "Authentication"):
+ * Free 60 requests/minute per client IP (RATE_LIMIT_PER_MINUTE; 0 turns it off),
+ * Developer 600/minute and 250,000/month, Business 3,000/minute and 2,000,000/month,
+ * counted across REST and /mcp together with rate-limiter-flexible (in memory).
+ * Keys are kept as SHA-256 hashes only. State is reported in the IETF RateLimit
+ * header fields (draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy, RateLimit).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+
+export type PlanName = 'free' | 'developer' | 'business';
+
+/** The free plan of the interface spec ("Limits"): 60 requests a minute per IP, REST and MCP together (default of RATE_LIMIT_PER_MINUTE). */
+export const FREE_REQUESTS_PER_MINUTE = 60;
+
+/** Requests per minute and per month (30 days) of each paid plan; the free per-minute limit is configured. */
+export const PAID_PLANS = {
+  developer: { perMinute: 600, perMonth: 250_000 },
+  business: { perMinute: 3_000, perMonth: 2_000_000 },
+} as const;
+
+const MONTH_SECONDS = 30 * 24 * 3600;
+const KEY_FORMAT = /^[A-Za-z0-9_-]{16,128}$/;
+
+export interface RateLimitConfig {
+  /** Free requests per minute per client IP; 0 turns limiting off. */
+  freePerMinute: number;
+  /** SHA-256 (hex) of each accepted API key -> its plan. */
+  keys: ReadonlyMap<string, Exclude<PlanName, 'free'>>;
+}
+
+/** The outcome of counting one request. */
+export type Admission =
+  | { ok: true; headers: Record<string, string> }
+  | { ok: false; status: 401; detail: string }
+  | { ok: false; status: 429; detail: string; retryAfterSeconds: number; headers: Record<string, string> };
+
+/** SHA-256 hex of an API key, as stored in API_KEYS / API_KEYS_FILE. */
+export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+/**
+ * Reads API keys from API_KEYS ("<sha256>:<plan>,...") and API_KEYS_FILE (JSON
+ * [{"sha256": "...", "plan": "developer"|"business"}]).
+ * @throws Error naming the bad entry (the server refuses to start with a broken key list)
+ */
+export function loadKeys(env: NodeJS.ProcessEnv): Map<string, Exclude<PlanName, 'free'>> {
+  const entries: Array<{ sha256: string; plan: string }> = [];
+  for (const item of (env.API_KEYS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [sha256 = '', plan = ''] = item.split(':');
+    entries.push({ sha256, plan });
+  }
+  if (env.API_KEYS_FILE) entries.push(...(JSON.parse(readFileSync(env.API_KEYS_FILE, 'utf8')) as typeof entries));
+  const keys = new Map<string, Exclude<PlanName, 'free'>>();
+  for (const e of entries) {
+    if (!/^[0-9a-f]{64}$/.test(e.sha256)) throw new Error(`API key entry "${e.sha256.slice(0, 12)}..." is not a SHA-256 hex digest`);
+    if (e.plan !== 'developer' && e.plan !== 'business') throw new Error(`API key plan "${e.plan}" must be developer or business`);
+    keys.set(e.sha256, e.plan);
+  }
+  return keys;
+}
+
+/** Per-plan counters. One instance per runtime process (state is the counters only). */
+export class RateLimits {
+  private readonly minute: Map<PlanName, RateLimiterMemory>;
+  private readonly month: Map<PlanName, RateLimiterMemory>;
+
+  constructor(private readonly config: RateLimitConfig) {
+    this.minute = new Map([
+      ['free', new RateLimiterMemory({ points: Math.max(1, config.freePerMinute), duration: 60 })],
+      ['developer', new RateLimiterMemory({ points: PAID_PLANS.developer.perMinute, duration: 60 })],
+      ['business', new RateLimiterMemory({ points: PAID_PLANS.business.perMinute, duration: 60 })],
+    ]);
+    this.month = new Map([
+      ['developer', new RateLimiterMemory({ points: PAID_PLANS.developer.perMonth, duration: MONTH_SECONDS })],
+      ['business', new RateLimiterMemory({ points: PAID_PLANS.business.perMonth, duration: MONTH_SECONDS })],
+    ]);
+  }
+
+  /**
+   * Counts one request.
+   * @param apiKey the X-API-Key header or null
+   * @param ip the client address (see client-ip.ts)
+   */
+  async admit(apiKey: string | null, ip: string): Promise<Admission> {
+    let plan: PlanName = 'free';
+    let counterKey = `ip:${ip}`;
+    if (apiKey !== null) {
+      if (!KEY_FORMAT.test(apiKey)) return { ok: false, status: 401, detail: 'X-API-Key is malformed: expected 16 to 128 letters, digits, "-" or "_". Leave it out to use the free plan.' };
+      const hash = hashKey(apiKey);
+      const keyPlan = this.config.keys.get(hash);
+      if (!keyPlan) return { ok: false, status: 401, detail: 'X-API-Key is not a known key. Leave it out to use the free plan; paid plans are requested from the operator.' };
+      plan = keyPlan;
+      counterKey = `key:${hash}`;
+    }
+    const limit = plan === 'free' ? this.config.freePerMinute : PAID_PLANS[plan].perMinute;
+    if (limit === 0) return { ok: true, headers: {} };
+    const policy = `"${plan}";q=${limit};w=60`;
+    const refuse = (rejection: unknown, detail: (retry: number) => string): Admission => {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const retry = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      return {
+        ok: false,
+        status: 429,
+        retryAfterSeconds: retry,
+        detail: detail(retry),
+        headers: { 'ratelimit-policy': policy, ratelimit: `"${plan}";r=0;t=${retry}`, 'retry-after': String(retry) },
+      };
+    };
+    let res: RateLimiterRes;
+    try {
+      res = await this.minute.get(plan)!.consume(counterKey);
+    } catch (rejection) {
+      const scope = plan === 'free' ? ' per client IP, REST and MCP together' : '';
+      return refuse(rejection, (retry) => `The ${plan} plan allows ${limit} requests per minute${scope}; retry in ${retry} seconds.`);
+    }
+    const monthly = this.month.get(plan);
+    if (monthly) {
+      try {
+        await monthly.consume(counterKey);
+      } catch (rejection) {
+        return refuse(rejection, (retry) => `The ${plan} plan's monthly quota is used up; it renews in ${retry} seconds.`);
+      }
+    }
+    return { ok: true, headers: { 'ratelimit-policy': policy, ratelimit: `"${plan}";r=${res.remainingPoints};t=${Math.ceil(res.msBeforeNext / 1000)}` } };
+  }
+}

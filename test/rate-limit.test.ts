@@ -1,0 +1,92 @@
+/**
+ * Rate limits and API keys over a real socket: the free limit per client IP
+ * across REST and /mcp, IETF RateLimit headers, 429 with Retry-After, key plans,
+ * 401 for unknown or malformed keys, and X-Forwarded-For trusted only per TRUST_PROXY.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashKey } from '../runtime/http/rate-limit.js';
+import { buildInto, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
+
+const DEV_KEY = 'dev-key-0123456789abcdef';
+let dist: string;
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  dist = await buildInto(FIXTURE_SOURCES);
+});
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+async function serverWith(freePerMinute: number, trustProxy = 0) {
+  const server = await startServer(dist, { rateLimit: { freePerMinute, keys: new Map([[hashKey(DEV_KEY), 'developer']]) }, trustProxy });
+  servers.push(server);
+  return server;
+}
+
+const mcpPing = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) };
+
+describe('free plan', () => {
+  it('counts REST and MCP together per IP, reports the state, and refuses with 429 and Retry-After', async () => {
+    const server = await serverWith(3);
+    const first = await http(server, '/v1/categories');
+    expect(first.headers.get('ratelimit-policy')).toBe('"free";q=3;w=60');
+    expect(first.headers.get('ratelimit')).toMatch(/^"free";r=2;t=\d+$/);
+    const second = await http(server, '/mcp', mcpPing);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('ratelimit')).toMatch(/^"free";r=1;t=\d+$/);
+    await http(server, '/v1/platforms');
+    const refused = await http(server, '/v1/categories');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toBe('application/problem+json');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.json).toMatchObject({ status: 429, title: 'Too many requests' });
+    expect(refused.json.detail).toContain('3 requests per minute per client IP, REST and MCP together');
+    const mcpRefused = await http(server, '/mcp', mcpPing);
+    expect(mcpRefused.status).toBe(429);
+    expect(mcpRefused.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+    expect(mcpRefused.json.error.message).toContain('requests per minute');
+    expect(mcpRefused.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('is off with a limit of 0', async () => {
+    const server = await serverWith(0);
+    for (let i = 0; i < 5; i++) expect((await http(server, '/v1/categories')).status).toBe(200);
+    expect((await http(server, '/v1/categories')).headers.get('ratelimit')).toBeNull();
+  });
+
+  it('ignores X-Forwarded-For without trusted proxies, so a caller cannot reset its limit', async () => {
+    const server = await serverWith(1);
+    expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '203.0.113.1' } })).status).toBe(200);
+    expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '203.0.113.2' } })).status).toBe(429);
+  });
+
+  it('counts the address the trusted proxy added when TRUST_PROXY is 1', async () => {
+    const server = await serverWith(1, 1);
+    expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '198.51.100.9, 203.0.113.1' } })).status).toBe(200);
+    expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '198.51.100.10, 203.0.113.2' } })).status).toBe(200);
+    // a spoofed left-most entry does not help: the proxy-added address 203.0.113.1 is counted again
+    expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '10.0.0.1, 203.0.113.1' } })).status).toBe(429);
+  });
+});
+
+describe('API keys', () => {
+  it('puts a known key on its plan', async () => {
+    const server = await serverWith(1);
+    const res = await http(server, '/v1/categories', { headers: { 'x-api-key': DEV_KEY } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('ratelimit-policy')).toBe('"developer";q=600;w=60');
+    expect(res.headers.get('ratelimit')).toMatch(/^"developer";r=599;t=\d+$/);
+  });
+
+  it('answers an unknown or malformed key with 401 problem+json', async () => {
+    const server = await serverWith(60);
+    const unknown = await http(server, '/v1/categories', { headers: { 'x-api-key': 'unknown-key-0123456789' } });
+    expect(unknown.status).toBe(401);
+    expect(unknown.json).toMatchObject({ status: 401, title: 'Unauthorized' });
+    expect(unknown.json.detail).toContain('not a known key');
+    const malformed = await http(server, '/v1/categories', { headers: { 'x-api-key': 'bad key!' } });
+    expect(malformed.status).toBe(401);
+    expect(malformed.json.detail).toContain('malformed');
+  });
+});
