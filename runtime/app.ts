@@ -17,6 +17,7 @@ import { readQuery } from './http/query.js';
 import { handleMcp } from './mcp/server.js';
 import { clientIp } from './http/client-ip.js';
 import type { RateLimits } from './http/rate-limit.js';
+import type { Logger } from './log.js';
 import { bytesResponse, problemResponse, resultResponse } from './http/respond.js';
 import { applyCommonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
 
@@ -62,6 +63,8 @@ export interface AppOptions {
   limits: RateLimits;
   /** Trusted reverse-proxy hops for the client IP (TRUST_PROXY). */
   trustProxy: number;
+  /** Access and error logs. */
+  logger: Logger;
 }
 
 /** A JSON-RPC error answer for /mcp (the limit explained in `message`), with the HTTP status of the refusal. */
@@ -76,8 +79,20 @@ function jsonRpcRefusal(status: number, message: string, headers: Record<string,
  */
 export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   const app = new H3({
+    onRequest: (event) => {
+      event.context.requestId = requestIdFor(event.req.headers.get('x-request-id'));
+      event.context.startedAt = performance.now();
+    },
     onResponse: (response, event) => {
-      applyCommonHeaders(response.headers, requestIdFor(event.req.headers.get('x-request-id')));
+      const requestId = event.context.requestId as string;
+      applyCommonHeaders(response.headers, requestId);
+      options.logger.info({
+        req_id: requestId,
+        method: event.req.method,
+        path: event.url.pathname.slice(0, 200),
+        status: response.status,
+        ms: Math.round((performance.now() - (event.context.startedAt as number)) * 100) / 100,
+      });
       const limitHeaders = event.context.rateLimitHeaders as Record<string, string> | undefined;
       for (const [name, value] of Object.entries(limitHeaders ?? {})) response.headers.set(name, value);
     },
@@ -87,7 +102,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
         // h3 rejects some requests itself before a route runs, e.g. a path with malformed percent-encoding.
         return problemResponse(event.req.method, b.model.site.base_url, badRequest, event.url.pathname.slice(0, 200));
       }
-      console.error(JSON.stringify({ level: 'error', path: event.url.pathname, message: error.message, cause: String(error.cause ?? '') }));
+      options.logger.error({ req_id: event.context.requestId, path: event.url.pathname.slice(0, 200), err: error.cause ?? error }, 'unhandled error');
       return problemResponse(event.req.method, b.model.site.base_url, internalError, event.url.pathname);
     },
   });

@@ -1,12 +1,14 @@
 /**
  * Starting the runtime: load dist/ once, build the app, listen with listhen on
- * HOST:PORT (see README "Configuration").
+ * HOST:PORT (see README "Configuration"). The running server can swap in a
+ * freshly built dist/ (reload) and close gracefully (in-flight requests finish).
  */
 import { toNodeHandler } from 'h3/node';
 import { listen, type Listener } from 'listhen';
 import { createApp } from './app.js';
-import { loadBundle } from './bundle.js';
+import { loadBundle, type Bundle } from './bundle.js';
 import { RateLimits, type RateLimitConfig } from './http/rate-limit.js';
+import type { Logger } from './log.js';
 
 export interface ServeOptions {
   distDir: string;
@@ -17,16 +19,28 @@ export interface ServeOptions {
   /** TCP port; 0 picks a free one. */
   port: number;
   hostname: string;
+  logger: Logger;
+}
+
+export interface RunningRuntime {
+  listener: Listener;
+  /**
+   * Loads dist/ again and swaps it in for the next requests; requests in flight finish on the old one.
+   * @throws Error when the new dist/ is missing or broken; the old bundle keeps serving
+   */
+  reload: () => Promise<void>;
+  /** Stops accepting connections and resolves when in-flight requests have finished. */
+  close: () => Promise<void>;
 }
 
 /**
  * Loads the bundle and listens. Resolves once the socket accepts connections.
  * @throws Error when dist/ is missing or broken
  */
-export async function serve(options: ServeOptions): Promise<Listener> {
-  const bundle = await loadBundle(options.distDir);
-  const app = createApp(() => bundle, { limits: new RateLimits(options.rateLimit), trustProxy: options.trustProxy });
-  return listen(toNodeHandler(app), {
+export async function serve(options: ServeOptions): Promise<RunningRuntime> {
+  let bundle: Bundle = await loadBundle(options.distDir);
+  const app = createApp(() => bundle, { limits: new RateLimits(options.rateLimit), trustProxy: options.trustProxy, logger: options.logger });
+  const listener = await listen(toNodeHandler(app), {
     port: options.port,
     hostname: options.hostname,
     showURL: false,
@@ -35,4 +49,11 @@ export async function serve(options: ServeOptions): Promise<Listener> {
     isProd: true,
     autoClose: false,
   });
+  return {
+    listener,
+    reload: async () => {
+      bundle = await loadBundle(options.distDir);
+    },
+    close: () => listener.close(),
+  };
 }

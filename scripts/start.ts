@@ -1,6 +1,6 @@
 /**
  * `npm start`: builds dist/ when it is missing, older than any file in sources/,
- * or built for another BASE_URL; then serves it.
+ * or built for another BASE_URL; then serves it (runtime/main.ts: signals, logs).
  * Environment: PORT (default 3000), HOST (default 127.0.0.1), BASE_URL (default from sources/site.yaml),
  * RATE_LIMIT_PER_MINUTE (default 60, 0 = off), TRUST_PROXY (default 0), API_KEYS / API_KEYS_FILE.
  */
@@ -10,8 +10,7 @@ import fg from 'fast-glob';
 import { main as pipeline } from '../pipeline/cli.js';
 import { DEFAULT_DIST_DIR, DEFAULT_SOURCES_DIR } from '../pipeline/paths.js';
 import { DIST_LAYOUT } from '../runtime/bundle.js';
-import { serve } from '../runtime/server.js';
-import { FREE_REQUESTS_PER_MINUTE, loadKeys } from '../runtime/http/rate-limit.js';
+import { runRuntime } from '../runtime/main.js';
 
 async function needsBuild(): Promise<string | null> {
   const modelFile = path.join(DEFAULT_DIST_DIR, DIST_LAYOUT.runtimeModel);
@@ -31,14 +30,6 @@ async function needsBuild(): Promise<string | null> {
   return null;
 }
 
-/** A whole-number environment setting within bounds, or its default; throws naming the variable otherwise. */
-function wholeNumber(name: string, fallback: number, max: number): number {
-  const raw = process.env[name] ?? String(fallback);
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value > max) throw new Error(`${name} must be a whole number 0-${max}; got "${raw}"`);
-  return value;
-}
-
 async function start(): Promise<void> {
   const reason = await needsBuild();
   if (reason) {
@@ -46,18 +37,7 @@ async function start(): Promise<void> {
     const code = await pipeline(['build', '--quiet']);
     if (code !== 0) process.exit(code);
   }
-  const hostname = process.env.HOST ?? '127.0.0.1';
-  const listener = await serve({
-    distDir: DEFAULT_DIST_DIR,
-    port: wholeNumber('PORT', 3000, 65535),
-    hostname,
-    rateLimit: { freePerMinute: wholeNumber('RATE_LIMIT_PER_MINUTE', FREE_REQUESTS_PER_MINUTE, 1_000_000), keys: loadKeys(process.env) },
-    trustProxy: wholeNumber('TRUST_PROXY', 0, 10),
-  });
-  process.stdout.write(`serving ${DEFAULT_DIST_DIR} at ${listener.url}\n`);
-  const stop = () => void listener.close().then(() => process.exit(0));
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  await runRuntime(DEFAULT_DIST_DIR);
 }
 
 start().catch((error: unknown) => {

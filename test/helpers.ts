@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { serve, type ServeOptions } from '../runtime/server.js';
+import { createLogger } from '../runtime/log.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -57,10 +58,18 @@ export interface RunningServer {
 
 /** Serves a dist folder on 127.0.0.1 at a free port; rate limiting off unless given. */
 export async function startServer(distDir: string, limits: Partial<Pick<ServeOptions, 'rateLimit' | 'trustProxy'>> = {}): Promise<RunningServer> {
-  const listener = await serve({ distDir, port: 0, hostname: '127.0.0.1', rateLimit: { freePerMinute: 0, keys: new Map() }, trustProxy: 0, ...limits });
-  const address = listener.server.address();
+  const runtime = await serve({
+    distDir,
+    port: 0,
+    hostname: '127.0.0.1',
+    rateLimit: { freePerMinute: 0, keys: new Map() },
+    trustProxy: 0,
+    logger: createLogger('silent'),
+    ...limits,
+  });
+  const address = runtime.listener.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, close: () => listener.close() };
+  return { url: `http://127.0.0.1:${port}`, close: runtime.close };
 }
 
 export interface HttpResult {

@@ -1,0 +1,27 @@
+/**
+ * Runtime settings from the environment (README "Configuration"); each bad
+ * value is an error naming the variable, never a silent default.
+ */
+import { FREE_REQUESTS_PER_MINUTE, loadKeys } from './http/rate-limit.js';
+import type { Logger } from './log.js';
+import type { ServeOptions } from './server.js';
+
+/** A whole-number setting within 0..max, or its default. @throws Error naming the variable */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = env[name] ?? String(fallback);
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > max) throw new Error(`${name} must be a whole number 0-${max}; got "${raw}"`);
+  return value;
+}
+
+/** Serve options for `distDir` from PORT, HOST, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS and API_KEYS_FILE. */
+export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, logger: Logger): ServeOptions {
+  return {
+    distDir,
+    port: wholeNumber(env, 'PORT', 3000, 65535),
+    hostname: env.HOST ?? '127.0.0.1',
+    rateLimit: { freePerMinute: wholeNumber(env, 'RATE_LIMIT_PER_MINUTE', FREE_REQUESTS_PER_MINUTE, 1_000_000), keys: loadKeys(env) },
+    trustProxy: wholeNumber(env, 'TRUST_PROXY', 0, 10),
+    logger,
+  };
+}

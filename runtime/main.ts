@@ -1,0 +1,43 @@
+/**
+ * The runtime process: serves a built dist/ (no build; see scripts/start.ts).
+ *   tsx runtime/main.ts [--dist DIR]
+ * SIGTERM / SIGINT: stop accepting connections, finish in-flight requests, exit 0.
+ * SIGHUP: load dist/ again and swap it in; a broken dist/ is refused and the old one keeps serving.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { serveOptionsFromEnv } from './config.js';
+import { createLogger } from './log.js';
+import { serve } from './server.js';
+
+/** Serves `distDir` with settings from the environment and installs the signal handlers. */
+export async function runRuntime(distDir: string): Promise<void> {
+  const logger = createLogger();
+  const runtime = await serve(serveOptionsFromEnv(process.env, distDir, logger));
+  logger.info({ event: 'listening', url: runtime.listener.url, dist: distDir }, `serving ${distDir} at ${runtime.listener.url}`);
+  const stop = (signal: string) => {
+    logger.info({ event: 'shutdown', signal }, 'finishing in-flight requests');
+    runtime.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGHUP', () => {
+    runtime.reload().then(
+      () => logger.info({ event: 'reload', dist: distDir }, 'dist reloaded'),
+      (error: unknown) => logger.error({ event: 'reload-refused', error: error instanceof Error ? error.message : String(error) }, 'new dist refused; the previous one keeps serving'),
+    );
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { dist: { type: 'string' } } });
+  const dist = path.resolve(values.dist ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'));
+  runRuntime(dist).catch((error: unknown) => {
+    process.stderr.write(`runtime failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

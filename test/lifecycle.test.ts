@@ -1,0 +1,84 @@
+/**
+ * The runtime process as an operator runs it: structured access logs, SIGHUP
+ * swapping in a freshly built dist/ (and refusing a broken one), SIGTERM
+ * finishing in-flight requests before exiting 0.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildInto, FIXTURE_SOURCES, ROOT, runCli, tempDir } from './helpers.js';
+
+const children: ChildProcess[] = [];
+afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
+
+interface LogLine { [key: string]: unknown }
+
+/** Starts runtime/main.ts on a free port and resolves with its URL and a log reader. */
+async function startRuntime(dist: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'runtime/main.ts'), '--dist', dist], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const lines: LogLine[] = [];
+  let buffer = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    const parts = buffer.split('\n');
+    buffer = parts.pop()!;
+    for (const p of parts) if (p.trim()) lines.push(JSON.parse(p));
+  });
+  const waitFor = async (predicate: (l: LogLine) => boolean, what: string): Promise<LogLine> => {
+    for (let i = 0; i < 300; i++) {
+      const found = lines.find(predicate);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no log line for ${what}; got ${JSON.stringify(lines)}`);
+  };
+  const listening = await waitFor((l) => l.event === 'listening', 'listening');
+  const url = String(listening.url).replace(/\/$/, '').replace('localhost', '127.0.0.1');
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, url, lines, waitFor, exited };
+}
+
+const scoreOf = async (url: string) => ((await (await fetch(`${url}/v1/platforms/alpha-exchange`)).json()) as { score_pct: number }).score_pct;
+
+describe('runtime process', () => {
+  it('logs each request, reloads dist/ on SIGHUP, refuses a broken one, and drains on SIGTERM', async () => {
+    const dist = await buildInto(FIXTURE_SOURCES);
+    const rt = await startRuntime(dist);
+    expect(await scoreOf(rt.url)).toBe(88.7);
+
+    const access = await rt.waitFor((l) => l.path === '/v1/platforms/alpha-exchange', 'access log');
+    expect(access).toMatchObject({ method: 'GET', status: 200, level: 30 });
+    expect(access.req_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(typeof access.ms).toBe('number');
+
+    // rebuild with a changed fact: security 90 -> 60 gives (180 + 200 + 168 + 160) / 9 = 78.7
+    const sources = path.join(await tempDir('sources'), 'sources');
+    await cp(FIXTURE_SOURCES, sources, { recursive: true });
+    const file = path.join(sources, 'platforms/exchanges/alpha-exchange.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('security: { score: 90,', 'security: { score: 60,'));
+    expect((await runCli(['build', '--sources', sources, '--dist', dist])).code).toBe(0);
+    expect(await scoreOf(rt.url)).toBe(88.7); // nothing changes until SIGHUP
+    rt.child.kill('SIGHUP');
+    await rt.waitFor((l) => l.event === 'reload', 'reload');
+    expect(await scoreOf(rt.url)).toBe(78.7);
+
+    await writeFile(path.join(dist, 'runtime-model.json'), '{"broken": true}');
+    rt.child.kill('SIGHUP');
+    const refused = await rt.waitFor((l) => l.event === 'reload-refused', 'reload refused');
+    expect(refused.level).toBe(50);
+    expect(await scoreOf(rt.url)).toBe(78.7);
+
+    const inFlight = fetch(`${rt.url}/v1/compare?platforms=alpha-exchange,beta-exchange`);
+    await new Promise((r) => setTimeout(r, 5));
+    rt.child.kill('SIGTERM');
+    expect((await inFlight).status).toBe(200);
+    expect(await rt.exited).toBe(0);
+    await rt.waitFor((l) => l.event === 'shutdown', 'shutdown');
+  });
+});
