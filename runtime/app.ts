@@ -68,9 +68,20 @@ export interface AppOptions {
 }
 
 /** A JSON-RPC error answer for /mcp (the limit explained in `message`), with the HTTP status of the refusal. */
-function jsonRpcRefusal(status: number, message: string, headers: Record<string, string>): Response {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } });
+function jsonRpcRefusal(status: number, message: string, headers: Record<string, string>, code = -32000): Response {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
   return new Response(body, { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers } });
+}
+
+/** Number of messages when the body is a JSON array (a JSON-RPC batch), else 0; malformed JSON is left to the SDK's parse error. */
+function jsonRpcBatchSize(body: string): number {
+  if (!body.trimStart().startsWith('[')) return 0;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return Array.isArray(parsed) ? parsed.length : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -105,6 +116,20 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
       options.logger.error({ req_id: event.context.requestId, path: event.url.pathname.slice(0, 200), err: error.cause ?? error }, 'unhandled error');
       return problemResponse(event.req.method, b.model.site.base_url, internalError, event.url.pathname);
     },
+  });
+
+  // Request-size limits first: nothing else reads an oversized request.
+  app.use((event) => {
+    const target = event.url.pathname.length + event.url.search.length;
+    const base = bundle().model.site.base_url;
+    if (target > LIMITS.urlMaxLength) {
+      return problemResponse(event.req.method, base, { status: 414, name: 'uri-too-long', title: 'URI too long', detail: `The request target may be at most ${LIMITS.urlMaxLength} characters; got ${target}.` });
+    }
+    let count = 0;
+    for (const _ of event.url.searchParams) count++;
+    if (count > LIMITS.queryMaxParameters) {
+      return problemResponse(event.req.method, base, invalidParameters([{ parameter: '(query)', message: `at most ${LIMITS.queryMaxParameters} query parameters; got ${count}` }]), event.url.pathname.slice(0, 200));
+    }
   });
 
   // Rate limits and API keys, before any route: REST and /mcp count together.
@@ -190,6 +215,10 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     if (Number(event.req.headers.get('content-length') ?? 0) > LIMITS.mcpBodyMaxBytes) return problemResponse(method, base, tooLarge, '/mcp');
     const body = await event.req.text();
     if (Buffer.byteLength(body) > LIMITS.mcpBodyMaxBytes) return problemResponse(method, base, tooLarge, '/mcp');
+    const batchSize = jsonRpcBatchSize(body);
+    if (batchSize > LIMITS.mcpBatchMax) {
+      return jsonRpcRefusal(400, `A JSON-RPC batch may hold at most ${LIMITS.mcpBatchMax} messages; got ${batchSize}.`, {}, -32600);
+    }
     // The spec tells clients to send only Content-Type: application/json; the SDK wants Accept to name
     // both JSON and SSE, so a missing, wildcard or partial Accept is completed here (we answer JSON).
     const headers = new Headers(event.req.headers);

@@ -21,6 +21,7 @@ const ok = (schema: string, description: string) => ({
   content: { 'application/json': { schema: ref(schema) } },
 });
 const commonErrors = {
+  '400': problem('Invalid parameters: an unknown or repeated parameter, more than 20 parameters, or an undecodable URL; `errors` lists each parameter and what is allowed'),
   '401': problem('X-API-Key is malformed or unknown (leave it out for the free plan)'),
   '404': problem('Unknown path or resource (problem+json; for platform names with up to three suggestions)'),
   '405': problem('Method not allowed; the Allow header lists GET, HEAD'),
@@ -119,7 +120,7 @@ export function openApiDocument(site: Site): Json {
             query('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }),
             query('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: categoryEnum }),
           ],
-          responses: { '200': ok('SearchResponse', 'Matching platforms'), '400': badRequest, ...commonErrors },
+          responses: { '200': ok('SearchResponse', 'Matching platforms'), ...commonErrors, '400': badRequest },
         },
       },
       '/v1/platforms/{name}': {
@@ -128,7 +129,7 @@ export function openApiDocument(site: Site): Json {
           tags: ['platforms'],
           summary: 'Full sourced platform record',
           parameters: [pathParam('name', 'Slug, name or alias, any case')],
-          responses: { '200': ok('PlatformRecord', 'The record'), ...notModified, '400': badRequest, ...commonErrors },
+          responses: { '200': ok('PlatformRecord', 'The record'), ...notModified, ...commonErrors, '400': badRequest },
         },
       },
       '/v1/safety/{name}': {
@@ -137,7 +138,7 @@ export function openApiDocument(site: Site): Json {
           tags: ['platforms'],
           summary: 'Safety record: incidents, regulatory record, security score, cap',
           parameters: [pathParam('name', 'Slug, name or alias, any case')],
-          responses: { '200': ok('SafetyResponse', 'The safety record'), ...notModified, '400': badRequest, ...commonErrors },
+          responses: { '200': ok('SafetyResponse', 'The safety record'), ...notModified, ...commonErrors, '400': badRequest },
         },
       },
       '/v1/compare': {
@@ -150,7 +151,7 @@ export function openApiDocument(site: Site): Json {
             query('platforms', `${LIMITS.compareMin} to ${LIMITS.compareMax} distinct platform names (slug, name or alias) of one category, comma-separated`, { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, true),
             query('weights', 'Comma-separated key:weight pairs; keys are the category\'s criterion keys (GET /v1/categories), weights numbers 0 to 10', { type: 'string', maxLength: LIMITS.listMaxLength, examples: ['fees:8,security:10'] }),
           ],
-          responses: { '200': ok('ComparisonResponse', 'The comparison'), '400': badRequest, ...commonErrors },
+          responses: { '200': ok('ComparisonResponse', 'The comparison'), ...commonErrors, '400': badRequest },
         },
       },
       '/v1/verdicts/{slug}': {
@@ -160,7 +161,7 @@ export function openApiDocument(site: Site): Json {
           summary: 'Published verdict of a comparison page',
           description: '`<a>-vs-<b>` with platform slugs, in either order; the body names the canonical slug (alphabetical). Unknown or cross-category pairs are 404.',
           parameters: [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>', schema: { type: 'string', pattern: '^[a-z0-9-]+-vs-[a-z0-9-]+$', maxLength: LIMITS.nameMaxLength * 2 } }],
-          responses: { '200': ok('VerdictResponse', 'The verdict'), ...notModified, '400': badRequest, ...commonErrors },
+          responses: { '200': ok('VerdictResponse', 'The verdict'), ...notModified, ...commonErrors, '400': badRequest },
         },
       },
       '/v1/savings-interest': {
@@ -172,7 +173,7 @@ export function openApiDocument(site: Site): Json {
             query('balance', `Balance in USD, above 0 and at most ${LIMITS.balanceMax}, at most 2 decimals`, { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' }, true),
             query('months', `Whole months ${LIMITS.monthsMin} to ${LIMITS.monthsMax}; default ${LIMITS.monthsDefault}`, { type: 'string', pattern: '^\\d+$', default: String(LIMITS.monthsDefault) }),
           ],
-          responses: { '200': ok('SavingsResponse', 'Interest by platform, highest first'), '400': badRequest, ...commonErrors },
+          responses: { '200': ok('SavingsResponse', 'Interest by platform, highest first'), ...commonErrors, '400': badRequest },
         },
       },
       '/mcp': {
@@ -235,7 +236,7 @@ export function openApiDocument(site: Site): Json {
               query(p.name, `${p.description}; ${p.integer ? 'integer' : 'number, at most 2 decimals'} ${p.min} to ${p.max}; default ${p.default}`, { type: 'string', default: String(p.default) }),
             ),
           ],
-          responses: { '200': ok('FeesResponse', 'Annual totals, cheapest first'), '400': badRequest, ...commonErrors },
+          responses: { '200': ok('FeesResponse', 'Annual totals, cheapest first'), ...commonErrors, '400': badRequest },
         },
       },
     },

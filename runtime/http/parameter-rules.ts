@@ -23,6 +23,12 @@ export const LIMITS = {
   compareMax: 6,
   weightMin: 0,
   weightMax: 10,
+  /** Longest request target (path and query) accepted, characters; longer gets 414. */
+  urlMaxLength: 4096,
+  /** Most query parameters in one request; more gets 400. */
+  queryMaxParameters: 20,
+  /** Most messages in one JSON-RPC batch on /mcp; more gets a JSON-RPC invalid-request error. */
+  mcpBatchMax: 20,
   /** Largest POST /mcp body accepted, bytes (1 MiB); larger bodies get 413. */
   mcpBodyMaxBytes: 1_048_576,
   /** Savings balance: above 0, at most this many USD, at most 2 decimals. */
