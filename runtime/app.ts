@@ -45,6 +45,12 @@ const internalError: ProblemSpec = {
   detail: 'The server failed to answer this request. It has been logged; please retry later.',
 };
 
+/** The request headers that select a precomputed representation. */
+const conditional = (event: H3Event) => ({
+  ifNoneMatch: event.req.headers.get('if-none-match'),
+  acceptEncoding: event.req.headers.get('accept-encoding'),
+});
+
 /**
  * A path parameter, percent-decoded; null when the encoding is malformed.
  * h3 hands the raw segment; decoding here lets us answer 400 rather than throw.
@@ -165,7 +171,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
       if (!READ_METHODS.includes(method)) return problemResponse(method, base, methodNotAllowed(method), instance, { allow: ALLOW });
       const query = readQuery(event.url.searchParams, params);
       const result = query.ok ? run(b, query.values, event) : fail(invalidParameters(query.errors));
-      return resultResponse(method, base, result, instance, event.req.headers.get('if-none-match'));
+      return resultResponse(method, base, result, instance, conditional(event));
     });
   };
 
@@ -195,7 +201,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     const b = bundle();
     const method = event.req.method;
     if (!READ_METHODS.includes(method)) return problemResponse(method, b.model.site.base_url, methodNotAllowed(method), '/logo.svg', { allow: ALLOW });
-    return bytesResponse(method, b.bytes.logo, event.req.headers.get('if-none-match'), 'image/svg+xml');
+    return bytesResponse(method, b.bytes.logo, conditional(event), 'image/svg+xml');
   });
 
   app.all('/mcp', async (event) => {

@@ -354,8 +354,9 @@ describe('HTTP behaviour', () => {
   });
 
   it('answers HEAD with the headers and no body', async () => {
-    const get = await http(server, '/v1/categories');
-    const head = await http(server, '/v1/categories', { method: 'HEAD' });
+    const identity = { 'accept-encoding': 'identity' };
+    const get = await http(server, '/v1/categories', { headers: identity });
+    const head = await http(server, '/v1/categories', { method: 'HEAD', headers: identity });
     expect(head.status).toBe(200);
     expect(head.text).toBe('');
     expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(get.text)));
@@ -369,7 +370,7 @@ describe('HTTP behaviour', () => {
   });
 
   it('gives precomputed bodies a strong ETag and answers a matching If-None-Match with 304', async () => {
-    const first = await http(server, '/v1/platforms/alpha-exchange');
+    const first = await http(server, '/v1/platforms/alpha-exchange', { headers: { 'accept-encoding': 'identity' } });
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
     expect(first.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
@@ -379,6 +380,21 @@ describe('HTTP behaviour', () => {
     expect(again.headers.get('etag')).toBe(etag);
     const other = await http(server, '/v1/platforms/beta-exchange', { headers: { 'if-none-match': etag } });
     expect(other.status).toBe(200);
+  });
+
+  it('compresses large precomputed bodies with br or gzip, each with its own ETag', async () => {
+    const raw = await fetch(`${server.url}/openapi.json`, { headers: { 'accept-encoding': 'identity' } });
+    const rawBytes = Buffer.from(await raw.arrayBuffer());
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${server.url}/openapi.json`, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(res.headers.get('etag')).toBe(`${raw.headers.get('etag')!.slice(0, -1)}-${encoding}"`);
+      expect(Number(res.headers.get('content-length'))).toBeLessThan(rawBytes.length / 3);
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(rawBytes); // fetch decodes it
+    }
+    const refused = await fetch(`${server.url}/openapi.json`, { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
   });
 
   it('sets Cache-Control by kind: computed bodies short, errors not stored', async () => {

@@ -4,6 +4,7 @@
  */
 import type { OperationResult } from '../operations/result.js';
 import { CACHE_CONTROL, etagOf, matchesIfNoneMatch } from './caching.js';
+import { compressed, pickEncoding } from './compression.js';
 import { PROBLEM_CONTENT_TYPE, problemBody, type ProblemSpec } from './problem.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -21,21 +22,36 @@ export function problemResponse(method: string, baseUrl: string, spec: ProblemSp
 }
 
 /**
- * A precomputed body with its strong ETag; 304 without a body when If-None-Match matches.
+ * A precomputed body with its strong ETag, compressed when the caller accepts br or gzip;
+ * 304 without a body when If-None-Match matches.
  * @param contentType defaults to JSON
  */
-export function bytesResponse(method: string, bytes: Buffer, ifNoneMatch: string | null, contentType: string = JSON_CONTENT_TYPE): Response {
-  const etag = etagOf(bytes);
-  const headers = { etag, 'cache-control': CACHE_CONTROL.precomputed };
-  if (matchesIfNoneMatch(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
-  return send(method, 200, contentType, bytes, headers);
+export function bytesResponse(
+  method: string,
+  bytes: Buffer,
+  request: { ifNoneMatch: string | null; acceptEncoding: string | null },
+  contentType: string = JSON_CONTENT_TYPE,
+): Response {
+  const encoding = pickEncoding(request.acceptEncoding, bytes.length);
+  const body = encoding ? compressed(bytes, encoding) : bytes;
+  const etag = encoding ? `${etagOf(bytes).slice(0, -1)}-${encoding}"` : etagOf(bytes);
+  const headers: Record<string, string> = { etag, 'cache-control': CACHE_CONTROL.precomputed, vary: 'Accept-Encoding' };
+  if (encoding) headers['content-encoding'] = encoding;
+  if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  return send(method, 200, contentType, body, headers);
 }
 
 /** The response for an operation result; precomputed bytes honour If-None-Match. */
-export function resultResponse(method: string, baseUrl: string, result: OperationResult, instance: string, ifNoneMatch: string | null): Response {
+export function resultResponse(
+  method: string,
+  baseUrl: string,
+  result: OperationResult,
+  instance: string,
+  request: { ifNoneMatch: string | null; acceptEncoding: string | null },
+): Response {
   switch (result.kind) {
     case 'bytes':
-      return bytesResponse(method, result.bytes, ifNoneMatch);
+      return bytesResponse(method, result.bytes, request);
     case 'body':
       return send(method, 200, JSON_CONTENT_TYPE, JSON.stringify(result.body), { 'cache-control': CACHE_CONTROL.computed });
     case 'problem':
