@@ -2,6 +2,7 @@
  * Runtime settings from the environment (README "Configuration"); each bad
  * value is an error naming the variable, never a silent default.
  */
+import { Redis } from 'ioredis';
 import { FREE_REQUESTS_PER_MINUTE, loadKeys } from './http/rate-limit.js';
 import type { Logger } from './log.js';
 import type { ServeOptions } from './server.js';
@@ -14,13 +15,28 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max
   return value;
 }
 
-/** Serve options for `distDir` from PORT, HOST, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS and API_KEYS_FILE. */
+/** A Redis client for REDIS_URL (redis://host:port), or undefined when it is not set. @throws Error for a URL that is not redis:// or rediss:// */
+function redisFrom(env: NodeJS.ProcessEnv, logger: Logger): Redis | undefined {
+  const url = env.REDIS_URL;
+  if (!url) return undefined;
+  if (!/^rediss?:\/\//.test(url)) throw new Error(`REDIS_URL must start with redis:// or rediss://; got "${url.slice(0, 40)}"`);
+  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  client.on('error', (error: Error) => logger.warn({ event: 'redis-error', error: error.message }, 'Redis unavailable; counting in memory'));
+  return client;
+}
+
+/** Serve options for `distDir` from PORT, HOST, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE and REDIS_URL. */
 export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, logger: Logger): ServeOptions {
+  const redis = redisFrom(env, logger);
   return {
     distDir,
     port: wholeNumber(env, 'PORT', 3000, 65535),
     hostname: env.HOST ?? '127.0.0.1',
-    rateLimit: { freePerMinute: wholeNumber(env, 'RATE_LIMIT_PER_MINUTE', FREE_REQUESTS_PER_MINUTE, 1_000_000), keys: loadKeys(env) },
+    rateLimit: {
+      freePerMinute: wholeNumber(env, 'RATE_LIMIT_PER_MINUTE', FREE_REQUESTS_PER_MINUTE, 1_000_000),
+      keys: loadKeys(env),
+      ...(redis ? { redis } : {}),
+    },
     trustProxy: wholeNumber(env, 'TRUST_PROXY', 0, 10),
     logger,
   };

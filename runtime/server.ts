@@ -54,6 +54,9 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
     reload: async () => {
       bundle = await loadBundle(options.distDir);
     },
-    close: () => listener.close(),
+    close: async () => {
+      await listener.close();
+      options.rateLimit.redis?.disconnect();
+    },
   };
 }

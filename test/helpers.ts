@@ -3,7 +3,7 @@
  * pipeline CLI as a child process, the runtime over a real socket, and the
  * emitted openapi.json as the contract responses are checked against.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -109,3 +109,43 @@ export async function openApiValidator(distDir: string) {
     return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
   };
 }
+
+const children: ChildProcess[] = [];
+
+/** Kills every runtime process a test started (afterAll). */
+export function killRuntimes(): void {
+  for (const c of children) c.kill('SIGKILL');
+}
+
+export interface LogLine { [key: string]: unknown }
+
+/** Starts runtime/main.ts on a free port (rate limiting off unless `env` says) and resolves with its URL and a log reader. */
+export async function spawnRuntime(dist: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'runtime/main.ts'), '--dist', dist], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const lines: LogLine[] = [];
+  let buffer = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    const parts = buffer.split('\n');
+    buffer = parts.pop()!;
+    for (const p of parts) if (p.trim()) lines.push(JSON.parse(p));
+  });
+  const waitFor = async (predicate: (l: LogLine) => boolean, what: string): Promise<LogLine> => {
+    for (let i = 0; i < 300; i++) {
+      const found = lines.find(predicate);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no log line for ${what}; got ${JSON.stringify(lines)}`);
+  };
+  const listening = await waitFor((l) => l.event === 'listening', 'listening');
+  const url = String(listening.url).replace(/\/$/, '').replace('localhost', '127.0.0.1');
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, url, lines, waitFor, exited };
+}
+

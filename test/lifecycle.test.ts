@@ -3,53 +3,19 @@
  * swapping in a freshly built dist/ (and refusing a broken one), SIGTERM
  * finishing in-flight requests before exiting 0.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildInto, FIXTURE_SOURCES, ROOT, runCli, tempDir } from './helpers.js';
+import { buildInto, FIXTURE_SOURCES, killRuntimes, runCli, spawnRuntime, tempDir } from './helpers.js';
 
-const children: ChildProcess[] = [];
-afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
-
-interface LogLine { [key: string]: unknown }
-
-/** Starts runtime/main.ts on a free port and resolves with its URL and a log reader. */
-async function startRuntime(dist: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'runtime/main.ts'), '--dist', dist], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const lines: LogLine[] = [];
-  let buffer = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('utf8');
-    const parts = buffer.split('\n');
-    buffer = parts.pop()!;
-    for (const p of parts) if (p.trim()) lines.push(JSON.parse(p));
-  });
-  const waitFor = async (predicate: (l: LogLine) => boolean, what: string): Promise<LogLine> => {
-    for (let i = 0; i < 300; i++) {
-      const found = lines.find(predicate);
-      if (found) return found;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no log line for ${what}; got ${JSON.stringify(lines)}`);
-  };
-  const listening = await waitFor((l) => l.event === 'listening', 'listening');
-  const url = String(listening.url).replace(/\/$/, '').replace('localhost', '127.0.0.1');
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, url, lines, waitFor, exited };
-}
+afterAll(killRuntimes);
 
 const scoreOf = async (url: string) => ((await (await fetch(`${url}/v1/platforms/alpha-exchange`)).json()) as { score_pct: number }).score_pct;
 
 describe('runtime process', () => {
   it('logs each request, reloads dist/ on SIGHUP, refuses a broken one, and drains on SIGTERM', async () => {
     const dist = await buildInto(FIXTURE_SOURCES);
-    const rt = await startRuntime(dist);
+    const rt = await spawnRuntime(dist);
     expect(await scoreOf(rt.url)).toBe(88.7);
 
     const access = await rt.waitFor((l) => l.path === '/v1/platforms/alpha-exchange', 'access log');

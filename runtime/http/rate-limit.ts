@@ -2,13 +2,16 @@
  * Rate limits and API keys (interface spec "Limits" and "Authentication"):
  * Free 60 requests/minute per client IP (RATE_LIMIT_PER_MINUTE; 0 turns it off),
  * Developer 600/minute and 250,000/month, Business 3,000/minute and 2,000,000/month,
- * counted across REST and /mcp together with rate-limiter-flexible (in memory).
+ * counted across REST and /mcp together with rate-limiter-flexible: in memory, or in
+ * Redis when REDIS_URL is set so several runtime instances enforce one limit (with an
+ * in-memory insurance limiter per process should Redis fail).
  * Keys are kept as SHA-256 hashes only. State is reported in the IETF RateLimit
  * header fields (draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy, RateLimit).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export type PlanName = 'free' | 'developer' | 'business';
 
@@ -29,6 +32,8 @@ export interface RateLimitConfig {
   freePerMinute: number;
   /** SHA-256 (hex) of each accepted API key -> its plan. */
   keys: ReadonlyMap<string, Exclude<PlanName, 'free'>>;
+  /** Shared counter store (REDIS_URL); absent: counters in this process's memory. */
+  redis?: Redis;
 }
 
 /** The outcome of counting one request. */
@@ -63,18 +68,24 @@ export function loadKeys(env: NodeJS.ProcessEnv): Map<string, Exclude<PlanName, 
 
 /** Per-plan counters. One instance per runtime process (state is the counters only). */
 export class RateLimits {
-  private readonly minute: Map<PlanName, RateLimiterMemory>;
-  private readonly month: Map<PlanName, RateLimiterMemory>;
+  private readonly minute: Map<PlanName, RateLimiterAbstract>;
+  private readonly month: Map<PlanName, RateLimiterAbstract>;
 
   constructor(private readonly config: RateLimitConfig) {
-    this.minute = new Map([
-      ['free', new RateLimiterMemory({ points: Math.max(1, config.freePerMinute), duration: 60 })],
-      ['developer', new RateLimiterMemory({ points: PAID_PLANS.developer.perMinute, duration: 60 })],
-      ['business', new RateLimiterMemory({ points: PAID_PLANS.business.perMinute, duration: 60 })],
+    /** A limiter of `points` per `duration` seconds, in Redis (with a memory insurance limiter) or in memory. */
+    const limiter = (name: string, points: number, duration: number): RateLimiterAbstract => {
+      const memory = new RateLimiterMemory({ points, duration, keyPrefix: name });
+      if (!config.redis) return memory;
+      return new RateLimiterRedis({ storeClient: config.redis, points, duration, keyPrefix: `ocd-rl:${name}`, insuranceLimiter: memory });
+    };
+    this.minute = new Map<PlanName, RateLimiterAbstract>([
+      ['free', limiter('free-minute', Math.max(1, config.freePerMinute), 60)],
+      ['developer', limiter('developer-minute', PAID_PLANS.developer.perMinute, 60)],
+      ['business', limiter('business-minute', PAID_PLANS.business.perMinute, 60)],
     ]);
-    this.month = new Map([
-      ['developer', new RateLimiterMemory({ points: PAID_PLANS.developer.perMonth, duration: MONTH_SECONDS })],
-      ['business', new RateLimiterMemory({ points: PAID_PLANS.business.perMonth, duration: MONTH_SECONDS })],
+    this.month = new Map<PlanName, RateLimiterAbstract>([
+      ['developer', limiter('developer-month', PAID_PLANS.developer.perMonth, MONTH_SECONDS)],
+      ['business', limiter('business-month', PAID_PLANS.business.perMonth, MONTH_SECONDS)],
     ]);
   }
 
