@@ -1,0 +1,79 @@
+/**
+ * Soak run (not a test): holds full load on a runtime process for SOAK_SECONDS
+ * (default 300) with a mix of precomputed, computed and MCP requests, then
+ * reports requests, non-2xx responses, errors, latency and the server's RSS at
+ * start and end.   npm run soak   (serves the current dist/; run npm run build first)
+ * SOAK_SECONDS, SOAK_CONNECTIONS (default 50), LOG_LEVEL (default warn) adjust it.
+ */
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.env.SOAK_SECONDS ?? 300);
+const connections = Number(process.env.SOAK_CONNECTIONS ?? 50);
+const port = 30000 + Math.floor(Math.random() * 20000);
+const url = `http://127.0.0.1:${port}`;
+
+async function rssMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'runtime/main.ts'), '--dist', path.join(ROOT, 'dist')], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  stdio: 'inherit',
+});
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${url}/v1/categories`)).ok) break;
+  } catch {
+    if (i > 200) throw new Error('runtime did not start');
+  }
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const model = JSON.parse(await readFile(path.join(ROOT, 'dist/runtime-model.json'), 'utf8')) as { platforms: Array<{ slug: string; category: string }> };
+const exchanges = model.platforms.filter((p) => p.category === 'exchanges').map((p) => p.slug);
+const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'compare_platforms', arguments: { platforms: exchanges.slice(0, 3) } } });
+const requests = [
+  { method: 'GET' as const, path: `/v1/platforms/${model.platforms[0]!.slug}` },
+  { method: 'GET' as const, path: '/v1/categories' },
+  { method: 'GET' as const, path: '/v1/platforms?query=a' },
+  { method: 'GET' as const, path: `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:8,security:10` },
+  { method: 'GET' as const, path: '/v1/savings-interest?balance=10000&months=12' },
+  { method: 'GET' as const, path: '/v1/fees?category=brokerage&options_contracts_per_month=10' },
+  { method: 'GET' as const, path: '/v1/platforms/not-a-platform' },
+  { method: 'POST' as const, path: '/mcp', headers: { 'content-type': 'application/json' }, body: mcpBody },
+];
+
+const rssStart = await rssMiB(child.pid!);
+const rssSamples: number[] = [];
+const sampler = setInterval(() => void rssMiB(child.pid!).then((v) => rssSamples.push(v)), 5000);
+const result = await autocannon({ url, connections, duration: seconds, requests });
+clearInterval(sampler);
+const rssEnd = await rssMiB(child.pid!);
+const stillAnswers = (await fetch(`${url}/v1/categories`)).status;
+child.kill('SIGTERM');
+
+const report = {
+  seconds,
+  connections,
+  requests: result.requests.total,
+  requests_per_second: Math.round(result.requests.average),
+  status_2xx: result['2xx'],
+  status_4xx: result['4xx'],
+  status_5xx: result['5xx'],
+  errors: result.errors,
+  timeouts: result.timeouts,
+  latency_p50_ms: result.latency.p50,
+  latency_p99_ms: result.latency.p99,
+  rss_start_mib: rssStart,
+  rss_end_mib: rssEnd,
+  rss_max_mib: Math.max(rssStart, rssEnd, ...rssSamples),
+  answers_after: stillAnswers,
+};
+process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+process.exit(report.status_5xx === 0 && report.errors === 0 && stillAnswers === 200 ? 0 : 1);
