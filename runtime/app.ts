@@ -14,6 +14,7 @@ import { search } from './operations/search.js';
 import { LIMITS } from './http/parameter-rules.js';
 import { invalidParameters, notFound, type ProblemSpec } from './http/problem.js';
 import { readQuery } from './http/query.js';
+import { acceptsJson } from './http/accept.js';
 import { handleMcp } from './mcp/server.js';
 import { clientIp } from './http/client-ip.js';
 import type { RateLimits } from './http/rate-limit.js';
@@ -30,6 +31,13 @@ const methodNotAllowed = (method: string): ProblemSpec => ({
   title: 'Method not allowed',
   detail: `${method} is not allowed here; this API is read-only: use ${ALLOW}.`,
 });
+
+const notAcceptable: ProblemSpec = {
+  status: 406,
+  name: 'not-acceptable',
+  title: 'Not acceptable',
+  detail: 'This endpoint answers application/json (errors application/problem+json); send Accept: application/json or leave Accept out.',
+};
 
 const badRequest: ProblemSpec = {
   status: 400,
@@ -169,6 +177,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
       const instance = event.url.pathname;
       if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: ALLOW, ...preflightHeaders(ALLOW) } });
       if (!READ_METHODS.includes(method)) return problemResponse(method, base, methodNotAllowed(method), instance, { allow: ALLOW });
+      if (!acceptsJson(event.req.headers.get('accept'))) return problemResponse(method, base, notAcceptable, instance);
       const query = readQuery(event.url.searchParams, params);
       const result = query.ok ? run(b, query.values, event) : fail(invalidParameters(query.errors));
       return resultResponse(method, base, result, instance, conditional(event));

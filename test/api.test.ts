@@ -353,6 +353,16 @@ describe('HTTP behaviour', () => {
     }
   });
 
+  it('answers 406 when Accept rules out JSON, and accepts browsers and wildcards', async () => {
+    const html = await http(server, '/v1/categories', { headers: { accept: 'text/html' } });
+    expect(html.status).toBe(406);
+    expect(html.json).toMatchObject({ status: 406, title: 'Not acceptable' });
+    expect((await http(server, '/v1/categories', { headers: { accept: 'application/json;q=0' } })).status).toBe(406);
+    for (const accept of ['text/html,application/xhtml+xml,*/*;q=0.8', 'application/*', 'application/json']) {
+      expect((await http(server, '/v1/categories', { headers: { accept } })).status).toBe(200);
+    }
+  });
+
   it('answers HEAD with the headers and no body', async () => {
     const identity = { 'accept-encoding': 'identity' };
     const get = await http(server, '/v1/categories', { headers: identity });

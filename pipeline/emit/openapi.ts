@@ -25,6 +25,7 @@ const commonErrors = {
   '401': problem('X-API-Key is malformed or unknown (leave it out for the free plan)'),
   '404': problem('Unknown path or resource (problem+json; for platform names with up to three suggestions)'),
   '405': problem('Method not allowed; the Allow header lists GET, HEAD'),
+  '406': problem('Accept rules out application/json'),
   '429': {
     ...problem('Rate limit exceeded: see Retry-After and the RateLimit / RateLimit-Policy header fields'),
     headers: { 'Retry-After': { description: 'Seconds until a request is admitted again', schema: { type: 'integer', minimum: 1 } } },

@@ -10,7 +10,7 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 /** An error an operation or the HTTP layer reports; turned into a problem+json response. */
 export interface ProblemSpec {
   status: number;
-  name: 'invalid-parameters' | 'bad-request' | 'unauthorized' | 'not-found' | 'method-not-allowed' | 'payload-too-large' | 'uri-too-long' | 'rate-limited' | 'internal-error';
+  name: 'invalid-parameters' | 'bad-request' | 'unauthorized' | 'not-found' | 'method-not-allowed' | 'not-acceptable' | 'payload-too-large' | 'uri-too-long' | 'rate-limited' | 'internal-error';
   title: string;
   detail: string;
   errors?: ParameterError[];
