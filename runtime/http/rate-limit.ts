@@ -18,13 +18,26 @@ export type PlanName = 'free' | 'developer' | 'business';
 /** The free plan of the interface spec ("Limits"): 60 requests a minute per IP, REST and MCP together (default of RATE_LIMIT_PER_MINUTE). */
 export const FREE_REQUESTS_PER_MINUTE = 60;
 
-/** Requests per minute and per month (30 days) of each paid plan; the free per-minute limit is configured. */
+/** Requests per minute and per calendar month (UTC) of each paid plan; the free per-minute limit is configured. */
 export const PAID_PLANS = {
   developer: { perMinute: 600, perMonth: 250_000 },
   business: { perMinute: 3_000, perMonth: 2_000_000 },
 } as const;
 
-const MONTH_SECONDS = 30 * 24 * 3600;
+/**
+ * Monthly counters are keyed by calendar month (UTC, `YYYY-MM`), so they need no
+ * timer: in memory they never expire (only configured keys reach them, so they stay
+ * few), in Redis they expire after 32 days. A 30-day timer would not do: Node's
+ * setTimeout holds at most 2^31-1 ms (24.8 days) and fires at once beyond it, which
+ * would reset the in-memory quota after every request.
+ */
+const MONTH_KEY_TTL_SECONDS = 32 * 24 * 3600;
+
+/** The calendar month (UTC) a moment falls in, and whole seconds until the next one starts. */
+export function calendarMonth(now: Date): { id: string; secondsLeft: number } {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  return { id: now.toISOString().slice(0, 7), secondsLeft: Math.max(1, Math.ceil((next - now.getTime()) / 1000)) };
+}
 const KEY_FORMAT = /^[A-Za-z0-9_-]{16,128}$/;
 
 export interface RateLimitConfig {
@@ -72,11 +85,14 @@ export class RateLimits {
   private readonly month: Map<PlanName, RateLimiterAbstract>;
 
   constructor(private readonly config: RateLimitConfig) {
-    /** A limiter of `points` per `duration` seconds, in Redis (with a memory insurance limiter) or in memory. */
-    const limiter = (name: string, points: number, duration: number): RateLimiterAbstract => {
+    /**
+     * A limiter of `points` per `duration` seconds (0: no expiry in memory, `redisDuration` in Redis),
+     * in Redis (with a memory insurance limiter) or in memory.
+     */
+    const limiter = (name: string, points: number, duration: number, redisDuration = duration): RateLimiterAbstract => {
       const memory = new RateLimiterMemory({ points, duration, keyPrefix: name });
       if (!config.redis) return memory;
-      return new RateLimiterRedis({ storeClient: config.redis, points, duration, keyPrefix: `ocd-rl:${name}`, insuranceLimiter: memory });
+      return new RateLimiterRedis({ storeClient: config.redis, points, duration: redisDuration, keyPrefix: `ocd-rl:${name}`, insuranceLimiter: memory });
     };
     this.minute = new Map<PlanName, RateLimiterAbstract>([
       ['free', limiter('free-minute', Math.max(1, config.freePerMinute), 60)],
@@ -84,8 +100,8 @@ export class RateLimits {
       ['business', limiter('business-minute', PAID_PLANS.business.perMinute, 60)],
     ]);
     this.month = new Map<PlanName, RateLimiterAbstract>([
-      ['developer', limiter('developer-month', PAID_PLANS.developer.perMonth, MONTH_SECONDS)],
-      ['business', limiter('business-month', PAID_PLANS.business.perMonth, MONTH_SECONDS)],
+      ['developer', limiter('developer-month', PAID_PLANS.developer.perMonth, 0, MONTH_KEY_TTL_SECONDS)],
+      ['business', limiter('business-month', PAID_PLANS.business.perMonth, 0, MONTH_KEY_TTL_SECONDS)],
     ]);
   }
 
@@ -108,9 +124,9 @@ export class RateLimits {
     const limit = plan === 'free' ? this.config.freePerMinute : PAID_PLANS[plan].perMinute;
     if (limit === 0) return { ok: true, headers: {} };
     const policy = `"${plan}";q=${limit};w=60`;
-    const refuse = (rejection: unknown, detail: (retry: number) => string): Admission => {
+    const refuse = (rejection: unknown, detail: (retry: number) => string, retryAfter?: number): Admission => {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const retry = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      const retry = retryAfter ?? Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       return {
         ok: false,
         status: 429,
@@ -128,10 +144,11 @@ export class RateLimits {
     }
     const monthly = this.month.get(plan);
     if (monthly) {
+      const month = calendarMonth(new Date());
       try {
-        await monthly.consume(counterKey);
+        await monthly.consume(`${counterKey}:${month.id}`);
       } catch (rejection) {
-        return refuse(rejection, (retry) => `The ${plan} plan's monthly quota is used up; it renews in ${retry} seconds.`);
+        return refuse(rejection, (retry) => `The ${plan} plan's monthly quota is used up; it renews at the start of the next calendar month (UTC), in ${retry} seconds.`, month.secondsLeft);
       }
     }
     return { ok: true, headers: { 'ratelimit-policy': policy, ratelimit: `"${plan}";r=${res.remainingPoints};t=${Math.ceil(res.msBeforeNext / 1000)}` } };
