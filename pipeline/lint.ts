@@ -2,11 +2,13 @@
  * Semantic lints beyond shape (anchors.md "Take" 5; issue "Pipeline"):
  * file name = slug, folder = category, unique slugs/names/aliases, real and
  * non-future dates, sorted incidents, assessments only for assessed criteria,
- * tier order, and a warning for facts older than STALE_AFTER_DAYS.
+ * tier order, plausible ranges (lint-plausibility.ts), and a warning for facts
+ * older than STALE_AFTER_DAYS.
  */
 import path from 'node:path';
 import { nameKey } from '../runtime/compute/platform-match.js';
 import { problemAt, type SourceDocument } from './load.js';
+import { lintPlausibility } from './lint-plausibility.js';
 import type { Problem } from './problems.js';
 import type { Methodology } from './sources/methodology-schema.js';
 import type { PlatformSource } from './sources/platform-schema.js';
@@ -115,6 +117,7 @@ function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodo
   }
 
   if (!platform) return problems;
+  problems.push(...lintPlausibility(source, platform));
   const criteria = methodology.categories[platform.category].criteria;
   for (const key of Object.keys(platform.assessments ?? {})) {
     const criterion = criteria.find((c) => c.key === key);

@@ -108,6 +108,23 @@ describe('build and check', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/alpha-exchange\.yaml:2:1 {2}\(file\) {2}error: YAML: Map keys must be unique/);
   });
+
+  it('rejects an implausible APY, fee or price unless the fact group is marked outlier_checked', async () => {
+    const sources = path.join(await tempDir('plausible'), 'sources');
+    await cp(FIXTURE_SOURCES, sources, { recursive: true });
+    const file = path.join(sources, 'platforms/high-yield-savings/save-one.yaml');
+    const original = await readFile(file, 'utf8');
+    await writeFile(file, original.replace('apy_pct: 4.0 }]', 'apy_pct: 45 }]'));
+    const typo = await runCli(['check', '--sources', sources]);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain('save-one.yaml:7:71  facts.apy.tiers.0.apy_pct  error: savings APY 45 % is outside the plausible range 0.01 % to 6 %');
+    expect(typo.stderr).toContain('set outlier_checked: true on facts.apy');
+    expect(typo.stderr).toContain('1 error, 0 warnings');
+    await writeFile(file, original.replace('apy_pct: 4.0 }]', 'apy_pct: 45 }], outlier_checked: true'));
+    const marked = await runCli(['check', '--sources', sources]);
+    expect(marked.stdout).toContain('check passed: 14 platforms');
+    expect(marked.code).toBe(0);
+  });
 });
 
 describe('the real dataset', () => {

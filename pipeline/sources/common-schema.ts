@@ -51,3 +51,16 @@ export const usd = z.number().min(0).meta({ description: 'US dollars' });
 
 /** A percentage on the 0-100 scale (0.25 means a quarter of one percent). */
 export const percent = z.number().min(0).max(100).meta({ description: 'Percent, 0-100 scale' });
+
+/**
+ * The evidence block of a fact group: as `evidence`, plus `outlier_checked`, the mark an
+ * editor sets after checking a value outside its plausible range against the source
+ * (pipeline/lint-plausibility.ts). It is published with the fact.
+ */
+export const factEvidence = {
+  ...evidence,
+  outlier_checked: z
+    .boolean()
+    .optional()
+    .meta({ description: 'true when an editor checked a value outside the plausible range against its source' }),
+};

@@ -4,7 +4,7 @@
  * These schemas are the one source of truth for the editor JSON Schema and the TypeScript types.
  */
 import { z } from 'zod';
-import { evidence, httpsUrl, isoDate, percent, sourceSchema, usd } from './common-schema.js';
+import { evidence, factEvidence, httpsUrl, isoDate, percent, sourceSchema, usd } from './common-schema.js';
 
 const slug = z
   .string()
@@ -25,18 +25,18 @@ const exchangeFacts = z.strictObject({
         taker_pct: percent,
       }))
       .min(1),
-    ...evidence,
+    ...factEvidence,
   }).optional(),
   fiat_withdrawal: z.strictObject({
     method: z.string().min(1).meta({ description: 'Withdrawal rail the fee applies to, e.g. "ACH"' }),
     fee_usd: usd,
-    ...evidence,
+    ...factEvidence,
   }).optional(),
   proof_of_reserves: z.strictObject({
     published: z.boolean(),
     liabilities_included: z.boolean(),
     third_party_attestation: z.boolean(),
-    ...evidence,
+    ...factEvidence,
   }).optional(),
 });
 
@@ -52,20 +52,20 @@ const brokerageFacts = z.strictObject({
       .min(1)
       .optional()
       .meta({ description: 'Per-contract options fee by monthly contract volume; absent when options are not offered' }),
-    ...evidence,
+    ...factEvidence,
   }).optional(),
   transfer_out: z.strictObject({
     full_acats_usd: usd.meta({ description: 'Fee for a full outgoing ACATS transfer' }),
-    ...evidence,
+    ...factEvidence,
   }).optional(),
   account_fees: z.strictObject({
     annual_usd: usd.meta({ description: 'Recurring account maintenance or inactivity fee per year for a standard taxable account' }),
-    ...evidence,
+    ...factEvidence,
   }).optional(),
   protection: z.strictObject({
     sipc_member: z.boolean(),
     excess_sipc: z.boolean().meta({ description: 'Coverage beyond SIPC limits bought from a private insurer' }),
-    ...evidence,
+    ...factEvidence,
   }).optional(),
   investments: z.strictObject({
     stocks: z.boolean(),
@@ -74,7 +74,7 @@ const brokerageFacts = z.strictObject({
     mutual_funds: z.boolean(),
     bonds: z.boolean(),
     fractional_shares: z.boolean(),
-    ...evidence,
+    ...factEvidence,
   }).optional(),
 });
 
@@ -88,32 +88,32 @@ const savingsFacts = z.strictObject({
         apy_pct: percent.meta({ description: 'Annual percentage yield, percent 0-100' }),
       }))
       .min(1),
-    ...evidence,
+    ...factEvidence,
   }).optional(),
-  monthly_fee: z.strictObject({ usd, ...evidence }).optional(),
-  minimum_opening_deposit: z.strictObject({ usd, ...evidence }).optional(),
+  monthly_fee: z.strictObject({ usd, ...factEvidence }).optional(),
+  minimum_opening_deposit: z.strictObject({ usd, ...factEvidence }).optional(),
   insurance: z.strictObject({
     route: z.enum(['fdic_direct', 'ncua_direct', 'fdic_pass_through', 'none']).meta({
       description: 'fdic_direct / ncua_direct: the account holder is an insured bank or credit union; fdic_pass_through: a non-bank places deposits at partner banks',
     }),
     insured_institution: z.string().min(1).optional().meta({ description: 'Bank or credit union that holds the deposits' }),
-    ...evidence,
+    ...factEvidence,
   }).optional(),
 });
 
 // ---------- hardware wallets ----------
 const hardwareWalletFacts = z.strictObject({
-  price: z.strictObject({ usd, ...evidence }).optional(),
+  price: z.strictObject({ usd, ...factEvidence }).optional(),
   device: z.strictObject({
     secure_element: z.boolean(),
     secure_element_chip: z.string().min(1).optional(),
     air_gap: z.boolean().meta({ description: 'Signs without a USB or Bluetooth data link (QR codes or microSD only)' }),
     screen: z.boolean(),
     passphrase: z.boolean().meta({ description: 'Supports a BIP39 passphrase (hidden wallets)' }),
-    ...evidence,
+    ...factEvidence,
   }).optional(),
-  firmware: z.strictObject({ open_source: openness, ...evidence }).optional(),
-  chains: z.strictObject({ supported: z.array(z.string().min(1)).min(1), ...evidence }).optional(),
+  firmware: z.strictObject({ open_source: openness, ...factEvidence }).optional(),
+  chains: z.strictObject({ supported: z.array(z.string().min(1)).min(1), ...factEvidence }).optional(),
 });
 
 // ---------- software wallets ----------
@@ -122,14 +122,14 @@ const softwareWalletFacts = z.strictObject({
     model: z.enum(['self_custody', 'mpc', 'custodial']).meta({
       description: 'self_custody: the user alone holds the keys; mpc: key shares split between user and provider; custodial: the provider holds the keys',
     }),
-    ...evidence,
+    ...factEvidence,
   }).optional(),
-  source_code: z.strictObject({ open_source: openness, ...evidence }).optional(),
+  source_code: z.strictObject({ open_source: openness, ...factEvidence }).optional(),
   swap_fee: z.strictObject({
     pct: percent.meta({ description: 'Service fee the wallet adds to in-app swaps, percent 0-100' }),
-    ...evidence,
+    ...factEvidence,
   }).optional(),
-  chains: z.strictObject({ supported: z.array(z.string().min(1)).min(1), ...evidence }).optional(),
+  chains: z.strictObject({ supported: z.array(z.string().min(1)).min(1), ...factEvidence }).optional(),
 });
 
 /** A judgement score for a criterion whose rule kind is `assessed` (methodology.yaml). */
