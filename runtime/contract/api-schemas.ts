@@ -77,7 +77,14 @@ export const IncidentSchema = z
   .register(apiRegistry, { id: 'Incident', description: 'A dated security incident or regulatory action.' });
 
 export const LicenceSchema = z
-  .object({ regulator: z.string(), licence: z.string(), jurisdiction: z.string(), as_of: date, sources: z.array(SourceSchema).min(1) })
+  .object({
+    regulator: z.string(),
+    licence: z.string(),
+    jurisdiction: z.string(),
+    as_of: date,
+    as_of_precision: z.enum(['day', 'month', 'year']).optional().meta({ description: 'How precise as_of is: day (default); month (as_of is the 1st); year (as_of is 1 January)' }),
+    sources: z.array(SourceSchema).min(1),
+  })
   .register(apiRegistry, { id: 'Licence' });
 
 export const CriterionScoreSchema = z
