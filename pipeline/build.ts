@@ -5,12 +5,12 @@
  */
 import path from 'node:path';
 import type { Site } from '../runtime/contract/model.js';
-import { findPlatformFiles, loadYaml, problemAt, type SourceDocument } from './load.js';
+import { findPlatformFiles, loadYaml, problemAt, readAhead, type SourceDocument } from './load.js';
 import { lintPlatforms, type LoadedPlatform } from './lint.js';
 import { lintMethodology } from './lint-methodology.js';
 import type { Problem } from './problems.js';
 import { scoreDataset, type ScoredPlatform } from './score/score-dataset.js';
-import { distFiles } from './emit/dist-files.js';
+import { distFiles, type PreviousBuild } from './emit/dist-files.js';
 import type { EmittedFile } from './emit/open-data.js';
 import { resolveSite } from './emit/site.js';
 import { methodologySchema, type Methodology } from './sources/methodology-schema.js';
@@ -27,6 +27,10 @@ export interface BuildOptions {
   baseUrl?: string | undefined;
   /** Today as YYYY-MM-DD, for future-date and staleness lints only (never written to outputs). */
   today: string;
+  /** The previous dist/'s records and change history, the baseline of the change feed; null for a first build. */
+  previous?: PreviousBuild | null;
+  /** SOURCE_DATE_EPOCH (seconds): the date of this build's change entry; else the newest as_of. */
+  sourceDateEpoch?: string | undefined;
 }
 
 export interface BuildResult {
@@ -41,8 +45,8 @@ export interface BuildResult {
 /** Runs the whole build in memory. */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const problems: Problem[] = [];
-  const load = async (file: string) => {
-    const loaded = await loadYaml(options.root, file);
+  const load = async (file: string, preread?: Promise<string>) => {
+    const loaded = await loadYaml(options.root, file, preread);
     problems.push(...loaded.problems);
     return loaded.source;
   };
@@ -60,8 +64,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (methodology) problems.push(...lintMethodology(methodologyDoc, methodology));
 
   const platforms: LoadedPlatform[] = [];
-  for (const file of await findPlatformFiles(options.sourcesDir)) {
-    const source = await load(file);
+  const files = await findPlatformFiles(options.sourcesDir);
+  const reads = readAhead(files);
+  for (const [i, file] of files.entries()) {
+    const source = await load(file, reads[i]!());
     if (source.data === undefined) continue;
     if (source.data === null || typeof source.data !== 'object') {
       problems.push(problemAt(source, [], 'error', 'the file must hold a mapping of fields (name, slug, category, ...)'));
@@ -76,8 +82,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (baseUrl !== undefined && !BASE_URL_PATTERN.test(baseUrl)) {
     problems.push({ severity: 'error', file: 'BASE_URL', line: 1, col: 1, path: '', message: `BASE_URL "${baseUrl}" is not an absolute http(s) URL`, hint: 'e.g. BASE_URL=https://data.example.org, or leave it unset to use sources/site.yaml' });
   }
+  if (options.sourceDateEpoch !== undefined && options.sourceDateEpoch !== '' && !/^\d+$/.test(options.sourceDateEpoch)) {
+    problems.push({ severity: 'error', file: 'SOURCE_DATE_EPOCH', line: 1, col: 1, path: '', message: `SOURCE_DATE_EPOCH "${options.sourceDateEpoch.slice(0, 40)}" is not a whole number of seconds`, hint: 'e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset to date changes by the newest as_of' });
+  }
   if (problems.some((p) => p.severity === 'error') || !siteSource || !methodology) return { problems };
   const site = resolveSite(siteSource, baseUrl);
   const scored = scoreDataset(platforms.map((p) => p.platform!), methodology, site);
-  return { problems, files: distFiles(site, methodology, scored), scored, site, methodology };
+  return { problems, files: distFiles(site, methodology, scored, options.previous ?? null, options.sourceDateEpoch), scored, site, methodology };
 }

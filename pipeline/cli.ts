@@ -3,14 +3,15 @@
  *   build [--sources DIR] [--dist DIR]   validate, lint, score and write dist/ (exit 1 on any error)
  *   check [--sources DIR]                validate and lint only, write nothing
  *   --quiet                              print errors only, and the number of warnings
- * BASE_URL overrides site.yaml base_url. Problems go to stderr, errors first.
+ * BASE_URL overrides site.yaml base_url; SOURCE_DATE_EPOCH dates the change-feed entry.
+ * The previous dist/ is the baseline of the change feed. Problems go to stderr, errors first.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBuild } from './build.js';
 import { DEFAULT_DIST_DIR, DEFAULT_SOURCES_DIR, PROJECT_ROOT } from './paths.js';
 import { formatReport } from './problems.js';
-import { swapIntoDist, validateFiles } from './write-dist.js';
+import { readPreviousBuild, swapIntoDist, validateFiles } from './write-dist.js';
 
 /** Runs one CLI command; returns the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -32,6 +33,8 @@ export async function main(argv: string[]): Promise<number> {
     sourcesDir,
     baseUrl: process.env.BASE_URL,
     today: new Date().toISOString().slice(0, 10),
+    previous: await readPreviousBuild(distDir),
+    sourceDateEpoch: process.env.SOURCE_DATE_EPOCH,
   });
   const shown = values.quiet ? result.problems.filter((p) => p.severity === 'error') : result.problems;
   if (shown.length) process.stderr.write(`${formatReport(shown)}\n`);

@@ -14,9 +14,16 @@ export interface SourceDocument {
   file: string;
   /** Plain JavaScript value of the document (undefined when it did not parse). */
   data: unknown;
-  doc: Document;
+  /**
+   * The YAML document with node ranges. Not kept after loading: it is parsed again from the
+   * text on first use (only files with a problem need it), since keeping every document
+   * costs about 10 times the file size in memory and a large build most of its GC time.
+   */
+  readonly doc: Document;
   lines: LineCounter;
 }
+
+const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true } as const;
 
 /** Glob of platform files under the sources folder: platforms/<category>/<slug>.yaml. */
 export const PLATFORM_GLOB = 'platforms/**/*.{yaml,yml}';
@@ -25,10 +32,10 @@ export const PLATFORM_GLOB = 'platforms/**/*.{yaml,yml}';
  * Reads and parses one YAML file. Syntax errors (bad indentation, duplicate keys,
  * tabs) become problems with their position; the document is still returned.
  */
-export async function loadYaml(root: string, absolute: string): Promise<{ source: SourceDocument; problems: Problem[] }> {
-  const text = await readFile(absolute, 'utf8');
+export async function loadYaml(root: string, absolute: string, preread?: Promise<string>): Promise<{ source: SourceDocument; problems: Problem[] }> {
+  const text = await (preread ?? readFile(absolute, 'utf8'));
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { ...PARSE_OPTIONS, lineCounter: lines });
   const file = path.relative(root, absolute).split(path.sep).join('/');
   const problems: Problem[] = [...doc.errors, ...doc.warnings].map((e) => {
     const pos = lines.linePos(e.pos[0]);
@@ -43,7 +50,39 @@ export async function loadYaml(root: string, absolute: string): Promise<{ source
     };
   });
   const data = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : undefined;
-  return { source: { file, data, doc, lines }, problems };
+  let located: Document | undefined;
+  const source: SourceDocument = {
+    file,
+    data,
+    lines,
+    get doc() {
+      return (located ??= parseDocument(text, PARSE_OPTIONS));
+    },
+  };
+  return { source, problems };
+}
+
+/**
+ * Reads files in order with up to `ahead` reads in flight, so reading overlaps parsing
+ * without holding every file in memory (one read at a time leaves the CPU idle).
+ * @returns one promise of the UTF-8 text per file, in the order of `files`; call them in order
+ */
+export function readAhead(files: readonly string[], ahead = 64): Array<() => Promise<string>> {
+  const started: Array<Promise<string> | undefined> = [];
+  let next = 0;
+  const start = (until: number) => {
+    for (; next < Math.min(until, files.length); next++) {
+      const read = readFile(files[next]!, 'utf8');
+      read.catch(() => {}); // reported when its turn comes
+      started[next] = read;
+    }
+  };
+  return files.map((_, i) => () => {
+    start(i + ahead);
+    const read = started[i]!;
+    started[i] = undefined;
+    return read;
+  });
 }
 
 /** Every platform file under `sourcesDir`, sorted by path so builds are reproducible. */

@@ -3,13 +3,19 @@
  * against its JSON Schema, the files are written to a temporary folder next to
  * dist/, and only then swapped in. Any failure leaves the previous dist/ as it was.
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { EmittedFile } from './emit/open-data.js';
+import { ChangeHistorySchema } from './emit/changes.js';
+import type { PreviousBuild } from './emit/dist-files.js';
+import { PlatformRecordSchema } from '../runtime/contract/api-schemas.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+/** Files written at the same time by swapIntoDist (enough to keep libuv's thread pool busy, far under the open-file limit). */
+const WRITES_IN_FLIGHT = 64;
 
 /** A file whose bytes do not match its schema. */
 export interface SchemaFailure {
@@ -55,7 +61,16 @@ export async function swapIntoDist(distDir: string, files: readonly EmittedFile[
   try {
     const dirs = new Set(files.map((f) => path.dirname(path.join(tmp, f.path))));
     for (const d of [...dirs].sort()) await mkdir(d, { recursive: true });
-    await Promise.all(files.map((f) => writeFile(path.join(tmp, f.path), f.bytes)));
+    // A bounded number of writes in flight: one promise per file opens every file at once and
+    // runs out of file descriptors (EMFILE) at about 20,000 files.
+    let next = 0;
+    const writer = async () => {
+      while (next < files.length) {
+        const f = files[next++]!;
+        await writeFile(path.join(tmp, f.path), f.bytes);
+      }
+    };
+    await Promise.all(Array.from({ length: WRITES_IN_FLIGHT }, writer));
     await rm(old, { recursive: true, force: true });
     let hadDist = true;
     try {
@@ -69,4 +84,22 @@ export async function swapIntoDist(distDir: string, files: readonly EmittedFile[
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * The previous build's records (open-data/platforms.json) and change history (open-data/changes.json),
+ * the baseline of the change feed. A missing or unreadable file counts as absent: the records then
+ * make a first-build entry, and a lost history starts again.
+ */
+export async function readPreviousBuild(distDir: string): Promise<PreviousBuild | null> {
+  const read = async <T>(file: string, parse: (value: unknown) => T): Promise<T | null> => {
+    try {
+      return parse(JSON.parse(await readFile(path.join(distDir, file), 'utf8')));
+    } catch {
+      return null;
+    }
+  };
+  const records = await read('open-data/platforms.json', (v) => PlatformRecordSchema.array().parse((v as { platforms?: unknown }).platforms));
+  const history = await read('open-data/changes.json', (v) => ChangeHistorySchema.parse(v));
+  return records === null && history === null ? null : { records, history };
 }

@@ -20,6 +20,9 @@ import { clientIp } from './http/client-ip.js';
 import type { RateLimits } from './http/rate-limit.js';
 import type { Logger } from './log.js';
 import { bytesResponse, problemResponse, resultResponse } from './http/respond.js';
+import { CACHE_CONTROL } from './http/caching.js';
+import { contentSecurityPolicy } from './static-files.js';
+import { comparePage } from './operations/compare-page.js';
 import { applyCommonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
 
 const READ_METHODS = ['GET', 'HEAD'];
@@ -242,10 +245,42 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     return handleMcp(b, new Request(event.url.href, { method: 'POST', headers, body }));
   });
 
-  app.all('/**', (event) => {
+  /** A page, asset or open-data file of the site, with its media type (pages with their CSP); undefined when there is none. */
+  const staticFile = (event: H3Event): Response | undefined => {
+    const file = bundle().staticFiles.get(event.url.pathname);
+    if (!file) return undefined;
+    const csp = file.contentType.startsWith('text/html') ? { 'content-security-policy': contentSecurityPolicy(event.url.pathname) } : undefined;
+    return bytesResponse(event.req.method, file.bytes, conditional(event), file.contentType, csp);
+  };
+  /** OPTIONS and methods other than GET and HEAD on the site's pages and files. */
+  const siteMethod = (event: H3Event): Response | undefined => {
+    const method = event.req.method;
+    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: ALLOW, ...preflightHeaders(ALLOW) } });
+    if (!READ_METHODS.includes(method)) return problemResponse(method, bundle().model.site.base_url, methodNotAllowed(method), event.url.pathname.slice(0, 200), { allow: ALLOW });
+    return undefined;
+  };
+
+  // Compare pages: the published ones are static files; any other comparison is rendered now.
+  app.all('/compare/:slug', (event) => {
     const b = bundle();
+    const early = siteMethod(event) ?? staticFile(event);
+    if (early) return early;
+    const slug = pathParam(event, 'slug');
+    const instance = event.url.pathname.slice(0, 200);
+    if (slug === null) return problemResponse(event.req.method, b.model.site.base_url, invalidParameters([{ parameter: 'slug', message: 'is not valid percent-encoded UTF-8' }]), instance);
+    if (slug.length > LIMITS.listMaxLength) return problemResponse(event.req.method, b.model.site.base_url, notFound(`No comparison page at ${instance}: the slug is longer than ${LIMITS.listMaxLength} characters.`), instance);
+    const page = comparePage(b, slug);
+    if ('problem' in page) return problemResponse(event.req.method, b.model.site.base_url, page.problem, instance);
+    return new Response(event.req.method === 'HEAD' ? null : page.html, {
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': CACHE_CONTROL.computed, 'content-security-policy': contentSecurityPolicy(event.url.pathname) },
+    });
+  });
+
+  // The rest of the site (pages, assets, open-data files), else 404.
+  app.all('/**', (event) => {
     const path = event.url.pathname;
-    return problemResponse(event.req.method, b.model.site.base_url, notFound(`No resource at ${path.slice(0, 200)}. The API is described at /openapi.json.`), path.slice(0, 200));
+    if (bundle().staticFiles.has(path)) return siteMethod(event) ?? staticFile(event)!;
+    return problemResponse(event.req.method, bundle().model.site.base_url, notFound(`No resource at ${path.slice(0, 200)}. The API is described at /openapi.json; the site starts at /.`), path.slice(0, 200));
   });
   return app;
 }

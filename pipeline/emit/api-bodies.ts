@@ -10,9 +10,9 @@ import type {
 } from '../../runtime/contract/api-schemas.js';
 import { CATEGORY_IDS } from '../../runtime/contract/categories.js';
 import type { Site } from '../../runtime/contract/model.js';
-import { categoryPage, comparePage, comparisonSlug, platformJson } from '../../runtime/contract/urls.js';
-import { compare } from '../../runtime/compute/compare.js';
-import { defaultWeights } from '../../runtime/compute/weighted-score.js';
+import { categoryPage, platformJson } from '../../runtime/contract/urls.js';
+import { byRank } from '../../runtime/compute/search.js';
+import { verdictBody } from '../../runtime/compute/verdict.js';
 import type { Methodology } from '../sources/methodology-schema.js';
 import { modelCriteria, type ScoredPlatform } from '../score/score-dataset.js';
 
@@ -85,26 +85,36 @@ export function safetyBody(site: Site, p: ScoredPlatform): SafetyResponse {
 }
 
 /**
- * Every published verdict: each pair of platforms within a category, compared
- * with default weights by the runtime's compare function. Keyed by canonical slug.
+ * How many platforms of each category, the best by score (search order), get
+ * published verdicts: every pair among them is precomputed, so a category
+ * publishes at most K x (K - 1) / 2 = 190 verdicts, whatever its size. Every
+ * other pair of one category is still answered by GET /v1/verdicts/{slug},
+ * computed on request by the same function (runtime/compute/verdict.ts).
+ * Without the bound verdicts grow with the square of the platforms: 2,000
+ * platforms in one category would be about 2 million files.
  */
-export function verdictBodies(site: Site, methodology: Methodology, platforms: readonly ScoredPlatform[]): Map<string, VerdictResponse> {
+export const PUBLISHED_VERDICT_TOP_K = 20;
+
+/**
+ * The published verdicts: each pair among the top `topK` platforms (by score)
+ * of each category, compared with default weights by the runtime's compare
+ * function. Keyed by canonical slug, pairs in slug order within each category.
+ * @param topK platforms per category whose pairs are published; defaults to PUBLISHED_VERDICT_TOP_K
+ */
+export function verdictBodies(site: Site, methodology: Methodology, platforms: readonly ScoredPlatform[], topK: number = PUBLISHED_VERDICT_TOP_K): Map<string, VerdictResponse> {
   const verdicts = new Map<string, VerdictResponse>();
   for (const id of CATEGORY_IDS) {
     const criteria = modelCriteria(methodology, id);
-    const weights = defaultWeights(criteria);
-    const members = platforms.filter((p) => p.source.category === id).map((p) => p.model).sort((a, b) => a.slug.localeCompare(b.slug));
+    const members = platforms
+      .filter((p) => p.source.category === id)
+      .map((p) => p.model)
+      .sort(byRank)
+      .slice(0, topK)
+      .sort((a, b) => a.slug.localeCompare(b.slug));
     for (let i = 0; i < members.length; i++) {
       for (let j = i + 1; j < members.length; j++) {
-        const pair = [members[i]!, members[j]!];
-        const slug = comparisonSlug(pair.map((m) => m.slug));
-        const result = compare(pair, criteria, weights, 'default', methodology);
-        const title = result.winner === null
-          ? `${pair[0]!.name} vs ${pair[1]!.name}: no verdict (coverage under the gate)`
-          : result.too_close
-            ? `${pair[0]!.name} vs ${pair[1]!.name}: too close to call`
-            : `${pair[0]!.name} vs ${pair[1]!.name}: ${result.winner} wins`;
-        verdicts.set(slug, { slug, title, ...result, ...envelope(site, comparePage(site, slug)) });
+        const verdict = verdictBody(site, methodology, criteria, members[i]!, members[j]!);
+        verdicts.set(verdict.slug, verdict);
       }
     }
   }

@@ -13,13 +13,31 @@ import { openApiDocument } from './openapi.js';
 import { aiPluginManifest, LOGO_SVG, mcpManifest } from './manifests.js';
 import { AiPluginManifestSchema, McpManifestSchema } from '../../runtime/contract/manifests.js';
 import { openDataFiles, type EmittedFile } from './open-data.js';
+import { buildDate, nextHistory, type ChangeHistory } from './changes.js';
+import { sitePages } from './pages/site-pages.js';
+import type { PlatformRecord } from '../../runtime/contract/api-schemas.js';
+
+/** What the previous build published: the baseline of the change feed (see changes.ts). */
+export interface PreviousBuild {
+  records: PlatformRecord[] | null;
+  history: ChangeHistory | null;
+}
 
 const compact = (value: unknown) => Buffer.from(JSON.stringify(value));
 const pretty = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
 
-/** Every output file of a build, in a stable order. */
-export function distFiles(site: Site, methodology: Methodology, scored: readonly ScoredPlatform[]): EmittedFile[] {
+/**
+ * Every output file of a build, in a stable order.
+ * @param previous the previous dist/'s records and change history; null for a first build
+ * @param sourceDateEpoch SOURCE_DATE_EPOCH (seconds) for the change entry's date, if set
+ * @throws Error when sourceDateEpoch is not a whole number
+ */
+export function distFiles(site: Site, methodology: Methodology, scored: readonly ScoredPlatform[], previous: PreviousBuild | null = null, sourceDateEpoch?: string): EmittedFile[] {
   const records = scored.map((p) => platformBody(site, p));
+  const verdicts = verdictBodies(site, methodology, scored);
+  const openapi = openApiDocument(site);
+  const history = nextHistory(site, previous, records, buildDate(sourceDateEpoch, records));
+  const openData = openDataFiles(site, records, history);
   const model: RuntimeModel = {
     site,
     rules: { coverage_gate_pct: methodology.coverage_gate_pct, too_close: methodology.too_close },
@@ -30,13 +48,14 @@ export function distFiles(site: Site, methodology: Methodology, scored: readonly
     { path: DIST_LAYOUT.categories, bytes: compact(categoriesBody(site, methodology, scored)), schema: { component: 'CategoriesResponse' } },
     ...records.map((r): EmittedFile => ({ path: `${DIST_LAYOUT.platformsDir}/${r.slug}.json`, bytes: compact(r), schema: { component: 'PlatformRecord' } })),
     ...scored.map((p): EmittedFile => ({ path: `${DIST_LAYOUT.safetyDir}/${p.source.slug}.json`, bytes: compact(safetyBody(site, p)), schema: { component: 'SafetyResponse' } })),
-    ...[...verdictBodies(site, methodology, scored)].map(([slug, v]): EmittedFile => ({ path: `${DIST_LAYOUT.verdictsDir}/${slug}.json`, bytes: compact(v), schema: { component: 'VerdictResponse' } })),
+    ...[...verdicts].map(([slug, v]): EmittedFile => ({ path: `${DIST_LAYOUT.verdictsDir}/${slug}.json`, bytes: compact(v), schema: { component: 'VerdictResponse' } })),
     { path: DIST_LAYOUT.runtimeModel, bytes: compact(model), schema: { standalone: standaloneSchema(RuntimeModelSchema, 'runtime-model', 'Runtime model') } },
-    { path: DIST_LAYOUT.openapi, bytes: Buffer.from(`${JSON.stringify(openApiDocument(site), null, 2)}\n`) },
+    { path: DIST_LAYOUT.openapi, bytes: Buffer.from(`${JSON.stringify(openapi, null, 2)}\n`) },
     { path: DIST_LAYOUT.mcpManifest, bytes: pretty(mcpManifest(site)), schema: { standalone: standaloneSchema(McpManifestSchema, 'mcp-manifest', 'MCP manifest') } },
     { path: DIST_LAYOUT.aiPluginManifest, bytes: pretty(aiPluginManifest(site)), schema: { standalone: standaloneSchema(AiPluginManifestSchema, 'ai-plugin-manifest', 'Plugin manifest') } },
     { path: DIST_LAYOUT.logo, bytes: Buffer.from(LOGO_SVG) },
-    ...openDataFiles(site, records),
+    ...openData.files,
+    ...sitePages(site, methodology, scored, records, verdicts, openData.manifest, openapi),
   ];
   return files;
 }

@@ -1,14 +1,19 @@
 /**
- * Open-data files: all platform records in one JSON file, one file per
- * category, their JSON Schemas, and a manifest (file, bytes, sha256, records).
+ * Open-data files (issue "open-data page"): all platform records in one JSON
+ * file; per category one JSON and one CSV file; the incident and regulatory
+ * records as JSON and CSV; the change history as JSON and Atom; the JSON
+ * Schemas; a manifest (file, what it holds, media type, bytes, sha256,
+ * records, schema, as_of range) and SHA256SUMS (`sha256sum -c` format).
  * No wall-clock time: `as_of` is the newest record date.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { PlatformRecordSchema, type PlatformRecord } from '../../runtime/contract/api-schemas.js';
-import { CATEGORY_IDS, type CategoryId } from '../../runtime/contract/categories.js';
+import { IncidentSchema, PlatformRecordSchema, type PlatformRecord } from '../../runtime/contract/api-schemas.js';
+import { CATEGORY_IDS } from '../../runtime/contract/categories.js';
 import type { Site } from '../../runtime/contract/model.js';
+import { atomFeed, ChangeHistorySchema, type ChangeHistory } from './changes.js';
 import { standaloneSchema } from './component-schemas.js';
+import { categoryCsv, incidentRows, incidentsCsv } from './open-data-csv.js';
 
 /** Shape of platforms.json and of each <category>.json. */
 export const OpenDataFileSchema = z.object({
@@ -22,22 +27,38 @@ export const OpenDataFileSchema = z.object({
   platforms: z.array(PlatformRecordSchema),
 });
 
+/** Shape of incidents.json. */
+export const IncidentsFileSchema = z.object({
+  title: z.string(),
+  as_of: z.string(),
+  count: z.number().int().min(0),
+  attribution: z.string(),
+  license: z.string(),
+  incidents: z.array(IncidentSchema.extend({ slug: z.string(), name: z.string(), category: z.string(), page: z.string() })),
+});
+
+const ManifestEntrySchema = z.object({
+  file: z.string().meta({ description: 'Path under the site root' }),
+  description: z.string(),
+  media_type: z.string(),
+  bytes: z.number().int().min(0),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  records: z.number().int().min(0).nullable(),
+  schema: z.string().nullable().meta({ description: 'URL of the JSON Schema the file follows; null for CSV, Atom and schemas themselves' }),
+  as_of_min: z.string().nullable().meta({ description: 'Oldest record as_of in the file' }),
+  as_of_max: z.string().nullable().meta({ description: 'Newest record as_of in the file' }),
+});
+export type ManifestEntry = z.infer<typeof ManifestEntrySchema>;
+
 /** Shape of manifest.json. */
 export const ManifestSchema = z.object({
   as_of: z.string(),
   api_version: z.string(),
   attribution: z.string(),
   license: z.string(),
-  files: z.array(
-    z.object({
-      file: z.string(),
-      bytes: z.number().int().min(0),
-      sha256: z.string().regex(/^[0-9a-f]{64}$/),
-      records: z.number().int().min(0).nullable(),
-      schema: z.string().nullable(),
-    }),
-  ),
+  files: z.array(ManifestEntrySchema),
 });
+export type Manifest = z.infer<typeof ManifestSchema>;
 
 export interface EmittedFile {
   /** Path under dist/. */
@@ -48,16 +69,31 @@ export interface EmittedFile {
   records?: number;
 }
 
-const pretty = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+/** An open-data file with what the manifest says of it. */
+interface OpenDataFile extends EmittedFile {
+  description: string;
+  mediaType: string;
+  schemaUrl: string | null;
+  asOf: readonly string[];
+}
 
-/** The open-data files (under open-data/) for the records, and their manifest. */
-export function openDataFiles(site: Site, records: readonly PlatformRecord[]): EmittedFile[] {
+const pretty = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const JSON_TYPE = 'application/json';
+const CSV_TYPE = 'text/csv; header=present';
+
+/** The open-data files (under open-data/) for the records and the change history, with their manifest. */
+export function openDataFiles(site: Site, records: readonly PlatformRecord[], history: ChangeHistory): { files: EmittedFile[]; manifest: Manifest } {
   const asOf = records.map((r) => r.as_of).sort().at(-1) ?? '1970-01-01';
-  const fileSchemaUrl = `${site.base_url}/open-data/schemas/platforms-file.schema.json`;
-  const fileSchema = standaloneSchema(OpenDataFileSchema, fileSchemaUrl, 'Open-data platforms file');
-  const recordSchema = standaloneSchema(PlatformRecordSchema, `${site.base_url}/open-data/schemas/platform-record.schema.json`, 'Platform record');
-  const manifestSchema = standaloneSchema(ManifestSchema, `${site.base_url}/open-data/schemas/manifest.schema.json`, 'Open-data manifest');
-  const file = (category: CategoryId | null, list: readonly PlatformRecord[]) => ({
+  const schemaUrl = (name: string) => `${site.base_url}/open-data/schemas/${name}.schema.json`;
+  const schemas = {
+    platformsFile: standaloneSchema(OpenDataFileSchema, schemaUrl('platforms-file'), 'Open-data platforms file'),
+    record: standaloneSchema(PlatformRecordSchema, schemaUrl('platform-record'), 'Platform record'),
+    incidents: standaloneSchema(IncidentsFileSchema, schemaUrl('incidents-file'), 'Open-data incidents file'),
+    changes: standaloneSchema(ChangeHistorySchema, schemaUrl('changes-file'), 'Open-data change history'),
+    manifest: standaloneSchema(ManifestSchema, schemaUrl('manifest'), 'Open-data manifest'),
+  };
+  const platformsFile = (category: string | null, list: readonly PlatformRecord[]) => ({
     title: category ? `${site.name}: ${category}` : `${site.name}: all platforms`,
     category,
     as_of: asOf,
@@ -67,29 +103,82 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[]): E
     methodology: site.methodology_url,
     platforms: list,
   });
-  const files: EmittedFile[] = [
-    { path: 'open-data/platforms.json', bytes: pretty(file(null, records)), schema: { standalone: fileSchema }, records: records.length },
-    ...CATEGORY_IDS.map((id): EmittedFile => {
+  const incidents = incidentRows(records);
+  const files: OpenDataFile[] = [
+    {
+      path: 'open-data/platforms.json', bytes: pretty(platformsFile(null, records)), schema: { standalone: schemas.platformsFile }, records: records.length,
+      description: 'Every platform record of every category: facts with sources and as_of, per-criterion scores, coverage, cap, incidents, licences',
+      mediaType: JSON_TYPE, schemaUrl: schemaUrl('platforms-file'), asOf: records.map((r) => r.as_of),
+    },
+    ...CATEGORY_IDS.flatMap((id): OpenDataFile[] => {
       const list = records.filter((r) => r.category === id);
-      return { path: `open-data/${id}.json`, bytes: pretty(file(id, list)), schema: { standalone: fileSchema }, records: list.length };
+      const dates = list.map((r) => r.as_of);
+      return [
+        {
+          path: `open-data/${id}.json`, bytes: pretty(platformsFile(id, list)), schema: { standalone: schemas.platformsFile }, records: list.length,
+          description: `The ${id} platform records (same shape as platforms.json)`, mediaType: JSON_TYPE, schemaUrl: schemaUrl('platforms-file'), asOf: dates,
+        },
+        {
+          path: `open-data/${id}.csv`, bytes: Buffer.from(categoryCsv(list)), records: list.length,
+          description: `The ${id} platforms as CSV, one row each: scores, coverage, each criterion's score, key facts (base tier of tiered fees)`, mediaType: CSV_TYPE, schemaUrl: null, asOf: dates,
+        },
+      ];
     }),
-    { path: 'open-data/schemas/platforms-file.schema.json', bytes: pretty(fileSchema) },
-    { path: 'open-data/schemas/platform-record.schema.json', bytes: pretty(recordSchema) },
-    { path: 'open-data/schemas/manifest.schema.json', bytes: pretty(manifestSchema) },
+    {
+      path: 'open-data/incidents.json',
+      bytes: pretty({ title: `${site.name}: incidents and regulatory actions`, as_of: asOf, count: incidents.length, attribution: site.attribution, license: site.license, incidents }),
+      schema: { standalone: schemas.incidents }, records: incidents.length,
+      description: 'Every security incident and regulatory action, with its platform, date, class, amount in USD, whether customers were made whole, and sources',
+      mediaType: JSON_TYPE, schemaUrl: schemaUrl('incidents-file'), asOf: incidents.map((i) => i.date),
+    },
+    {
+      path: 'open-data/incidents.csv', bytes: Buffer.from(incidentsCsv(incidents)), records: incidents.length,
+      description: 'The incidents and regulatory actions as CSV, one row each, source URLs separated by spaces', mediaType: CSV_TYPE, schemaUrl: null, asOf: incidents.map((i) => i.date),
+    },
+    {
+      path: 'open-data/changes.json', bytes: pretty(history), schema: { standalone: schemas.changes }, records: history.entries.length,
+      description: 'What changed between published builds (platforms added or removed, score changes, new incidents, changed facts), newest first',
+      mediaType: JSON_TYPE, schemaUrl: schemaUrl('changes-file'), asOf: history.entries.map((e) => e.as_of),
+    },
+    {
+      path: 'open-data/changes.atom', bytes: Buffer.from(atomFeed(site, history)), records: history.entries.length,
+      description: 'The same change history as an Atom feed', mediaType: 'application/atom+xml', schemaUrl: null, asOf: history.entries.map((e) => e.as_of),
+    },
+    ...Object.entries({ 'platforms-file': schemas.platformsFile, 'platform-record': schemas.record, 'incidents-file': schemas.incidents, 'changes-file': schemas.changes, manifest: schemas.manifest }).map(
+      ([name, schema]): OpenDataFile => ({
+        path: `open-data/schemas/${name}.schema.json`, bytes: pretty(schema),
+        description: `JSON Schema (draft 2020-12): ${String(schema.title)}`, mediaType: 'application/schema+json', schemaUrl: null, asOf: [],
+      }),
+    ),
   ];
-  const manifest = {
+  const manifest: Manifest = {
     as_of: asOf,
     api_version: site.api_version,
     attribution: site.attribution,
     license: site.license,
-    files: files.map((f) => ({
-      file: f.path,
-      bytes: f.bytes.length,
-      sha256: createHash('sha256').update(f.bytes).digest('hex'),
-      records: f.records ?? null,
-      schema: f.path.endsWith('.schema.json') ? null : `${site.base_url}/open-data/schemas/platforms-file.schema.json`,
-    })),
+    files: files.map((f) => {
+      const dates = [...f.asOf].sort();
+      return {
+        file: f.path,
+        description: f.description,
+        media_type: f.mediaType,
+        bytes: f.bytes.length,
+        sha256: sha256(f.bytes),
+        records: f.records ?? null,
+        schema: f.schemaUrl,
+        as_of_min: dates[0] ?? null,
+        as_of_max: dates.at(-1) ?? null,
+      };
+    }),
   };
-  files.push({ path: 'open-data/manifest.json', bytes: pretty(manifest), schema: { standalone: manifestSchema } });
-  return files;
+  const manifestBytes = pretty(manifest);
+  const sums = [...files.map((f) => [sha256(f.bytes), f.path] as const), [sha256(manifestBytes), 'open-data/manifest.json'] as const]
+    .map(([hash, p]) => `${hash}  ${p.slice('open-data/'.length)}\n`)
+    .join('');
+  const emitted: EmittedFile[] = [
+    ...files.map(({ path, bytes, schema, records: n }): EmittedFile => ({ path, bytes, ...(schema ? { schema } : {}), ...(n === undefined ? {} : { records: n }) })),
+    { path: 'open-data/manifest.json', bytes: manifestBytes, schema: { standalone: schemas.manifest } },
+    { path: 'open-data/SHA256SUMS', bytes: Buffer.from(sums) },
+  ];
+  return { files: emitted, manifest };
 }

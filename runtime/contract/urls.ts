@@ -12,3 +12,9 @@ export const platformJson = (site: Site, slug: string): string => `${site.base_u
 
 /** Canonical comparison slug: the platform slugs in alphabetical order joined by `-vs-`. */
 export const comparisonSlug = (slugs: readonly string[]): string => [...slugs].sort().join('-vs-');
+
+/**
+ * A root-relative link to a page of the site, keeping any path prefix of the base URL
+ * (base https://example.org/data -> /data/platforms/x), so pages work on any host.
+ */
+export const sitePath = (site: Site, pathname: string): string => `${new URL(site.base_url).pathname.replace(/\/$/, '')}${pathname}`;

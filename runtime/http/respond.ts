@@ -25,17 +25,19 @@ export function problemResponse(method: string, baseUrl: string, spec: ProblemSp
  * A precomputed body with its strong ETag, compressed when the caller accepts br or gzip;
  * 304 without a body when If-None-Match matches.
  * @param contentType defaults to JSON
+ * @param extra further headers (e.g. Content-Security-Policy of a page)
  */
 export function bytesResponse(
   method: string,
   bytes: Buffer,
   request: { ifNoneMatch: string | null; acceptEncoding: string | null },
   contentType: string = JSON_CONTENT_TYPE,
+  extra?: Record<string, string>,
 ): Response {
   const encoding = pickEncoding(request.acceptEncoding, bytes.length);
   const body = encoding ? compressed(bytes, encoding) : bytes;
   const etag = encoding ? `${etagOf(bytes).slice(0, -1)}-${encoding}"` : etagOf(bytes);
-  const headers: Record<string, string> = { etag, 'cache-control': CACHE_CONTROL.precomputed, vary: 'Accept-Encoding' };
+  const headers: Record<string, string> = { etag, 'cache-control': CACHE_CONTROL.precomputed, vary: 'Accept-Encoding', ...extra };
   if (encoding) headers['content-encoding'] = encoding;
   if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
   return send(method, 200, contentType, body, headers);

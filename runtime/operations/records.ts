@@ -1,11 +1,12 @@
-/** Operations answered from precomputed bytes: category list, platform record, safety record, verdict. */
+/** Operations on precomputed bytes: category list, platform record, safety record, verdict (a verdict outside the published set is computed). */
 import type { Bundle } from '../bundle.js';
 import { comparisonSlug } from '../contract/urls.js';
 import { findPlatform } from '../compute/platform-match.js';
 import { notFound } from '../http/problem.js';
 import { preview } from '../http/parameter-rules.js';
 import { lookupPlatform } from './platform-lookup.js';
-import { bytes, fail, type OperationResult } from './result.js';
+import { verdictBody } from '../compute/verdict.js';
+import { body, bytes, fail, type OperationResult } from './result.js';
 
 /** GET /v1/categories. */
 export function listCategories(bundle: Bundle): OperationResult {
@@ -26,6 +27,7 @@ export function getSafety(bundle: Bundle, name: string): OperationResult {
 
 /**
  * GET /v1/verdicts/{slug}: `<a>-vs-<b>` with slugs, names or aliases in either order, any case.
+ * Published verdicts are served as precomputed bytes; other pairs of one category are computed.
  * 404 when the form is wrong, a platform is unknown, or the two are in different categories.
  */
 export function getVerdict(bundle: Bundle, slug: string): OperationResult {
@@ -41,5 +43,9 @@ export function getVerdict(bundle: Bundle, slug: string): OperationResult {
   if (a.category !== b.category) {
     return fail(notFound(`No verdict compares ${a.name} (${a.category}) with ${b.name} (${b.category}): verdicts stay within one category.`));
   }
-  return bytes(bundle.bytes.verdicts.get(comparisonSlug([a.slug, b.slug]))!);
+  const published = bundle.bytes.verdicts.get(comparisonSlug([a.slug, b.slug]));
+  if (published) return bytes(published);
+  // Only pairs among the top platforms of a category are published (PUBLISHED_VERDICT_TOP_K); any other pair
+  // gets the same body from the same function, computed now.
+  return body(verdictBody(bundle.model.site, bundle.model.rules, bundle.criteria.get(a.category)!, a, b));
 }

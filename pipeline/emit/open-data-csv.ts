@@ -1,0 +1,78 @@
+/**
+ * CSV versions of the open data (csv-stringify), for spreadsheet users: one row
+ * per platform of a category with flat columns (scores, coverage, each
+ * criterion's score, key facts), and one row per incident. Facts are flattened
+ * generically: each scalar field of a fact group becomes `<group>.<field>`, a
+ * list of strings is joined with "; ", and of a tier list the first (base) tier
+ * is kept as `<group>.<list>.0.<field>`; each group adds `<group>.as_of`.
+ * Amounts in USD, percents on the 0-100 scale, as in the JSON.
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { PlatformRecord } from '../../runtime/contract/api-schemas.js';
+
+type Cell = string | number | boolean | null;
+
+const SKIPPED = new Set(['sources', 'outlier_checked']);
+
+/** The flat fact columns of one record: column -> value. */
+function factColumns(facts: Record<string, unknown>): Map<string, Cell> {
+  const out = new Map<string, Cell>();
+  for (const [group, value] of Object.entries(facts)) {
+    for (const [field, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+      if (SKIPPED.has(field)) continue;
+      if (Array.isArray(v)) {
+        if (v.every((x) => typeof x !== 'object')) out.set(`${group}.${field}`, v.join('; '));
+        else for (const [k, x] of Object.entries((v[0] ?? {}) as Record<string, Cell>)) out.set(`${group}.${field}.0.${k}`, x);
+      } else {
+        out.set(`${group}.${field}`, v as Cell);
+      }
+    }
+  }
+  return out;
+}
+
+/** One category's platforms as CSV (header row first; columns in a stable order). */
+export function categoryCsv(records: readonly PlatformRecord[]): string {
+  const criterionKeys = [...new Set(records.flatMap((r) => r.criteria.map((c) => c.key)))];
+  const facts = records.map((r) => factColumns(r.facts));
+  const factKeys = [...new Set(facts.flatMap((f) => [...f.keys()]))].sort();
+  const columns = [
+    'slug', 'name', 'category', 'score_pct', 'raw_score_pct', 'coverage', 'eligible', 'cap', 'cap_reason', 'as_of',
+    ...criterionKeys.map((k) => `score.${k}`),
+    ...factKeys,
+    'incidents', 'regulatory_actions', 'website', 'page', 'json',
+  ];
+  const rows = records.map((r, i) => {
+    const scores = Object.fromEntries(r.criteria.map((c) => [`score.${c.key}`, c.score]));
+    const f = facts[i]!;
+    return {
+      slug: r.slug, name: r.name, category: r.category, score_pct: r.score_pct, raw_score_pct: r.raw_score_pct,
+      coverage: r.coverage, eligible: r.eligible, cap: r.cap?.cap ?? null, cap_reason: r.cap?.reason ?? null, as_of: r.as_of,
+      ...scores,
+      ...Object.fromEntries(factKeys.map((k) => [k, f.get(k) ?? null])),
+      incidents: r.incidents.filter((x) => x.class !== 'regulatory_action').length,
+      regulatory_actions: r.incidents.filter((x) => x.class === 'regulatory_action').length,
+      website: r.website, page: r.page, json: r.json,
+    };
+  });
+  return stringify(rows, { header: true, columns, cast: { boolean: (v) => (v ? 'true' : 'false') } });
+}
+
+/** Every incident and regulatory action as CSV, with its platform; source URLs joined with a space. */
+export function incidentsCsv(rows: ReadonlyArray<IncidentRow>): string {
+  const columns = ['date', 'slug', 'name', 'category', 'class', 'title', 'summary', 'amount_usd', 'customers_made_whole', 'source_urls', 'page'];
+  return stringify(
+    rows.map((r) => ({ ...r, amount_usd: r.amount_usd ?? null, customers_made_whole: r.customers_made_whole ?? null, source_urls: r.sources.map((s) => s.url).join(' ') })),
+    { header: true, columns, cast: { boolean: (v) => (v ? 'true' : 'false') } },
+  );
+}
+
+/** One incident with its platform, as in open-data/incidents.json. */
+export type IncidentRow = PlatformRecord['incidents'][number] & { slug: string; name: string; category: string; page: string };
+
+/** Every incident of every record, by date then platform slug. */
+export function incidentRows(records: readonly PlatformRecord[]): IncidentRow[] {
+  return records
+    .flatMap((r) => r.incidents.map((i) => ({ ...i, slug: r.slug, name: r.name, category: r.category, page: r.page })))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.slug.localeCompare(b.slug) || a.title.localeCompare(b.title));
+}

@@ -1,0 +1,50 @@
+/**
+ * The open-data page (/open-data/): every downloadable file of the manifest
+ * with what it holds, record count, size, SHA-256, its JSON Schema and as_of
+ * range; the licence and the exact attribution text with a "how to cite"
+ * example; curl examples and how to verify the checksums; the change feed.
+ */
+import type { Site } from '../../../runtime/contract/model.js';
+import { sitePath } from '../../../runtime/contract/urls.js';
+import { formatBytes } from '../../../runtime/pages/format.js';
+import { html } from '../../../runtime/pages/html.js';
+import { pageDocument } from '../../../runtime/pages/layout.js';
+import type { Manifest } from '../open-data.js';
+
+/** The whole page. */
+export function openDataPageHtml(site: Site, manifest: Manifest): string {
+  const url = (file: string) => `${site.base_url}/${file}`;
+  const main = html`<h1>Open data</h1>
+<p class="lede">Every record behind the API, as files you can download, check and reuse. Data as of ${manifest.as_of}; API version ${manifest.api_version}.</p>
+<section aria-labelledby="files"><h2 id="files">Files</h2>
+<div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="files"><caption>Downloadable files with their size and SHA-256 checksum</caption>
+<thead><tr><th scope="col">File</th><th scope="col">What it holds</th><th scope="col">Records</th><th scope="col">Size</th><th scope="col">SHA-256</th><th scope="col">Schema</th><th scope="col">As of</th></tr></thead>
+<tbody>${manifest.files.map((f) => html`<tr data-file="${f.file}"><th scope="row"><a href="${sitePath(site, `/${f.file}`)}">${f.file.replace(/^open-data\//, '')}</a></th><td>${f.description}</td><td>${f.records ?? '-'}</td><td title="${f.bytes} bytes">${formatBytes(f.bytes)}</td><td><code class="sha256">${f.sha256}</code></td><td>${f.schema ? html`<a href="${sitePath(site, new URL(f.schema).pathname)}">${new URL(f.schema).pathname.split('/').pop()}</a>` : '-'}</td><td>${f.as_of_min ? (f.as_of_min === f.as_of_max ? f.as_of_max : `${f.as_of_min} to ${f.as_of_max}`) : '-'}</td></tr>`)}</tbody>
+</table></div>
+<p>Also: <a href="${sitePath(site, '/open-data/manifest.json')}">manifest.json</a> (this table as JSON) and <a href="${sitePath(site, '/open-data/SHA256SUMS')}">SHA256SUMS</a> (every checksum, for <code>sha256sum -c</code>).</p>
+</section>
+<section aria-labelledby="verify"><h2 id="verify">Download and verify</h2>
+<pre><code>curl -O ${url('open-data/platforms.json')}
+curl -O ${url('open-data/SHA256SUMS')}
+sha256sum -c SHA256SUMS --ignore-missing</code></pre>
+<p>The same data through the API: <code>curl ${site.base_url}/v1/platforms/{name}</code>; described at <a href="${sitePath(site, '/docs')}">the API reference</a>.</p>
+</section>
+<section aria-labelledby="changes"><h2 id="changes">What changed</h2>
+<p>Each build that changes the data adds an entry to the change history: platforms added or removed, score changes with old and new values, new incidents, changed facts. Read it as <a href="${sitePath(site, '/open-data/changes.json')}">JSON</a> or subscribe to the <a href="${sitePath(site, '/open-data/changes.atom')}">Atom feed</a>.</p>
+</section>
+<section aria-labelledby="licence"><h2 id="licence">Licence and how to cite</h2>
+<p>${site.license}</p>
+<p>Attribution text to use, exactly:</p>
+<blockquote><p class="attribution-text">${site.attribution}</p></blockquote>
+<p>Example citation:</p>
+<pre><code>${site.name}. "Open data", as of ${manifest.as_of}. ${url('open-data/')}. ${site.attribution}.</code></pre>
+<p>When you quote one record or comparison, also link the <code>page</code> URL the record carries.</p>
+</section>`;
+  return pageDocument({
+    site,
+    title: 'Open data',
+    description: 'Download every record as JSON or CSV, with checksums, schemas and a change feed',
+    alternateJson: url('open-data/manifest.json'),
+    main,
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * The platform page (/platforms/{slug}): summary, overall score and coverage,
+ * each criterion's score with its rationale and its sources next to it, the
+ * facts with as_of, the incidents and the regulatory record, licences, links
+ * to the JSON record and to the published comparisons it appears in.
+ */
+import type { PlatformRecord } from '../../../runtime/contract/api-schemas.js';
+import type { Site } from '../../../runtime/contract/model.js';
+import { sitePath } from '../../../runtime/contract/urls.js';
+import { formatPct, formatUsd, humanize } from '../../../runtime/pages/format.js';
+import { html, type SafeHtml } from '../../../runtime/pages/html.js';
+import { pageDocument, sourceLinks } from '../../../runtime/pages/layout.js';
+import { factGroupHtml } from './fact-html.js';
+
+type Incident = PlatformRecord['incidents'][number];
+
+function incidentTable(caption: string, incidents: readonly Incident[]): SafeHtml {
+  if (incidents.length === 0) return html`<p>${caption}: none on record.</p>`;
+  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="incidents"><caption>${caption}, oldest first</caption>
+<thead><tr><th scope="col">Date</th><th scope="col">Class</th><th scope="col">What happened</th><th scope="col">Amount</th><th scope="col">Customers made whole</th><th scope="col">Sources</th></tr></thead>
+<tbody>${incidents.map((i) => html`<tr><td>${i.date}</td><td>${humanize(i.class)}</td><td><strong>${i.title}</strong><br>${i.summary}</td><td>${i.amount_usd === undefined ? 'not stated' : formatUsd(i.amount_usd)}</td><td>${i.customers_made_whole === undefined ? 'not known' : i.customers_made_whole ? 'Yes' : 'No'}</td><td>${sourceLinks(i.sources)}</td></tr>`)}</tbody>
+</table></div>`;
+}
+
+/**
+ * The whole page.
+ * @param comparisons published verdicts this platform is in: [verdict slug, title]
+ */
+export function platformPageHtml(site: Site, r: PlatformRecord, comparisons: ReadonlyArray<[string, string]>): string {
+  const regulatory = r.incidents.filter((i) => i.class === 'regulatory_action');
+  const others = r.incidents.filter((i) => i.class !== 'regulatory_action');
+  const main = html`<h1>${r.name}</h1>
+${r.summary ? html`<p class="lede">${r.summary}</p>` : ''}
+<p>Category: <a href="${sitePath(site, `/categories/${r.category}`)}">${humanize(r.category)}</a> · Website: <a href="${r.website}" rel="nofollow">${r.website}</a> · Record as of ${r.as_of}</p>
+<section aria-labelledby="score"><h2 id="score">Score</h2>
+<dl class="score-box">
+<dt>Overall score</dt><dd><strong>${formatPct(r.score_pct, 'no score (no sourced data)')}</strong></dd>
+<dt>Coverage</dt><dd>${formatPct(r.coverage)} of the criteria weight has sourced data${r.eligible ? '' : ' (under the 75 % gate: listed, but cannot be named winner)'}</dd>
+${r.cap ? html`<dt>Hack cap</dt><dd>At most ${r.cap.cap}: ${r.cap.reason} (${r.cap.incident.date}, ${r.cap.incident.title}); score before the cap ${formatPct(r.raw_score_pct)}</dd>` : ''}
+</dl>
+</section>
+<section aria-labelledby="criteria"><h2 id="criteria">Scores by criterion</h2>
+<div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="criteria"><caption>Each criterion's score (0 to 100), how it was reached and its sources</caption>
+<thead><tr><th scope="col">Criterion</th><th scope="col">Weight</th><th scope="col">Score</th><th scope="col">Basis and rationale</th><th scope="col">Sources</th></tr></thead>
+<tbody>${r.criteria.map((c) => html`<tr><th scope="row">${c.label}</th><td>${c.default_weight}</td><td>${c.score === null ? 'no data' : c.score}</td><td>${c.basis}${c.rationale ? html`: ${c.rationale}` : ''}${c.as_of ? html` (as of ${c.as_of})` : ''}</td><td>${c.sources.length ? sourceLinks(c.sources) : 'none'}</td></tr>`)}</tbody>
+</table></div>
+</section>
+<section aria-labelledby="facts"><h2 id="facts">Facts</h2>
+${Object.keys(r.facts).length ? Object.entries(r.facts).map(([k, g]) => factGroupHtml(k, g as Record<string, unknown>)) : html`<p>No sourced facts yet.</p>`}
+</section>
+<section aria-labelledby="safety"><h2 id="safety">Safety record</h2>
+${incidentTable('Security incidents', others)}
+</section>
+<section aria-labelledby="regulatory"><h2 id="regulatory">Regulatory record</h2>
+${incidentTable('Regulatory actions', regulatory)}
+${r.licences.length ? html`<h3>Licences and registrations</h3><ul>${r.licences.map((l) => html`<li>${l.regulator}: ${l.licence} (${l.jurisdiction}), as of ${l.as_of}${sourceLinks(l.sources)}</li>`)}</ul>` : ''}
+</section>
+${comparisons.length ? html`<section aria-labelledby="comparisons"><h2 id="comparisons">Published comparisons</h2><ul>${comparisons.map(([slug, title]) => html`<li><a href="${sitePath(site, `/compare/${slug}`)}">${title}</a></li>`)}</ul></section>` : ''}
+<p><a href="${r.json}">${r.name} as JSON</a> · <a href="${site.base_url}/v1/safety/${r.slug}">Safety record as JSON</a></p>`;
+  return pageDocument({
+    site,
+    title: r.name,
+    description: r.summary ?? `${r.name}: sourced facts, scores and safety record`,
+    alternateJson: r.json,
+    main,
+  });
+}

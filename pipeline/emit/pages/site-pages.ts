@@ -1,0 +1,54 @@
+/**
+ * Every HTML page of the site and its assets, as files under dist/ in the
+ * directory-index layout any static host serves (/platforms/kraken ->
+ * platforms/kraken/index.html): landing page, one page per platform, category
+ * and published verdict, the methodology, the open-data page and the API
+ * reference. The runtime serves the same files (runtime/static-files.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { CATEGORY_IDS } from '../../../runtime/contract/categories.js';
+import type { PlatformRecord, VerdictResponse } from '../../../runtime/contract/api-schemas.js';
+import type { Site } from '../../../runtime/contract/model.js';
+import { comparePageHtml } from '../../../runtime/pages/compare-page.js';
+import { STYLESHEET_PATH } from '../../../runtime/pages/layout.js';
+import type { Methodology } from '../../sources/methodology-schema.js';
+import type { ScoredPlatform } from '../../score/score-dataset.js';
+import type { EmittedFile, Manifest } from '../open-data.js';
+import { categoryPageHtml } from './category-page.js';
+import { docsFiles } from './docs-page.js';
+import { indexPageHtml } from './index-page.js';
+import { methodologyPageHtml } from './methodology-page.js';
+import { openDataPageHtml } from './open-data-page.js';
+import { platformPageHtml } from './platform-page.js';
+
+const page = (dir: string, htmlText: string): EmittedFile => ({ path: dir ? `${dir}/index.html` : 'index.html', bytes: Buffer.from(htmlText) });
+
+/** All pages and assets. `scored` and `records` are in rank order; `verdicts` keyed by canonical slug. */
+export function sitePages(
+  site: Site,
+  methodology: Methodology,
+  scored: readonly ScoredPlatform[],
+  records: readonly PlatformRecord[],
+  verdicts: ReadonlyMap<string, VerdictResponse>,
+  manifest: Manifest,
+  openapi: Parameters<typeof docsFiles>[1],
+): EmittedFile[] {
+  const comparisonsOf = new Map<string, Array<[string, string]>>();
+  for (const [slug, v] of verdicts) {
+    for (const p of v.products) {
+      const list = comparisonsOf.get(p.slug) ?? [];
+      list.push([slug, v.title]);
+      comparisonsOf.set(p.slug, list);
+    }
+  }
+  return [
+    { path: STYLESHEET_PATH.slice(1), bytes: readFileSync(new URL('../../../runtime/pages/site.css', import.meta.url)) },
+    page('', indexPageHtml(site, methodology, scored)),
+    page('methodology', methodologyPageHtml(site, methodology)),
+    page('open-data', openDataPageHtml(site, manifest)),
+    ...docsFiles(site, openapi),
+    ...CATEGORY_IDS.map((id) => page(`categories/${id}`, categoryPageHtml(site, methodology, id, scored.filter((p) => p.source.category === id)))),
+    ...records.map((r) => page(`platforms/${r.slug}`, platformPageHtml(site, r, comparisonsOf.get(r.slug) ?? []))),
+    ...[...verdicts].map(([slug, v]) => page(`compare/${slug}`, comparePageHtml(site, v, v.title, `${site.base_url}/v1/verdicts/${slug}`))),
+  ];
+}

@@ -1,0 +1,70 @@
+/**
+ * The compare page (/compare/{a}-vs-{b}, README "Page URLs"): the verdict, the
+ * arithmetic as a table, a bar chart of the scores by criterion, and the
+ * too-close explanation when it applies. Rendered by the build for every
+ * published verdict and by the runtime for any other comparison, from the same
+ * comparison body the API returns.
+ */
+import type { ComparisonResponse } from '../contract/api-schemas.js';
+import type { Site } from '../contract/model.js';
+import { sitePath } from '../contract/urls.js';
+import { formatPct } from './format.js';
+import { html, type SafeHtml } from './html.js';
+import { pageDocument } from './layout.js';
+import { scoreChart } from './score-chart.js';
+
+const basis = (score: number | null) => (score === null ? 'no data' : String(score));
+const points = (value: number | null) => (value === null ? '-' : value.toFixed(2));
+
+/** The arithmetic table: per criterion the weight, each product's score and contribution; then raw score, cap, final score, coverage. */
+function arithmeticTable(c: ComparisonResponse): SafeHtml {
+  const products = c.products;
+  const criteria = products[0]?.criteria ?? [];
+  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="arithmetic">
+<caption>How the scores add up: contribution = weight × score ÷ (sum of the weights of criteria with data)</caption>
+<thead><tr><th scope="col">Criterion</th><th scope="col">Weight</th>${products.map((p) => html`<th scope="col">${p.name}: score</th><th scope="col">${p.name}: points</th>`)}</tr></thead>
+<tbody>
+${criteria.map((k) => html`<tr><th scope="row">${k.label}</th><td>${k.weight}</td>${products.map((p) => {
+    const x = p.criteria.find((y) => y.key === k.key)!;
+    return html`<td>${basis(x.score)}</td><td>${points(x.contribution)}</td>`;
+  })}</tr>`)}
+<tr><th scope="row">Weighted score before any cap</th><td></td>${products.map((p) => html`<td colspan="2">${formatPct(p.raw_score_pct)}</td>`)}</tr>
+<tr><th scope="row">Hack cap</th><td></td>${products.map((p) => html`<td colspan="2">${p.cap ? html`at most ${p.cap.cap}: ${p.cap.reason} (${p.cap.incident.date}, ${p.cap.incident.title})` : 'none'}</td>`)}</tr>
+<tr><th scope="row">Score</th><td></td>${products.map((p) => html`<td colspan="2"><strong>${formatPct(p.score_pct)}</strong></td>`)}</tr>
+<tr><th scope="row">Coverage</th><td></td>${products.map((p) => html`<td colspan="2">${formatPct(p.coverage)}${p.eligible ? '' : html` (under the gate: ${p.ineligible_reason ?? 'cannot win'})`}</td>`)}</tr>
+</tbody>
+</table></div>`;
+}
+
+/**
+ * The whole compare page.
+ * @param title heading, e.g. "Kraken vs Coinbase"
+ * @param json absolute URL of the same comparison as JSON (link rel=alternate)
+ */
+export function comparePageHtml(site: Site, c: ComparisonResponse, title: string, json: string): string {
+  const verdict = c.winner
+    ? html`<p class="verdict"><strong>${c.too_close ? 'Too close to call; the top pick is' : 'Winner:'} ${c.winner}</strong></p>`
+    : html`<p class="verdict"><strong>No winner:</strong> no product reaches the coverage gate.</p>`;
+  const main = html`<h1>${title}</h1>
+<p class="lede">Comparison with ${c.weights_source} weights. Category: <a href="${sitePath(site, `/categories/${c.category}`)}">${c.category}</a>.</p>
+${verdict}
+<p>${c.explanation}</p>
+${c.too_close ? html`<section aria-labelledby="too-close"><h2 id="too-close">Why it is too close to call</h2><p>The gap between the two best eligible products is ${c.margin_points} points, under the margin of ${c.too_close_margin_points} points the methodology sets for this comparison (a wider margin applies when either product's coverage is under 90 %). Differences this small are within what a single missing or dated fact can change.</p></section>` : ''}
+<section aria-labelledby="chart"><h2 id="chart">Scores by criterion</h2>
+${scoreChart(c.products, 'score-chart')}
+</section>
+<section aria-labelledby="arithmetic"><h2 id="arithmetic">The arithmetic</h2>
+${arithmeticTable(c)}
+</section>
+<section aria-labelledby="products"><h2 id="products">The products</h2>
+<ul>${c.products.map((p) => html`<li><a href="${sitePath(site, `/platforms/${p.slug}`)}">${p.name}: full record with sources</a> (facts as of ${p.as_of})</li>`)}</ul>
+<p><a href="${json}">This comparison as JSON</a> · <a href="${sitePath(site, '/methodology')}">How scores are computed</a></p>
+</section>`;
+  return pageDocument({
+    site,
+    title,
+    description: `${title}: ${c.explanation}`,
+    alternateJson: json,
+    main,
+  });
+}

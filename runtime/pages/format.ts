@@ -1,0 +1,24 @@
+/**
+ * Number and date formatting for the HTML pages (en-US; USD; percent on the 0-100 scale).
+ */
+
+/** "82.5 %" for a percent 0-100, or the fallback for null. */
+export const formatPct = (value: number | null | undefined, fallback = 'n/a'): string =>
+  value === null || value === undefined ? fallback : `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
+
+/** "USD 1,250,000" (cents kept when present). */
+export const formatUsd = (value: number): string =>
+  `USD ${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+
+/** Byte counts as "12.3 KB" (1 KB = 1,000 bytes) with the exact count kept for titles. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} bytes`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} KB`;
+  return `${(bytes / 1_000_000).toFixed(2)} MB`;
+}
+
+/** snake_case or kebab-case keys as words: "proof_of_reserves" -> "Proof of reserves". */
+export const humanize = (key: string): string => {
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};

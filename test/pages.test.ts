@@ -1,0 +1,111 @@
+/**
+ * The site in a real browser (Debian chromium driven by playwright-core): the
+ * open-data page lists every manifest file and each SHA-256 matches the bytes
+ * downloaded; a platform page shows the score and its source links; a compare
+ * page shows the chart; every kind of page passes axe-core with no serious or
+ * critical violation. Screenshots go to test-artifacts/pages/.
+ * Skipped when /usr/bin/chromium is missing, unless REQUIRE_BROWSER=1 (CI installs it).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInto, FIXTURE_SOURCES, ROOT, startServer, type RunningServer } from './helpers.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasBrowser = existsSync(CHROMIUM);
+if (!hasBrowser && process.env.REQUIRE_BROWSER === '1') throw new Error(`${CHROMIUM} is required (REQUIRE_BROWSER=1); install Debian's chromium package`);
+const ARTIFACTS = path.join(ROOT, 'test-artifacts/pages');
+
+describe.skipIf(!hasBrowser)('pages in a browser', () => {
+  let dist: string;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    dist = await buildInto(FIXTURE_SOURCES);
+    server = await startServer(dist);
+    await mkdir(ARTIFACTS, { recursive: true });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Opens a page of the site on a phone-sized or desktop viewport, saves a screenshot, and returns it. */
+  async function open(pathname: string, name: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+    const page = await (await browser.newContext({ viewport })).newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    const response = await page.goto(`${server.url}${pathname}`, { waitUntil: 'load' });
+    expect(response?.status()).toBe(200);
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+    expect(errors, `console errors on ${pathname}`).toEqual([]);
+    return page;
+  }
+
+  it('lists every manifest file on the open-data page, and each SHA-256 matches the downloaded bytes', async () => {
+    const page = await open('/open-data/', 'open-data');
+    const manifest = JSON.parse(await readFile(path.join(dist, 'open-data/manifest.json'), 'utf8')) as { files: Array<{ file: string; sha256: string }> };
+    const rows = await page.$$eval('table.files tbody tr', (trs) => trs.map((tr) => ({
+      file: tr.getAttribute('data-file'),
+      href: tr.querySelector('th a')?.getAttribute('href'),
+      sha256: tr.querySelector('code.sha256')?.textContent,
+    })));
+    expect(rows.map((r) => r.file)).toEqual(manifest.files.map((f) => f.file));
+    // platforms.json, a JSON and a CSV file per category, incidents JSON and CSV, changes JSON and Atom, five schemas
+    expect(rows.length).toBe(20);
+    for (const row of rows) {
+      const bytes = Buffer.from(await (await fetch(`${server.url}${row.href}`)).arrayBuffer());
+      expect(createHash('sha256').update(bytes).digest('hex'), row.file!).toBe(row.sha256);
+    }
+    await expect(page.getByText('Data: Fixture Comparison Data (http://localhost:3000), CC BY 4.0').first()).toBeTruthy();
+    const sums = await (await fetch(`${server.url}/open-data/SHA256SUMS`)).text();
+    expect(sums).toContain(`${manifest.files[0]!.sha256}  platforms.json`);
+  });
+
+  it('shows a platform score, each criterion with its sources as links, and the safety record', async () => {
+    const page = await open('/platforms/alpha-exchange', 'platform-alpha-exchange');
+    expect(await page.textContent('h1')).toBe('Alpha Exchange');
+    const record = (await (await fetch(`${server.url}/v1/platforms/alpha-exchange`)).json()) as any;
+    expect(await page.textContent('.score-box')).toContain(`${record.score_pct} %`);
+    const security = page.locator('table.criteria tr', { hasText: 'Security' });
+    expect(await security.locator('td').nth(1).textContent()).toBe('90');
+    expect(await security.locator('a').first().getAttribute('href')).toBe('https://example.org/fixture');
+    expect(await page.locator('link[rel=alternate][type="application/json"]').getAttribute('href')).toBe(record.json);
+    expect(await page.textContent('footer')).toContain('Not investment advice');
+  });
+
+  it('shows the compare chart and the arithmetic, and the too-close explanation when it applies', async () => {
+    const page = await open('/compare/alpha-exchange-vs-beta-exchange', 'compare-alpha-vs-beta');
+    const verdict = (await (await fetch(`${server.url}/v1/verdicts/alpha-exchange-vs-beta-exchange`)).json()) as any;
+    expect(await page.locator('svg.score-chart').count()).toBe(1);
+    const criteria = verdict.products[0].criteria.length;
+    expect(await page.locator('svg.score-chart rect[y]').count()).toBeGreaterThanOrEqual(criteria * 2);
+    expect(await page.textContent('table.arithmetic')).toContain(`${verdict.products[0].score_pct} %`);
+    expect(await page.locator('#too-close').count()).toBe(verdict.too_close ? 1 : 0);
+    // A comparison without a published page is rendered on request from the same body.
+    const three = await open('/compare/alpha-exchange-vs-beta-exchange-vs-gamma-exchange', 'compare-three');
+    expect(await three.locator('svg.score-chart').count()).toBe(1);
+  });
+
+  it('passes axe-core on every kind of page with no serious or critical violation, on desktop and phone', async () => {
+    const pages = ['/', '/platforms/alpha-exchange', '/platforms/save-one', '/categories/exchanges', '/categories/high-yield-savings', '/compare/alpha-exchange-vs-beta-exchange', '/methodology', '/open-data/', '/docs'];
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      for (const p of pages) {
+        const page = await open(p, `axe-${viewport.width}-${p.replace(/\W+/g, '-')}`, viewport);
+        const results = await new AxeBuilder({ page }).analyze();
+        const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${p} at ${viewport.width}px`).toEqual([]);
+        await page.context().close();
+      }
+    }
+  });
+});
