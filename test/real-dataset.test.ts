@@ -1,0 +1,65 @@
+/**
+ * The real dataset (sources/) through the REST API: well-known incidents are in
+ * the safety record with their date and class, and the hack cap applies in compare.
+ * These are public-record events; if one goes missing from sources/, this fails.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInto, http, ROOT, startServer, type RunningServer } from './helpers.js';
+import path from 'node:path';
+
+describe('the real dataset through the API', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer(await buildInto(path.join(ROOT, 'sources')));
+  });
+  afterAll(async () => server?.close());
+
+  const safety = async (name: string) => {
+    const res = await http(server, `/v1/safety/${name}`);
+    expect(res.status).toBe(200);
+    return res.json as { incidents: any[]; regulatory_record: any[]; cap: any };
+  };
+
+  it('has at least 20 platforms in every category and 100 in all', async () => {
+    const { json } = await http(server, '/v1/categories');
+    const counts = json.categories.map((c: any) => c.platform_count);
+    expect(Math.min(...counts)).toBeGreaterThanOrEqual(20);
+    expect(counts.reduce((a: number, b: number) => a + b, 0)).toBeGreaterThanOrEqual(100);
+  });
+
+  it('records the Bybit cold-wallet theft of 21 February 2025 as funds lost, reimbursed', async () => {
+    const record = await safety('bybit');
+    expect(record.incidents).toContainEqual(expect.objectContaining({ date: '2025-02-21', class: 'funds_lost', amount_usd: 1_500_000_000, customers_made_whole: true }));
+  });
+
+  it("records Binance's 2019 hot-wallet theft and its November 2023 USD 4.3 billion resolution", async () => {
+    const record = await safety('binance');
+    expect(record.incidents).toContainEqual(expect.objectContaining({ date: '2019-05-07', class: 'funds_lost', customers_made_whole: true }));
+    expect(record.regulatory_record).toContainEqual(expect.objectContaining({ date: '2023-11-21', class: 'regulatory_action', amount_usd: 4_300_000_000 }));
+  });
+
+  it('records the Ledger customer database leak (2020) and the Connect Kit attack (December 2023) for Ledger devices', async () => {
+    const record = await safety('Ledger Nano X');
+    expect(record.incidents).toContainEqual(expect.objectContaining({ date: '2020-06-25', class: 'data_breach' }));
+    expect(record.incidents).toContainEqual(expect.objectContaining({ date: '2023-12-14', class: 'funds_lost' }));
+  });
+
+  it("records Coinbase's January 2023 NYDFS consent order", async () => {
+    const record = await safety('coinbase');
+    expect(record.regulatory_record).toContainEqual(expect.objectContaining({ date: '2023-01-04', class: 'regulatory_action', amount_usd: 50_000_000 }));
+  });
+
+  it("caps KuCoin's score in compare for its 2025 guilty plea, and Safe{Wallet}'s for the 2025 front-end compromise", async () => {
+    const { status, json } = await http(server, '/v1/compare?platforms=kucoin,kraken');
+    expect(status).toBe(200);
+    const kucoin = json.products.find((p: any) => p.slug === 'kucoin');
+    expect(kucoin.cap).toMatchObject({ cap: 70, incident: { date: '2025-01-27', class: 'regulatory_action' } });
+    expect(kucoin.score_pct).toBe(Math.min(kucoin.raw_score_pct, 70));
+
+    const wallets = await http(server, '/v1/compare?platforms=safe-wallet,metamask');
+    const safe = wallets.json.products.find((p: any) => p.slug === 'safe-wallet');
+    expect(safe.cap).toMatchObject({ cap: 50, incident: { date: '2025-02-21', class: 'funds_lost' } });
+    expect(safe.raw_score_pct).toBeGreaterThan(50);
+    expect(safe.score_pct).toBe(50);
+  });
+});
