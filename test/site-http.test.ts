@@ -1,0 +1,73 @@
+/**
+ * The site's pages and open-data files over a real socket, without a browser:
+ * media types, CSP on HTML, ETag and 304, HEAD, 405 for writes, the on-request
+ * compare page, and hostile paths (never a 5xx).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInto, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer(await buildInto(FIXTURE_SOURCES));
+});
+afterAll(() => server?.close());
+
+describe('site pages and open-data files', () => {
+  it('serves every page kind as HTML with a strict CSP, with and without a trailing slash', async () => {
+    for (const p of ['/', '/platforms/alpha-exchange', '/platforms/alpha-exchange/', '/categories/brokerages', '/methodology', '/open-data/', '/open-data', '/compare/alpha-exchange-vs-beta-exchange', '/docs']) {
+      const res = await http(server, p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(res.text).toContain('Not investment advice');
+      expect(res.text).toContain('Data: Fixture Comparison Data (http://localhost:3000), CC BY 4.0');
+    }
+    expect((await http(server, '/platforms/alpha-exchange')).headers.get('content-security-policy')).not.toContain('script-src');
+    expect((await http(server, '/docs')).headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('serves open-data files with their media types, ETag, 304 and HEAD', async () => {
+    const csv = await http(server, '/open-data/exchanges.csv', { headers: { 'accept-encoding': 'identity' } });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
+    expect(csv.text.split('\n')[0]).toMatch(/^slug,name,category,score_pct,raw_score_pct,coverage,eligible,cap,cap_reason,as_of,score\.security/);
+    expect(csv.text).toContain('alpha-exchange,Alpha Exchange,exchanges,88.7,88.7,100,true,,,2026-06-30,90,100,84,80');
+    expect((await http(server, '/open-data/changes.atom')).headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    expect((await http(server, '/open-data/SHA256SUMS')).text).toMatch(/^[0-9a-f]{64} {2}platforms\.json$/m);
+    const etag = csv.headers.get('etag')!;
+    expect((await http(server, '/open-data/exchanges.csv', { headers: { 'if-none-match': etag, 'accept-encoding': 'identity' } })).status).toBe(304);
+    const head = await http(server, '/open-data/exchanges.csv', { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+    expect(head.text).toBe('');
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(csv.text)));
+    const post = await http(server, '/platforms/alpha-exchange', { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('renders a compare page for 3 platforms on request, and 404s an unknown or cross-category one', async () => {
+    const three = await http(server, '/compare/gamma-exchange-vs-alpha-exchange-vs-beta-exchange');
+    expect(three.status).toBe(200);
+    expect(three.text).toContain('<h1>Alpha Exchange vs Beta Exchange vs Gamma Exchange</h1>');
+    expect(three.text).toContain('<svg class="score-chart"');
+    const unknown = await http(server, '/compare/alpha-exchange-vs-nope');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toBe('application/problem+json');
+    const cross = await http(server, '/compare/alpha-exchange-vs-one-broker-vs-beta-exchange');
+    expect(cross.status).toBe(404);
+    expect(cross.json.detail).toContain('must all be in one category');
+  });
+
+  it('never answers a hostile page path with a 5xx', async () => {
+    const hostile = [
+      '/compare/', '/compare/-vs-', '/compare/a-vs-b-vs-c-vs-d-vs-e-vs-f-vs-g', `/compare/${'x'.repeat(3000)}`, '/compare/%E0%A4%A',
+      '/compare/__proto__-vs-constructor', '/platforms/..%2F..%2Fruntime-model.json', '/open-data/..%2Fruntime-model.json',
+      '/open-data/%00', '/platforms/%2e%2e/%2e%2e/etc/passwd', '/docs/../../package.json', '/assets/site.css%00.html',
+    ];
+    for (const p of hostile) {
+      const res = await http(server, p);
+      expect(res.status, p).toBeGreaterThanOrEqual(400);
+      expect(res.status, p).toBeLessThan(500);
+      expect(res.headers.get('content-type'), p).toBe('application/problem+json');
+    }
+    expect((await http(server, '/')).status).toBe(200);
+  });
+});
