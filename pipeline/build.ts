@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import type { Site } from '../runtime/contract/model.js';
-import { findPlatformFiles, loadYaml, problemAt, readAhead, type SourceDocument } from './load.js';
+import { findPlatformFiles, loadYaml, problemAt, type SourceDocument } from './load.js';
+import { loadYamlFiles } from './parse-workers.js';
 import { lintPlatforms, type LoadedPlatform } from './lint.js';
 import { lintMethodology } from './lint-methodology.js';
 import type { Problem } from './problems.js';
@@ -45,8 +46,8 @@ export interface BuildResult {
 /** Runs the whole build in memory. */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const problems: Problem[] = [];
-  const load = async (file: string, preread?: Promise<string>) => {
-    const loaded = await loadYaml(options.root, file, preread);
+  const load = async (file: string) => {
+    const loaded = await loadYaml(options.root, file);
     problems.push(...loaded.problems);
     return loaded.source;
   };
@@ -64,10 +65,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (methodology) problems.push(...lintMethodology(methodologyDoc, methodology));
 
   const platforms: LoadedPlatform[] = [];
-  const files = await findPlatformFiles(options.sourcesDir);
-  const reads = readAhead(files);
-  for (const [i, file] of files.entries()) {
-    const source = await load(file, reads[i]!());
+  for (const loaded of await loadYamlFiles(options.root, await findPlatformFiles(options.sourcesDir))) {
+    problems.push(...loaded.problems);
+    const source = loaded.source;
     if (source.data === undefined) continue;
     if (source.data === null || typeof source.data !== 'object') {
       problems.push(problemAt(source, [], 'error', 'the file must hold a mapping of fields (name, slug, category, ...)'));

@@ -15,15 +15,15 @@ import { LIMITS } from './http/parameter-rules.js';
 import { invalidParameters, notFound, type ProblemSpec } from './http/problem.js';
 import { readQuery } from './http/query.js';
 import { acceptsJson } from './http/accept.js';
-import { handleMcp } from './mcp/server.js';
 import { clientIp } from './http/client-ip.js';
 import type { RateLimits } from './http/rate-limit.js';
-import type { Logger } from './log.js';
-import { bytesResponse, problemResponse, resultResponse } from './http/respond.js';
+import { accessLog, type Logger } from './log.js';
+import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse, type RequestContext } from './http/respond.js';
+import { computedCacheOf } from './http/computed-cache.js';
 import { CACHE_CONTROL } from './http/caching.js';
 import { contentSecurityPolicy } from './static-files.js';
 import { comparePage } from './operations/compare-page.js';
-import { applyCommonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
+import { applyCommonHeaders, commonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
 
 const READ_METHODS = ['GET', 'HEAD'];
 const ALLOW = READ_METHODS.join(', ');
@@ -56,10 +56,11 @@ const internalError: ProblemSpec = {
   detail: 'The server failed to answer this request. It has been logged; please retry later.',
 };
 
-/** The request headers that select a precomputed representation. */
-const conditional = (event: H3Event) => ({
+/** The request headers that select a precomputed representation, and the headers every response carries (request id, CORS, rate-limit state). */
+const conditional = (event: H3Event): RequestContext => ({
   ifNoneMatch: event.req.headers.get('if-none-match'),
   acceptEncoding: event.req.headers.get('accept-encoding'),
+  common: { ...commonHeaders(event.context.requestId as string), ...(event.context.rateLimitHeaders as Record<string, string> | undefined) },
 });
 
 /**
@@ -113,8 +114,10 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     },
     onResponse: (response, event) => {
       const requestId = event.context.requestId as string;
-      applyCommonHeaders(response.headers, requestId);
-      options.logger.info({
+      // Responses built from conditional(event) already carry these; touching response.headers is costly.
+      const complete = carriesCommonHeaders(response);
+      if (!complete) applyCommonHeaders(response.headers, requestId);
+      accessLog(options.logger, {
         req_id: requestId,
         method: event.req.method,
         path: event.url.pathname.slice(0, 200),
@@ -122,7 +125,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
         ms: Math.round((performance.now() - (event.context.startedAt as number)) * 100) / 100,
       });
       const limitHeaders = event.context.rateLimitHeaders as Record<string, string> | undefined;
-      for (const [name, value] of Object.entries(limitHeaders ?? {})) response.headers.set(name, value);
+      if (!complete) for (const [name, value] of Object.entries(limitHeaders ?? {})) response.headers.set(name, value);
     },
     onError: (error, event) => {
       const b = bundle();
@@ -181,9 +184,17 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
       if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: ALLOW, ...preflightHeaders(ALLOW) } });
       if (!READ_METHODS.includes(method)) return problemResponse(method, base, methodNotAllowed(method), instance, { allow: ALLOW });
       if (!acceptsJson(event.req.headers.get('accept'))) return problemResponse(method, base, notAcceptable, instance);
+      // A computed body depends only on the bundle and the URL: serve the bytes made for the same URL before.
+      const cache = computedCacheOf(b);
+      const target = instance + event.url.search;
+      const cached = cache.get(target);
+      if (cached) return computedResponse(method, cached, conditional(event));
       const query = readQuery(event.url.searchParams, params);
       const result = query.ok ? run(b, query.values, event) : fail(invalidParameters(query.errors));
-      return resultResponse(method, base, result, instance, conditional(event));
+      if (result.kind !== 'body') return resultResponse(method, base, result, instance, conditional(event));
+      const json = Buffer.from(JSON.stringify(result.body));
+      cache.set(target, json);
+      return computedResponse(method, json, conditional(event));
     });
   };
 
@@ -242,6 +253,8 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     const headers = new Headers(event.req.headers);
     headers.set('accept', 'application/json, text/event-stream');
     headers.delete('content-length');
+    // Loaded on the first /mcp request: importing the MCP SDK took about 150 ms of every start.
+    const { handleMcp } = await import('./mcp/server.js');
     return handleMcp(b, new Request(event.url.href, { method: 'POST', headers, body }));
   });
 

@@ -3,6 +3,7 @@
  * runtime model (search index and calculator inputs). Loaded once at start; the
  * runtime never reads sources/.
  */
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CategoryId } from './contract/categories.js';
@@ -42,10 +43,14 @@ export interface Bundle {
   staticFiles: Map<string, StaticFile>;
 }
 
+/**
+ * The JSON files of a folder by name without `.json`. Read synchronously: one promise per file
+ * opened every file at once (EMFILE at about 20,000 files, i.e. 10,000 platforms), and for
+ * thousands of small files a synchronous loop is several times faster than the thread pool.
+ */
 async function readJsonFolder(dir: string): Promise<Map<string, Buffer>> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
-  const entries = await Promise.all(files.map(async (f) => [f.slice(0, -5), await readFile(path.join(dir, f))] as const));
-  return new Map(entries);
+  return new Map(files.map((f) => [f.slice(0, -5), readFileSync(path.join(dir, f))] as const));
 }
 
 /**

@@ -2,7 +2,8 @@
  * Runtime settings from the environment (README "Configuration"); each bad
  * value is an error naming the variable, never a silent default.
  */
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import { FREE_REQUESTS_PER_MINUTE, loadKeys } from './http/rate-limit.js';
 import type { Logger } from './log.js';
 import type { ServeOptions } from './server.js';
@@ -20,7 +21,9 @@ function redisFrom(env: NodeJS.ProcessEnv, logger: Logger): Redis | undefined {
   const url = env.REDIS_URL;
   if (!url) return undefined;
   if (!/^rediss?:\/\//.test(url)) throw new Error(`REDIS_URL must start with redis:// or rediss://; got "${url.slice(0, 40)}"`);
-  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  // Required only when REDIS_URL is set: loading ioredis adds about 45 ms to every start.
+  const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  const client = new RedisClient(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   client.on('error', (error: Error) => logger.warn({ event: 'redis-error', error: error.message }, 'Redis unavailable; counting in memory'));
   return client;
 }

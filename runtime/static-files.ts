@@ -4,7 +4,8 @@
  * the directory-index layout any static host serves: /platforms/kraken and
  * /platforms/kraken/ both answer platforms/kraken/index.html.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Top-level entries of dist/ served as static files (the API bodies and manifests have their own routes). */
@@ -54,7 +55,7 @@ export async function loadStaticFiles(distDir: string): Promise<Map<string, Stat
       const contentType = MEDIA_TYPES[path.extname(file)];
       if (!contentType) return;
       const rel = `/${path.relative(distDir, file).split(path.sep).join('/')}`;
-      const entry = { bytes: await readFile(file), contentType };
+      const entry = { bytes: readFileSync(file), contentType }; // synchronous: see readJsonFolder in bundle.ts (EMFILE at 10,000 pages)
       if (rel.endsWith('/index.html')) {
         const dir = rel.slice(0, -'index.html'.length);
         files.set(dir, entry);

@@ -19,6 +19,7 @@
  *   BENCH_SIZES        synthetic platform counts to build (default 100,1000,10000)
  *   BENCH_PARTS        any of serve,build,startup (default all three)
  *   BENCH_OUT          report file (default BENCHMARKS.md; "-" prints only)
+ *   BENCH_RUNTIME_ROOT another checkout whose runtime/main.ts is served (before/after comparisons)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -32,12 +33,13 @@ import { generateSources } from './generate-sources.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NODE_TSX = [process.execPath, '--import', 'tsx'] as const;
 
-/** One request of a benchmark case, as autocannon sends it. */
+/** One request of a benchmark case, as autocannon sends it; `vary` gives a new path for every request (cache misses). */
 interface BenchRequest {
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  vary?: () => string;
 }
 
 /** A recorded answer the baseline server replays. */
@@ -54,7 +56,7 @@ async function baselineServer(file: string, port: number): Promise<void> {
   const recorded = JSON.parse(await readFile(file, 'utf8')) as Record<string, Recorded>;
   const answers = new Map(Object.entries(recorded).map(([k, r]) => [k, { status: r.status, headers: { 'content-type': r.contentType, 'content-length': String(Buffer.byteLength(r.body)) }, body: Buffer.from(r.body) }]));
   const server = createServer((req, res) => {
-    const answer = answers.get(`${req.method} ${req.url}`);
+    const answer = answers.get(`${req.method} ${req.url}`) ?? answers.get(`${req.method} ${req.url?.split('?')[0]}`);
     const send = () => {
       if (!answer) {
         res.writeHead(404).end();
@@ -119,9 +121,12 @@ async function firstAnswer(url: string, child: ChildProcess, timeoutMs = 60_000)
   throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
 }
 
+/** Checkout whose runtime is measured (BENCH_RUNTIME_ROOT, for before/after comparisons; default this one). */
+const RUNTIME_ROOT = path.resolve(process.env.BENCH_RUNTIME_ROOT ?? ROOT);
+
 /** Starts runtime/main.ts on `dist` (rate limiting off, default info logs to /dev/null). */
 function spawnRuntime(dist: string, port: number): ChildProcess {
-  return spawn(NODE_TSX[0], [...NODE_TSX.slice(1), path.join(ROOT, 'runtime/main.ts'), '--dist', dist], {
+  return spawn(NODE_TSX[0], [...NODE_TSX.slice(1), path.join(RUNTIME_ROOT, 'runtime/main.ts'), '--dist', dist], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: env('BENCH_LOG_LEVEL', 'info') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -137,7 +142,9 @@ async function stop(child: ChildProcess): Promise<void> {
 
 /** One autocannon run: requests per second, p50/p99 latency (ms), non-2xx and errors. */
 async function load(url: string, request: BenchRequest, duration: number) {
-  const result = await autocannon({ url, connections, duration, requests: [request] });
+  const { vary, ...fixed } = request;
+  const requests = [vary ? { ...fixed, setupRequest: (req: object) => ({ ...req, path: vary() }) } : fixed];
+  const result = await autocannon({ url, connections, duration, requests: requests as autocannon.Request[] });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -152,7 +159,7 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFracti
 
 interface ServeRow {
   name: string;
-  kind: 'precomputed' | 'computed' | 'mcp';
+  kind: 'precomputed' | 'computed' | 'computed, uncached' | 'mcp';
   target: number;
   baseline: { rps: number; p50: number; p99: number };
   runtime: { rps: number; p50: number; p99: number };
@@ -173,9 +180,20 @@ async function serving(dist: string): Promise<ServeRow[]> {
     { name: 'compare 3 exchanges, custom weights', kind: 'computed', request: { method: 'GET', path: `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:8,security:10` } },
     { name: 'savings-interest balance=10000', kind: 'computed', request: { method: 'GET', path: '/v1/savings-interest?balance=10000&months=12' } },
     { name: 'fees brokerage (options, transfer)', kind: 'computed', request: { method: 'GET', path: '/v1/fees?category=brokerage&trades_per_month=20&options_contracts_per_month=10&transfers_per_year=1' } },
+    {
+      name: 'compare, weights differ every request',
+      kind: 'computed, uncached',
+      request: { method: 'GET', path: `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:8,security:10`, vary: () => `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:${randomWeight()},security:${randomWeight()}` },
+    },
+    {
+      name: 'savings-interest, balance differs every request',
+      kind: 'computed, uncached',
+      request: { method: 'GET', path: '/v1/savings-interest?balance=10000&months=12', vary: () => `/v1/savings-interest?balance=${1 + Math.floor(Math.random() * 9_999_999)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}&months=12` },
+    },
     { name: 'MCP tools/call compare_platforms', kind: 'mcp', request: { method: 'POST', path: '/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: mcpBody } },
   ];
-  const targets = { precomputed: 0.9, computed: 0.7, mcp: 0.3 };
+  const targets = { precomputed: 0.9, computed: 0.7, 'computed, uncached': 0.7, mcp: 0.3 };
+  const randomWeight = () => (Math.floor(Math.random() * 1001) / 100).toFixed(2);
 
   const runtimePort = freePort();
   const baselinePort = runtimePort + 1;
@@ -191,7 +209,10 @@ async function serving(dist: string): Promise<ServeRow[]> {
     for (const c of cases) {
       const res = await fetch(`${runtimeUrl}${c.request.path}`, { method: c.request.method, headers: c.request.headers ?? {}, body: c.request.body ?? null });
       if (res.status !== 200) throw new Error(`${c.name}: runtime answered ${res.status}`);
-      recorded[`${c.request.method} ${c.request.path}`] = { status: 200, contentType: res.headers.get('content-type') ?? 'application/json', body: await res.text() };
+      const answer = { status: 200, contentType: res.headers.get('content-type') ?? 'application/json', body: await res.text() };
+      recorded[`${c.request.method} ${c.request.path}`] = answer;
+      if (c.request.vary) recorded[`${c.request.method} ${c.request.path.split('?')[0]}`] = answer; // the baseline answers every variant alike
+
     }
     const recordFile = path.join(work, 'recorded.json');
     await writeFile(recordFile, JSON.stringify(recorded));
@@ -352,7 +373,9 @@ function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow[], not
   lines.push('# Benchmarks', '');
   lines.push(`Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC  `);
   lines.push(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Linux ${release()}, Node ${process.version}; load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}  `);
-  lines.push(`Command: \`BENCH_SECONDS=${seconds} BENCH_ROUNDS=${rounds} BENCH_CONNECTIONS=${connections} BENCH_SIZES=${sizes.join(',')} npm run bench\``, '');
+  const runtimeRoot = RUNTIME_ROOT === ROOT ? '' : `BENCH_RUNTIME_ROOT=${RUNTIME_ROOT} `;
+  lines.push(`Command: \`${runtimeRoot}BENCH_SECONDS=${seconds} BENCH_ROUNDS=${rounds} BENCH_CONNECTIONS=${connections} BENCH_SIZES=${sizes.join(',')} BENCH_PARTS=${[...parts].join(',')} npm run bench\``, '');
+  notes.unshift('What the profiles showed, what each change bought and what would reach the targets not met: docs/performance.md.');
   for (const n of notes) lines.push(`${n}  `);
   if (notes.length) lines.push('');
   if (serve.length) {

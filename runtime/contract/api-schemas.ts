@@ -202,7 +202,7 @@ export const VerdictResponseSchema = z
     title: z.string(),
     ...comparisonFields,
   })
-  .register(apiRegistry, { id: 'VerdictResponse', description: 'Published verdict for a comparison page: a comparison with default weights.' });
+  .register(apiRegistry, { id: 'VerdictResponse', description: 'Verdict for a comparison page: a comparison of two platforms of one category with default weights (precomputed for the published pairs, computed on request for the others).' });
 
 export const SafetyResponseSchema = z
   .object({

@@ -13,12 +13,20 @@ export function requestIdFor(incoming: string | null): string {
   return incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** Adds the common headers to a response (its headers must be mutable, as for any `new Response`). */
+const SHARED = {
+  'x-content-type-options': 'nosniff',
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'ETag, X-Request-Id, Retry-After, RateLimit, RateLimit-Policy',
+} as const;
+
+/** The common headers of one request, as a plain object (responses built with them skip applyCommonHeaders). */
+export function commonHeaders(requestId: string): Record<string, string> {
+  return { 'x-request-id': requestId, ...SHARED };
+}
+
+/** Adds the common headers to a response (its headers must be mutable, as for any `new Response`); Cache-Control defaults to no-store. */
 export function applyCommonHeaders(headers: Headers, requestId: string): void {
-  headers.set('x-request-id', requestId);
-  headers.set('x-content-type-options', 'nosniff');
-  headers.set('access-control-allow-origin', '*');
-  headers.set('access-control-expose-headers', 'ETag, X-Request-Id, Retry-After, RateLimit, RateLimit-Policy');
+  for (const [name, value] of Object.entries(commonHeaders(requestId))) headers.set(name, value);
   if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
 }
 

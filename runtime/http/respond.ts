@@ -2,6 +2,7 @@
  * Turning operation results into HTTP responses: precomputed bytes as they
  * are, computed bodies as JSON, problems as application/problem+json.
  */
+import { FastResponse } from 'srvx';
 import type { OperationResult } from '../operations/result.js';
 import { CACHE_CONTROL, etagOf, matchesIfNoneMatch } from './caching.js';
 import { compressed, pickEncoding } from './compression.js';
@@ -9,16 +10,47 @@ import { PROBLEM_CONTENT_TYPE, problemBody, type ProblemSpec } from './problem.j
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-/** A response with the body omitted for HEAD (headers, including Content-Length, kept). */
-function send(method: string, status: number, contentType: string, payload: Buffer | string, extra?: Record<string, string>): Response {
-  const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  const headers = { 'content-type': contentType, 'content-length': String(bytes.length), ...extra };
-  return new Response(method === 'HEAD' ? null : bytes, { status, headers });
+/** The request headers that select a representation, and the headers every response of the request carries. */
+export interface RequestContext {
+  ifNoneMatch: string | null;
+  acceptEncoding: string | null;
+  /** Request id, CORS and rate-limit headers (http/common-headers.ts); absent: the app's onResponse hook adds them. */
+  common?: Record<string, string>;
 }
 
-/** The problem+json response for a problem. */
-export function problemResponse(method: string, baseUrl: string, spec: ProblemSpec, instance?: string, extra?: Record<string, string>): Response {
-  return send(method, spec.status, PROBLEM_CONTENT_TYPE, JSON.stringify(problemBody(baseUrl, spec, instance)), { 'cache-control': CACHE_CONTROL.error, ...extra });
+const withCommonHeaders = new WeakSet<Response>();
+
+/**
+ * True when a response was built with its request's common headers, so the app's onResponse
+ * hook need not add them: reading `response.headers` makes a web Headers object, and that and
+ * the five `set` calls cost about a quarter of the CPU of a small precomputed answer.
+ */
+export function carriesCommonHeaders(response: Response): boolean {
+  return withCommonHeaders.has(response);
+}
+
+/**
+ * A response with the body omitted for HEAD (headers, including Content-Length, kept).
+ * srvx's FastResponse (the Response class h3 itself answers with) is a standard Response
+ * whose bytes the Node adapter writes to the socket directly; a plain `new Response` body
+ * goes through a web ReadableStream first, which cost about a third of the CPU of
+ * serving a precomputed record (see docs/performance.md).
+ * @param common the request's common headers, applied last
+ */
+function send(method: string, status: number, contentType: string, payload: Buffer | string | null, extra?: Record<string, string>, common?: Record<string, string>): Response {
+  const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  const headers = bytes === null ? { ...extra, ...common } : { 'content-type': contentType, 'content-length': String(bytes.length), ...extra, ...common };
+  const response = new FastResponse(method === 'HEAD' ? null : bytes, { status, headers });
+  if (common) withCommonHeaders.add(response);
+  return response;
+}
+
+/**
+ * The problem+json response for a problem.
+ * @param common the request's common headers (see RequestContext)
+ */
+export function problemResponse(method: string, baseUrl: string, spec: ProblemSpec, instance?: string, extra?: Record<string, string>, common?: Record<string, string>): Response {
+  return send(method, spec.status, PROBLEM_CONTENT_TYPE, JSON.stringify(problemBody(baseUrl, spec, instance)), { 'cache-control': CACHE_CONTROL.error, ...extra }, common);
 }
 
 /**
@@ -30,7 +62,7 @@ export function problemResponse(method: string, baseUrl: string, spec: ProblemSp
 export function bytesResponse(
   method: string,
   bytes: Buffer,
-  request: { ifNoneMatch: string | null; acceptEncoding: string | null },
+  request: RequestContext,
   contentType: string = JSON_CONTENT_TYPE,
   extra?: Record<string, string>,
 ): Response {
@@ -39,8 +71,13 @@ export function bytesResponse(
   const etag = encoding ? `${etagOf(bytes).slice(0, -1)}-${encoding}"` : etagOf(bytes);
   const headers: Record<string, string> = { etag, 'cache-control': CACHE_CONTROL.precomputed, vary: 'Accept-Encoding', ...extra };
   if (encoding) headers['content-encoding'] = encoding;
-  if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
-  return send(method, 200, contentType, body, headers);
+  if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return send(method, 304, contentType, null, headers, request.common);
+  return send(method, 200, contentType, body, headers, request.common);
+}
+
+/** A computed body, already serialised as JSON (see computed-cache.ts). */
+export function computedResponse(method: string, json: Buffer, request: RequestContext): Response {
+  return send(method, 200, JSON_CONTENT_TYPE, json, { 'cache-control': CACHE_CONTROL.computed }, request.common);
 }
 
 /** The response for an operation result; precomputed bytes honour If-None-Match. */
@@ -49,14 +86,14 @@ export function resultResponse(
   baseUrl: string,
   result: OperationResult,
   instance: string,
-  request: { ifNoneMatch: string | null; acceptEncoding: string | null },
+  request: RequestContext,
 ): Response {
   switch (result.kind) {
     case 'bytes':
       return bytesResponse(method, result.bytes, request);
     case 'body':
-      return send(method, 200, JSON_CONTENT_TYPE, JSON.stringify(result.body), { 'cache-control': CACHE_CONTROL.computed });
+      return computedResponse(method, Buffer.from(JSON.stringify(result.body)), request);
     case 'problem':
-      return problemResponse(method, baseUrl, result.problem, instance);
+      return problemResponse(method, baseUrl, result.problem, instance, undefined, request.common);
   }
 }

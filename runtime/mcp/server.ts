@@ -6,6 +6,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { FastResponse } from 'srvx';
 import type { Bundle } from '../bundle.js';
 import type { OperationResult } from '../operations/result.js';
 import { TOOLS } from './tools.js';
@@ -32,10 +34,18 @@ export function toolResult(result: OperationResult): CallToolResult {
   return { structuredContent: body, content: [{ type: 'text', text: json }] };
 }
 
+/**
+ * The JSON Schema validator the SDK uses for elicitation results (never used here). One for
+ * every server: by default each McpServer builds its own Ajv instance, which was about 15 % of
+ * the CPU of a tools/call.
+ */
+let sharedValidator: AjvJsonSchemaValidator | undefined;
+
 /** A new McpServer with every tool registered. */
 export function createMcpServer(bundle: Bundle): McpServer {
   const site = bundle.model.site;
-  const server = new McpServer({ name: site.name, version: site.api_version }, { instructions: instructions(bundle) });
+  sharedValidator ??= new AjvJsonSchemaValidator();
+  const server = new McpServer({ name: site.name, version: site.api_version }, { instructions: instructions(bundle), jsonSchemaValidator: sharedValidator });
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
@@ -52,18 +62,36 @@ export function createMcpServer(bundle: Bundle): McpServer {
   return server;
 }
 
+/** Most idle servers kept per bundle: about the number of /mcp requests served at the same time. */
+export const MCP_SERVER_POOL_MAX = 64;
+
+/** Idle, disconnected servers of each bundle (a reload gets a new bundle, hence new servers). */
+const idleServers = new WeakMap<Bundle, McpServer[]>();
+
 /**
- * Answers one JSON-RPC POST: a new server and stateless transport per request
- * (a stateless transport cannot be reused), closed once the response is ready.
+ * Answers one JSON-RPC POST: a new stateless transport per request (it cannot be reused),
+ * connected to a server taken from a pool. A server serves one request at a time; closing
+ * the transport disconnects it, and it goes back to the pool unless the request was an
+ * `initialize` (which leaves the client's capabilities on the server). Building a server
+ * and registering the tools for every request was about 40 % of the CPU of a tools/call
+ * (see docs/performance.md).
  */
 export async function handleMcp(bundle: Bundle, request: Request): Promise<Response> {
-  const server = createMcpServer(bundle);
+  let pool = idleServers.get(bundle);
+  if (!pool) idleServers.set(bundle, (pool = []));
+  const server = pool.pop() ?? createMcpServer(bundle);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
+  let response: Response;
   try {
-    return await transport.handleRequest(request);
+    response = await transport.handleRequest(request);
   } finally {
     await transport.close();
-    await server.close();
+    if (server.server.getClientCapabilities() === undefined && !server.isConnected() && pool.length < MCP_SERVER_POOL_MAX) pool.push(server);
+    else await server.close();
   }
+  // The SDK answers with a web Response whose body is a stream; the same bytes as a FastResponse
+  // are written to the socket directly (see http/respond.ts).
+  if (!response.body || !response.headers.get('content-type')?.startsWith('application/json')) return response;
+  return new FastResponse(await response.text(), { status: response.status, statusText: response.statusText, headers: response.headers });
 }

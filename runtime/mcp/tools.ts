@@ -86,8 +86,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: 'get_verdict',
-    title: 'Get a published verdict',
-    description: 'Returns the published verdict of a comparison page, a comparison of two platforms of one category with default weights. The slug is "<platform_a>-vs-<platform_b>" in either order, e.g. "coinbase-vs-kraken".',
+    title: 'Get a verdict',
+    description: 'Returns the verdict of a comparison page, a comparison of any two platforms of one category with default weights. The slug is "<platform_a>-vs-<platform_b>" in either order, e.g. "coinbase-vs-kraken".',
     inputSchema: { slug: z.string().describe('"<platform_a>-vs-<platform_b>", e.g. "coinbase-vs-kraken"') },
     outputSchema: VerdictResponseSchema,
     run: (b, a) => getVerdict(b, a.slug),

@@ -2,13 +2,19 @@
  * Number and date formatting for the HTML pages (en-US; USD; percent on the 0-100 scale).
  */
 
+/**
+ * en-US, at most 2 decimals: what `value.toLocaleString('en-US', { maximumFractionDigits: 2 })`
+ * gives, with one formatter made once (toLocaleString builds a new one on every call, which
+ * was most of the time spent writing 10,000 platform pages).
+ */
+const twoDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
 /** "82.5 %" for a percent 0-100, or the fallback for null. */
 export const formatPct = (value: number | null | undefined, fallback = 'n/a'): string =>
-  value === null || value === undefined ? fallback : `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
+  value === null || value === undefined ? fallback : `${twoDecimals.format(value)} %`;
 
 /** "USD 1,250,000" (cents kept when present). */
-export const formatUsd = (value: number): string =>
-  `USD ${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+export const formatUsd = (value: number): string => `USD ${twoDecimals.format(value)}`;
 
 /** Byte counts as "12.3 KB" (1 KB = 1,000 bytes) with the exact count kept for titles. */
 export function formatBytes(bytes: number): string {
