@@ -96,6 +96,14 @@ describe('build and check', () => {
     const record = JSON.parse(await readFile(path.join(dist, 'api/v1/platforms/alpha-exchange.json'), 'utf8'));
     expect(record.page).toBe('https://data.example.org/platforms/alpha-exchange');
     expect(record.attribution).toBe('Data: Fixture Comparison Data (https://data.example.org), CC BY 4.0');
+    // Pages link within the site by root-relative paths that keep a base URL's path prefix.
+    const prefixed = await buildInto(FIXTURE_SOURCES, { BASE_URL: 'https://data.example.org/data' });
+    const page = await readFile(path.join(prefixed, 'platforms/alpha-exchange/index.html'), 'utf8');
+    expect(page).toContain('<a href="/data/methodology">');
+    expect(page).toContain('<link rel="stylesheet" href="/data/assets/site.css">');
+    const openData = await readFile(path.join(prefixed, 'open-data/index.html'), 'utf8');
+    expect(openData).toContain('<a href="/data/open-data/schemas/platforms-file.schema.json">');
+    expect(openData).toContain('<a href="/data/open-data/platforms.json">');
     const bad = await runCli(['check', '--sources', FIXTURE_SOURCES], { BASE_URL: '/' });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('BASE_URL "/" is not an absolute http(s) URL');
