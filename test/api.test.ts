@@ -407,6 +407,20 @@ describe('HTTP behaviour', () => {
     expect(refused.headers.get('content-encoding')).toBeNull();
   });
 
+  it('compresses large computed bodies too, without an ETag', async () => {
+    const target = `${server.url}/v1/platforms`;
+    const plain = Buffer.from(await (await fetch(target, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    expect(plain.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(target, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(res.headers.get('etag')).toBeNull();
+      expect(Number(res.headers.get('content-length'))).toBeLessThan(plain.length / 2);
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(plain);
+    }
+  });
+
   it('sets Cache-Control by kind: computed bodies short, errors not stored', async () => {
     expect((await http(server, '/v1/savings-interest?balance=100')).headers.get('cache-control')).toBe('public, max-age=60');
     expect((await http(server, '/v1/savings-interest')).headers.get('cache-control')).toBe('no-store');

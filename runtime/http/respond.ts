@@ -75,9 +75,16 @@ export function bytesResponse(
   return send(method, 200, contentType, body, headers, request.common);
 }
 
-/** A computed body, already serialised as JSON (see computed-cache.ts). */
+/**
+ * A computed body, already serialised as JSON (see computed-cache.ts); compressed like a
+ * precomputed body when it is 1 KiB or more and the caller accepts br or gzip (the compressed
+ * bytes are kept with the JSON buffer, so a cached body is compressed once). No ETag.
+ */
 export function computedResponse(method: string, json: Buffer, request: RequestContext): Response {
-  return send(method, 200, JSON_CONTENT_TYPE, json, { 'cache-control': CACHE_CONTROL.computed }, request.common);
+  const encoding = pickEncoding(request.acceptEncoding, json.length);
+  const headers: Record<string, string> = { 'cache-control': CACHE_CONTROL.computed, vary: 'Accept-Encoding' };
+  if (encoding) headers['content-encoding'] = encoding;
+  return send(method, 200, JSON_CONTENT_TYPE, encoding ? compressed(json, encoding) : json, headers, request.common);
 }
 
 /** The response for an operation result; precomputed bytes honour If-None-Match. */
