@@ -20,8 +20,7 @@ import type { RateLimits } from './http/rate-limit.js';
 import { accessLog, type Logger } from './log.js';
 import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse, type RequestContext } from './http/respond.js';
 import { computedCacheOf } from './http/computed-cache.js';
-import { CACHE_CONTROL } from './http/caching.js';
-import { contentSecurityPolicy } from './static-files.js';
+import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
 import { comparePage } from './operations/compare-page.js';
 import { applyCommonHeaders, commonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
 
@@ -170,6 +169,25 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     return problemResponse(event.req.method, bundle().model.site.base_url, spec, event.url.pathname.slice(0, 200), extra);
   });
 
+  /** OPTIONS (CORS preflight) and methods other than GET and HEAD on a read-only resource; undefined for GET and HEAD. */
+  const readOnlyMethod = (event: H3Event): Response | undefined => {
+    const method = event.req.method;
+    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: ALLOW, ...preflightHeaders(ALLOW) } });
+    if (!READ_METHODS.includes(method)) return problemResponse(method, bundle().model.site.base_url, methodNotAllowed(method), event.url.pathname.slice(0, 200), { allow: ALLOW });
+    return undefined;
+  };
+
+  /** The computed body made before for this path and query (computed-cache.ts), or `make()` now, kept for next time. */
+  const cachedBody = (event: H3Event, make: () => Buffer | undefined): Buffer | undefined => {
+    const cache = computedCacheOf(bundle());
+    const target = event.url.pathname + event.url.search;
+    const cached = cache.get(target);
+    if (cached) return cached;
+    const made = make();
+    if (made) cache.set(target, made);
+    return made;
+  };
+
   /** Registers a read-only route whose query parameters are `params`. */
   const route = <K extends string>(
     path: string,
@@ -181,20 +199,19 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
       const method = event.req.method;
       const base = b.model.site.base_url;
       const instance = event.url.pathname;
-      if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: ALLOW, ...preflightHeaders(ALLOW) } });
-      if (!READ_METHODS.includes(method)) return problemResponse(method, base, methodNotAllowed(method), instance, { allow: ALLOW });
+      const early = readOnlyMethod(event);
+      if (early) return early;
       if (!acceptsJson(event.req.headers.get('accept'))) return problemResponse(method, base, notAcceptable, instance);
       // A computed body depends only on the bundle and the URL: serve the bytes made for the same URL before.
-      const cache = computedCacheOf(b);
-      const target = instance + event.url.search;
-      const cached = cache.get(target);
-      if (cached) return computedResponse(method, cached, conditional(event));
-      const query = readQuery(event.url.searchParams, params);
-      const result = query.ok ? run(b, query.values, event) : fail(invalidParameters(query.errors));
-      if (result.kind !== 'body') return resultResponse(method, base, result, instance, conditional(event));
-      const json = Buffer.from(JSON.stringify(result.body));
-      cache.set(target, json);
-      return computedResponse(method, json, conditional(event));
+      let other: OperationResult | undefined;
+      const json = cachedBody(event, () => {
+        const query = readQuery(event.url.searchParams, params);
+        const result = query.ok ? run(b, query.values, event) : fail(invalidParameters(query.errors));
+        if (result.kind === 'body') return Buffer.from(JSON.stringify(result.body));
+        other = result;
+        return undefined;
+      });
+      return json ? computedResponse(method, json, conditional(event)) : resultResponse(method, base, other!, instance, conditional(event));
     });
   };
 
@@ -220,13 +237,6 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   route('/openapi.json', [], (b) => bytes(b.bytes.openapi));
   route('/.well-known/mcp.json', [], (b) => bytes(b.bytes.mcpManifest));
   route('/.well-known/ai-plugin.json', [], (b) => bytes(b.bytes.aiPluginManifest));
-  app.all('/logo.svg', (event) => {
-    const b = bundle();
-    const method = event.req.method;
-    if (!READ_METHODS.includes(method)) return problemResponse(method, b.model.site.base_url, methodNotAllowed(method), '/logo.svg', { allow: ALLOW });
-    return bytesResponse(method, b.bytes.logo, conditional(event), 'image/svg+xml');
-  });
-
   app.all('/mcp', async (event) => {
     const b = bundle();
     const method = event.req.method;
@@ -262,37 +272,34 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   const staticFile = (event: H3Event): Response | undefined => {
     const file = bundle().staticFiles.get(event.url.pathname);
     if (!file) return undefined;
-    const csp = file.contentType.startsWith('text/html') ? { 'content-security-policy': contentSecurityPolicy(event.url.pathname) } : undefined;
+    const csp = file.contentType === HTML_CONTENT_TYPE ? { 'content-security-policy': contentSecurityPolicy(event.url.pathname) } : undefined;
     return bytesResponse(event.req.method, file.bytes, conditional(event), file.contentType, csp);
-  };
-  /** OPTIONS and methods other than GET and HEAD on the site's pages and files. */
-  const siteMethod = (event: H3Event): Response | undefined => {
-    const method = event.req.method;
-    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: ALLOW, ...preflightHeaders(ALLOW) } });
-    if (!READ_METHODS.includes(method)) return problemResponse(method, bundle().model.site.base_url, methodNotAllowed(method), event.url.pathname.slice(0, 200), { allow: ALLOW });
-    return undefined;
   };
 
   // Compare pages: the published ones are static files; any other comparison is rendered now.
   app.all('/compare/:slug', (event) => {
     const b = bundle();
-    const early = siteMethod(event) ?? staticFile(event);
+    const early = readOnlyMethod(event) ?? staticFile(event);
     if (early) return early;
     const slug = pathParam(event, 'slug');
     const instance = event.url.pathname.slice(0, 200);
     if (slug === null) return problemResponse(event.req.method, b.model.site.base_url, invalidParameters([{ parameter: 'slug', message: 'is not valid percent-encoded UTF-8' }]), instance);
     if (slug.length > LIMITS.listMaxLength) return problemResponse(event.req.method, b.model.site.base_url, notFound(`No comparison page at ${instance}: the slug is longer than ${LIMITS.listMaxLength} characters.`), instance);
-    const page = comparePage(b, slug);
-    if ('problem' in page) return problemResponse(event.req.method, b.model.site.base_url, page.problem, instance);
-    return new Response(event.req.method === 'HEAD' ? null : page.html, {
-      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': CACHE_CONTROL.computed, 'content-security-policy': contentSecurityPolicy(event.url.pathname) },
+    let problem: ProblemSpec | undefined;
+    const page = cachedBody(event, () => {
+      const made = comparePage(b, slug);
+      if ('html' in made) return Buffer.from(made.html);
+      problem = made.problem;
+      return undefined;
     });
+    if (!page) return problemResponse(event.req.method, b.model.site.base_url, problem!, instance);
+    return computedResponse(event.req.method, page, conditional(event), HTML_CONTENT_TYPE, { 'content-security-policy': contentSecurityPolicy(event.url.pathname) });
   });
 
   // The rest of the site (pages, assets, open-data files), else 404.
   app.all('/**', (event) => {
     const path = event.url.pathname;
-    if (bundle().staticFiles.has(path)) return siteMethod(event) ?? staticFile(event)!;
+    if (bundle().staticFiles.has(path)) return readOnlyMethod(event) ?? staticFile(event)!;
     return problemResponse(event.req.method, bundle().model.site.base_url, notFound(`No resource at ${path.slice(0, 200)}. The API is described at /openapi.json; the site starts at /.`), path.slice(0, 200));
   });
   return app;

@@ -34,7 +34,6 @@ export interface Bundle {
     openapi: Buffer;
     mcpManifest: Buffer;
     aiPluginManifest: Buffer;
-    logo: Buffer;
     platforms: Map<string, Buffer>;
     safety: Map<string, Buffer>;
     verdicts: Map<string, Buffer>;
@@ -59,13 +58,12 @@ async function readJsonFolder(dir: string): Promise<Map<string, Buffer>> {
  */
 export async function loadBundle(distDir: string): Promise<Bundle> {
   const read = (rel: string) => readFile(path.join(distDir, rel));
-  const [modelBytes, categories, openapi, mcpManifest, aiPluginManifest, logo, platforms, safety, verdicts, staticFiles] = await Promise.all([
+  const [modelBytes, categories, openapi, mcpManifest, aiPluginManifest, platforms, safety, verdicts, staticFiles] = await Promise.all([
     read(DIST_LAYOUT.runtimeModel),
     read(DIST_LAYOUT.categories),
     read(DIST_LAYOUT.openapi),
     read(DIST_LAYOUT.mcpManifest),
     read(DIST_LAYOUT.aiPluginManifest),
-    read(DIST_LAYOUT.logo),
     readJsonFolder(path.join(distDir, DIST_LAYOUT.platformsDir)),
     readJsonFolder(path.join(distDir, DIST_LAYOUT.safetyDir)),
     readJsonFolder(path.join(distDir, DIST_LAYOUT.verdictsDir)),
@@ -77,7 +75,7 @@ export async function loadBundle(distDir: string): Promise<Bundle> {
     index: buildPlatformIndex(model.platforms),
     bySlug: new Map(model.platforms.map((p) => [p.slug, p])),
     criteria: new Map(model.categories.map((c) => [c.id, c.criteria])),
-    bytes: { categories, openapi, mcpManifest, aiPluginManifest, logo, platforms, safety, verdicts },
+    bytes: { categories, openapi, mcpManifest, aiPluginManifest, platforms, safety, verdicts },
     staticFiles,
   };
 }

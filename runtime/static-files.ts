@@ -8,12 +8,15 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Top-level entries of dist/ served as static files (the API bodies and manifests have their own routes). */
-export const STATIC_ROOTS = ['index.html', 'assets', 'categories', 'compare', 'docs', 'methodology', 'open-data', 'platforms'] as const;
+/** Top-level files and folders of dist/ served as static files (the API bodies and manifests have their own routes). */
+export const STATIC_ROOTS = ['index.html', 'logo.svg', 'assets', 'categories', 'compare', 'docs', 'methodology', 'open-data', 'platforms'] as const;
+
+/** Media type of the HTML pages (also the compare pages rendered on request). */
+export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
 /** Media type by file extension (the checksum file SHA256SUMS has none). */
 const MEDIA_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
+  '.html': HTML_CONTENT_TYPE,
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
@@ -48,12 +51,12 @@ export async function loadStaticFiles(distDir: string): Promise<Map<string, Stat
   const files = new Map<string, StaticFile>();
   for (const root of STATIC_ROOTS) {
     const full = path.join(distDir, root);
-    const entries = root.endsWith('.html')
+    const entries = path.extname(root)
       ? [full]
       : (await readdir(full, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-    await Promise.all(entries.map(async (file) => {
+    for (const file of entries) {
       const contentType = MEDIA_TYPES[path.extname(file)];
-      if (!contentType) return;
+      if (!contentType) continue;
       const rel = `/${path.relative(distDir, file).split(path.sep).join('/')}`;
       const entry = { bytes: readFileSync(file), contentType }; // synchronous: see readJsonFolder in bundle.ts (EMFILE at 10,000 pages)
       if (rel.endsWith('/index.html')) {
@@ -63,7 +66,7 @@ export async function loadStaticFiles(distDir: string): Promise<Map<string, Stat
       } else {
         files.set(rel, entry);
       }
-    }));
+    }
   }
   return files;
 }

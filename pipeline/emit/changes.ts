@@ -15,6 +15,7 @@ import { Feed } from 'feed';
 import { z } from 'zod';
 import type { PlatformRecord } from '../../runtime/contract/api-schemas.js';
 import type { Site } from '../../runtime/contract/model.js';
+import { evaluationDate } from '../score/score-dataset.js';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const platformRef = { slug: z.string(), name: z.string(), category: z.string() };
@@ -130,13 +131,13 @@ export function nextHistory(
   current: readonly PlatformRecord[],
   buildDate: string,
 ): ChangeHistory {
-  const asOf = current.map((r) => r.as_of).sort().at(-1) ?? '1970-01-01';
+  const asOf = evaluationDate(current);
   const oldEntries = previous?.history?.entries ?? [];
   const changes = diffRecords(previous?.records ?? [], current);
   const entries = [...oldEntries];
   if (changes.length > 0) {
     const id = createHash('sha256').update(JSON.stringify([buildDate, changes])).digest('hex').slice(0, 16);
-    const previousAsOf = previous?.records?.map((r) => r.as_of).sort().at(-1) ?? null;
+    const previousAsOf = previous?.records?.length ? evaluationDate(previous.records) : null;
     entries.unshift({ id, date: buildDate, as_of: asOf, previous_as_of: previousAsOf, summary: summarize(changes), changes });
   }
   return {
@@ -197,5 +198,5 @@ export function buildDate(sourceDateEpoch: string | undefined, records: readonly
     if (!/^\d+$/.test(sourceDateEpoch)) throw new Error(`SOURCE_DATE_EPOCH "${sourceDateEpoch}" is not a whole number of seconds`);
     return new Date(Number(sourceDateEpoch) * 1000).toISOString();
   }
-  return `${records.map((r) => r.as_of).sort().at(-1) ?? '1970-01-01'}T00:00:00.000Z`;
+  return `${evaluationDate(records)}T00:00:00.000Z`;
 }

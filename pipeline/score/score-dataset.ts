@@ -34,8 +34,11 @@ export function modelCriteria(methodology: Methodology, category: CategoryId): M
   return methodology.categories[category].criteria.map((c) => ({ key: c.key, label: c.label, weight: c.weight }));
 }
 
-/** The evaluation date for incident ages: the newest record as_of in the dataset (never the clock). */
-export function evaluationDate(platforms: readonly PlatformSource[]): string {
+/**
+ * The newest record as_of (YYYY-MM-DD) of a dataset, or 1970-01-01 when it is empty: the
+ * evaluation date for incident ages and the as_of of the open-data files (never the clock).
+ */
+export function evaluationDate(platforms: ReadonlyArray<{ as_of: string }>): string {
   return platforms.map((p) => p.as_of).sort().at(-1) ?? '1970-01-01';
 }
 

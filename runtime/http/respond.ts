@@ -76,15 +76,15 @@ export function bytesResponse(
 }
 
 /**
- * A computed body, already serialised as JSON (see computed-cache.ts); compressed like a
+ * A computed body, already serialised (JSON unless `contentType` says otherwise; see computed-cache.ts); compressed like a
  * precomputed body when it is 1 KiB or more and the caller accepts br or gzip (the compressed
  * bytes are kept with the JSON buffer, so a cached body is compressed once). No ETag.
  */
-export function computedResponse(method: string, json: Buffer, request: RequestContext): Response {
-  const encoding = pickEncoding(request.acceptEncoding, json.length);
-  const headers: Record<string, string> = { 'cache-control': CACHE_CONTROL.computed, vary: 'Accept-Encoding' };
+export function computedResponse(method: string, body: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Response {
+  const encoding = pickEncoding(request.acceptEncoding, body.length);
+  const headers: Record<string, string> = { 'cache-control': CACHE_CONTROL.computed, vary: 'Accept-Encoding', ...extra };
   if (encoding) headers['content-encoding'] = encoding;
-  return send(method, 200, JSON_CONTENT_TYPE, encoding ? compressed(json, encoding) : json, headers, request.common);
+  return send(method, 200, contentType, encoding ? compressed(body, encoding) : body, headers, request.common);
 }
 
 /** The response for an operation result; precomputed bytes honour If-None-Match. */

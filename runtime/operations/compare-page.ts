@@ -6,12 +6,11 @@
  */
 import type { Bundle } from '../bundle.js';
 import type { ComparisonResponse } from '../contract/api-schemas.js';
-import { notFound } from '../http/problem.js';
+import { notFound, type ProblemSpec } from '../http/problem.js';
 import { preview } from '../http/parameter-rules.js';
 import { comparePageHtml } from '../pages/compare-page.js';
 import { comparePlatforms } from './compare.js';
 import { getVerdict } from './records.js';
-import type { ProblemSpec } from '../http/problem.js';
 
 /**
  * The HTML of /compare/{slug}, or a not-found problem naming what is wrong.
