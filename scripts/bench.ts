@@ -29,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { generateSources } from './generate-sources.js';
+import { PUBLISHED_VERDICT_TOP_K } from '../pipeline/emit/api-bodies.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NODE_TSX = [process.execPath, '--import', 'tsx'] as const;
@@ -391,7 +392,7 @@ function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow[], not
   }
   if (builds.length) {
     lines.push('## Build', '');
-    lines.push('`tsx pipeline/cli.ts build --quiet` in a child process into an empty folder. Wall time includes starting Node and tsx; peak memory is the child\'s maximum RSS. Synthetic sources come from `scripts/generate-sources.ts` (files of 2-6 KB like the real ones). Verdicts are bounded: only pairs among the top 20 platforms of each category by score are published (`PUBLISHED_VERDICT_TOP_K`, at most 5 x 190 = 950 files); any other pair is computed on request.', '');
+    lines.push(`\`tsx pipeline/cli.ts build --quiet\` in a child process into an empty folder. Wall time includes starting Node and tsx; peak memory is the child's maximum RSS. Synthetic sources come from \`scripts/generate-sources.ts\` (files of 2-6 KB like the real ones). Verdicts are bounded: only pairs among the top ${PUBLISHED_VERDICT_TOP_K} platforms of each category by score are published (\`PUBLISHED_VERDICT_TOP_K\`, at most 5 x ${(PUBLISHED_VERDICT_TOP_K * (PUBLISHED_VERDICT_TOP_K - 1)) / 2} = ${(5 * PUBLISHED_VERDICT_TOP_K * (PUBLISHED_VERDICT_TOP_K - 1)) / 2} files); any other pair is computed on request.`, '');
     lines.push('| sources | platforms | YAML MB | wall s | in-process s | ms / platform | peak MiB | files | verdicts | time growth vs previous row |');
     lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
     let previous: BuildRow | undefined;

@@ -8,6 +8,7 @@ import type { Site } from '../../runtime/contract/model.js';
 import { CATEGORY_IDS } from '../../runtime/contract/categories.js';
 import { LIMITS } from '../../runtime/http/parameter-rules.js';
 import { componentSchemas } from './component-schemas.js';
+import { PUBLISHED_VERDICT_TOP_K } from './api-bodies.js';
 
 type Json = Record<string, unknown>;
 
@@ -160,7 +161,7 @@ export function openApiDocument(site: Site): Json {
           operationId: 'getVerdict',
           tags: ['comparisons'],
           summary: 'Verdict of a comparison page',
-          description: '`<a>-vs-<b>` with platform slugs, in either order; the body names the canonical slug (alphabetical). Any two platforms of one category have a verdict: pairs among the 20 best of each category by score are precomputed (ETag, max-age=300), other pairs are computed on request with the same body (max-age=60, no ETag). Unknown or cross-category pairs are 404.',
+          description: `\`<a>-vs-<b>\` with platform slugs, in either order; the body names the canonical slug (alphabetical). Any two platforms of one category have a verdict: pairs among the ${PUBLISHED_VERDICT_TOP_K} best of each category by score are precomputed (ETag, max-age=300), other pairs are computed on request with the same body (max-age=60, no ETag). Unknown or cross-category pairs are 404.`,
           parameters: [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>', schema: { type: 'string', pattern: '^[a-z0-9-]+-vs-[a-z0-9-]+$', maxLength: LIMITS.nameMaxLength * 2 } }],
           responses: { '200': ok('VerdictResponse', 'The verdict'), ...notModified, ...commonErrors, '400': badRequest },
         },
