@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { PlatformRecord } from '../../runtime/contract/api-schemas.js';
 import type { Site } from '../../runtime/contract/model.js';
 import { evaluationDate } from '../score/score-dataset.js';
+import { CITATION_KEYS } from '../sources/common-schema.js';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const platformRef = { slug: z.string(), name: z.string(), category: z.string() };
@@ -66,13 +67,12 @@ export type ChangeHistory = z.infer<typeof ChangeHistorySchema>;
 /** Entries kept in the history; older ones drop off (git history of sources/ keeps everything). */
 export const HISTORY_MAX_ENTRIES = 200;
 
-const IGNORED_KEYS = new Set(['sources', 'outlier_checked']);
 
 /** Leaves of the facts block as dotted path -> JSON value (sources left out: a new citation is not a new fact). */
 function leaves(value: unknown, at: string, out: Map<string, unknown>): Map<string, unknown> {
   if (Array.isArray(value)) value.forEach((v, i) => leaves(v, `${at}.${i}`, out));
   else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) if (!IGNORED_KEYS.has(k)) leaves(v, at ? `${at}.${k}` : k, out);
+    for (const [k, v] of Object.entries(value)) if (!CITATION_KEYS.has(k)) leaves(v, at ? `${at}.${k}` : k, out);
   } else out.set(at, value);
   return out;
 }

@@ -9,17 +9,17 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { PlatformRecord } from '../../runtime/contract/api-schemas.js';
+import { CITATION_KEYS } from '../sources/common-schema.js';
 
 type Cell = string | number | boolean | null;
 
-const SKIPPED = new Set(['sources', 'outlier_checked']);
 
 /** The flat fact columns of one record: column -> value. */
 function factColumns(facts: Record<string, unknown>): Map<string, Cell> {
   const out = new Map<string, Cell>();
   for (const [group, value] of Object.entries(facts)) {
     for (const [field, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
-      if (SKIPPED.has(field)) continue;
+      if (CITATION_KEYS.has(field)) continue;
       if (Array.isArray(v)) {
         if (v.every((x) => typeof x !== 'object')) out.set(`${group}.${field}`, v.join('; '));
         else for (const [k, x] of Object.entries((v[0] ?? {}) as Record<string, Cell>)) out.set(`${group}.${field}.0.${k}`, x);

@@ -64,3 +64,9 @@ export const factEvidence = {
     .optional()
     .meta({ description: 'true when an editor checked a value outside the plausible range against its source' }),
 };
+
+/**
+ * Keys of a fact group that describe its evidence rather than the fact: left out where facts are
+ * compared (change feed) or flattened (CSV). as_of stays, since a newer date is a change worth showing.
+ */
+export const CITATION_KEYS: ReadonlySet<string> = new Set(['sources', 'outlier_checked']);

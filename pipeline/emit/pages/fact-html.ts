@@ -7,11 +7,13 @@
 import { formatPct, formatUsd, humanize } from '../../../runtime/pages/format.js';
 import { html, type SafeHtml } from '../../../runtime/pages/html.js';
 import { sourceLinks } from '../../../runtime/pages/layout.js';
+import { CITATION_KEYS } from '../../sources/common-schema.js';
 
 type Source = { url: string; title: string; publisher?: string; published?: string };
 type Group = Record<string, unknown> & { as_of?: string; as_of_precision?: string; sources?: Source[]; outlier_checked?: boolean };
 
-const EVIDENCE_KEYS = new Set(['as_of', 'as_of_precision', 'sources', 'outlier_checked']);
+/** Shown apart from the fact's fields: the as_of line and the source links. */
+const EVIDENCE_KEYS = new Set(['as_of', 'as_of_precision', ...CITATION_KEYS]);
 
 /** One value with its unit read from the field name. */
 export function factValue(key: string, value: unknown): string {
