@@ -13,16 +13,35 @@ import { DEFAULT_DIST_DIR, DEFAULT_SOURCES_DIR, PROJECT_ROOT } from './paths.js'
 import { formatReport } from './problems.js';
 import { readPreviousBuild, swapIntoDist, validateFiles } from './write-dist.js';
 
-/** Runs one CLI command; returns the process exit code. */
+const USAGE = `usage: cli.ts build|check [--sources DIR] [--dist DIR] [--quiet]
+  build     validate, lint, score and write DIR (default dist/); a failed build leaves it as it was
+  check     validate and lint only, write nothing
+  --sources folder of methodology.yaml, site.yaml and platforms/ (default sources/)
+  --dist    output folder, also the change feed's baseline (default dist/)
+  --quiet   print errors only, and the number of warnings
+`;
+
+/** Runs one CLI command; returns the process exit code (0 ok, 1 build errors, 2 usage error). */
 export async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { sources: { type: 'string' }, dist: { type: 'string' }, quiet: { type: 'boolean' } },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { sources: { type: 'string' }, dist: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  const { positionals, values } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   const command = positionals[0];
-  if (command !== 'build' && command !== 'check') {
-    process.stderr.write('usage: cli.ts build|check [--sources DIR] [--dist DIR]\n');
+  if (positionals.length !== 1 || (command !== 'build' && command !== 'check')) {
+    process.stderr.write(USAGE);
     return 2;
   }
   const sourcesDir = path.resolve(values.sources ?? DEFAULT_SOURCES_DIR);
