@@ -16,6 +16,7 @@ import { invalidParameters, notFound, type ProblemSpec } from './http/problem.js
 import { readQuery } from './http/query.js';
 import { acceptsJson } from './http/accept.js';
 import { clientIp } from './http/client-ip.js';
+import { takeAdmission } from './http/fast-path.js';
 import type { RateLimits } from './http/rate-limit.js';
 import { accessLog, type Logger } from './log.js';
 import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse, type RequestContext } from './http/respond.js';
@@ -154,7 +155,8 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   // Rate limits and API keys, before any route: REST and /mcp count together.
   app.use(async (event) => {
     if (event.req.method === 'OPTIONS') return;
-    const admission = await options.limits.admit(event.req.headers.get('x-api-key'), clientIp(event, options.trustProxy));
+    // A request the fast path counted and handed over (a refusal) is not counted again.
+    const admission = takeAdmission(event.req.runtime?.node?.req) ?? (await options.limits.admit(event.req.headers.get('x-api-key'), clientIp(event, options.trustProxy)));
     if (admission.ok) {
       event.context.rateLimitHeaders = admission.headers;
       return;

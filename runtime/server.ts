@@ -7,6 +7,7 @@ import { toNodeHandler } from 'h3/node';
 import { listen, type Listener } from 'listhen';
 import { createApp } from './app.js';
 import { loadBundle, type Bundle } from './bundle.js';
+import { createFastPath } from './http/fast-path.js';
 import { RateLimits, type RateLimitConfig } from './http/rate-limit.js';
 import type { Logger } from './log.js';
 
@@ -39,8 +40,11 @@ export interface RunningRuntime {
  */
 export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   let bundle: Bundle = await loadBundle(options.distDir);
-  const app = createApp(() => bundle, { limits: new RateLimits(options.rateLimit), trustProxy: options.trustProxy, logger: options.logger });
-  const listener = await listen(toNodeHandler(app), {
+  const appOptions = { limits: new RateLimits(options.rateLimit), trustProxy: options.trustProxy, logger: options.logger };
+  const app = createApp(() => bundle, appOptions);
+  // Answers from memory go out before h3 (http/fast-path.ts); everything else goes through the app.
+  const handler = createFastPath(() => bundle, toNodeHandler(app), appOptions);
+  const listener = await listen(handler, {
     port: options.port,
     hostname: options.hostname,
     showURL: false,

@@ -19,6 +19,7 @@
  *   BENCH_SIZES        synthetic platform counts to build (default 100,1000,10000)
  *   BENCH_PARTS        any of serve,build,startup (default all three)
  *   BENCH_OUT          report file (default BENCHMARKS.md; "-" prints only)
+ *   BENCH_ENDPOINTS    serve only the endpoints whose name contains one of these comma-separated words
  *   BENCH_RUNTIME_ROOT another checkout whose runtime/main.ts is served (before/after comparisons)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -193,6 +194,8 @@ async function serving(dist: string): Promise<ServeRow[]> {
     },
     { name: 'MCP tools/call compare_platforms', kind: 'mcp', request: { method: 'POST', path: '/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: mcpBody } },
   ];
+  const only = env('BENCH_ENDPOINTS', '').split(',').filter(Boolean);
+  if (only.length) cases.splice(0, cases.length, ...cases.filter((c) => only.some((word) => c.name.includes(word))));
   const targets = { precomputed: 0.9, computed: 0.7, 'computed, uncached': 0.7, mcp: 0.3 };
   const randomWeight = () => (Math.floor(Math.random() * 1001) / 100).toFixed(2);
 

@@ -135,13 +135,18 @@ export async function spawnRuntime(dist: string, env: Record<string, string> = {
     buffer = parts.pop()!;
     for (const p of parts) if (p.trim()) lines.push(JSON.parse(p));
   });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  // Polls up to 30 s: starting Node with tsx takes far longer when the whole suite runs at once.
   const waitFor = async (predicate: (l: LogLine) => boolean, what: string): Promise<LogLine> => {
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 600; i++) {
       const found = lines.find(predicate);
       if (found) return found;
       await new Promise((r) => setTimeout(r, 50));
     }
-    throw new Error(`no log line for ${what}; got ${JSON.stringify(lines)}`);
+    throw new Error(`no log line for ${what}; got ${JSON.stringify(lines)}; stderr: ${stderr.slice(-2000)}`);
   };
   const listening = await waitFor((l) => l.event === 'listening', 'listening');
   const url = String(listening.url).replace(/\/$/, '').replace('localhost', '127.0.0.1');

@@ -68,3 +68,44 @@ describe('access log', () => {
     expect(new Date(line.time as string).toISOString()).toBe(line.time);
   });
 });
+
+describe('fast path (answers from memory before h3)', () => {
+  const comparable = (h: Headers) => [...h].filter(([k]) => !['x-request-id', 'date', 'ratelimit'].includes(k));
+
+  it.each([
+    ['/v1/platforms/alpha-exchange', '/v1/platforms/Alpha', {}],
+    ['/v1/platforms/alpha-exchange', '/v1/platforms/ALPHA-EXCHANGE', { 'accept-encoding': 'gzip, br' }],
+    ['/v1/safety/alpha-exchange', '/v1/safety/alpha', { 'accept-encoding': 'gzip' }],
+  ])('%s (fast path) answers like %s (h3, by alias or other case)', async (canonical, other, headers) => {
+    const fast = await fetch(`${server.url}${canonical}`, { headers });
+    const routed = await fetch(`${server.url}${other}`, { headers });
+    expect(fast.status).toBe(200);
+    expect(routed.status).toBe(200);
+    expect(comparable(fast.headers)).toEqual(comparable(routed.headers));
+    expect(Buffer.from(await fast.arrayBuffer())).toEqual(Buffer.from(await routed.arrayBuffer()));
+  });
+
+  it('leaves a request whose Accept rules out JSON to h3 (406), and serves pages with their CSP', async () => {
+    const refused = await http(server, '/v1/categories', { headers: { accept: 'text/html' } });
+    expect(refused.status).toBe(406);
+    expect(refused.headers.get('content-type')).toBe('application/problem+json');
+    const page = await http(server, '/methodology');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+
+  it('counts a request once: the limit refuses the third of three requests with 429 and the RateLimit state', async () => {
+    const limited = await startServer(dist, { rateLimit: { freePerMinute: 2, keys: new Map() } });
+    try {
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await http(limited, '/v1/categories'));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+      expect(answers.map((a) => a.headers.get('ratelimit'))).toEqual(['"free";r=1;t=60', '"free";r=0;t=60', expect.stringMatching(/^"free";r=0;t=\d+$/)]);
+      expect(answers[2]!.json).toMatchObject({ status: 429, title: 'Too many requests' });
+      expect(Number(answers[2]!.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(answers[2]!.headers.get('x-request-id')).not.toBeNull();
+    } finally {
+      await limited.close();
+    }
+  });
+});

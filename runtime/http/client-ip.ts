@@ -7,15 +7,23 @@
 import { getRequestIP, type H3Event } from 'h3';
 
 /**
+ * The client address from the socket's peer address and the X-Forwarded-For header.
+ * @param socketIp the peer address, or undefined when the socket gives none
+ * @param forwardedFor the X-Forwarded-For header value, or null
  * @param trustProxy number of trusted proxy hops in front of the runtime (TRUST_PROXY, default 0)
- * @returns an IP address, or 'unknown' when the socket gives none
+ * @returns an IP address, or 'unknown'
  */
-export function clientIp(event: H3Event, trustProxy: number): string {
-  const socketIp = getRequestIP(event) ?? 'unknown';
-  if (trustProxy <= 0) return socketIp;
-  const chain = (event.req.headers.get('x-forwarded-for') ?? '')
+export function clientAddress(socketIp: string | undefined, forwardedFor: string | null, trustProxy: number): string {
+  const socket = socketIp ?? 'unknown';
+  if (trustProxy <= 0) return socket;
+  const chain = (forwardedFor ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  return chain[chain.length - trustProxy] ?? socketIp;
+  return chain[chain.length - trustProxy] ?? socket;
+}
+
+/** clientAddress of an h3 request. */
+export function clientIp(event: H3Event, trustProxy: number): string {
+  return clientAddress(getRequestIP(event), event.req.headers.get('x-forwarded-for'), trustProxy);
 }

@@ -106,6 +106,14 @@ export class RateLimits {
   }
 
   /**
+   * False when a request with this X-API-Key (or none) is not counted at all: no key and the
+   * free limit is off (RATE_LIMIT_PER_MINUTE=0). admit() would then answer ok with no headers.
+   */
+  counts(apiKey: string | null): boolean {
+    return apiKey !== null || this.config.freePerMinute > 0;
+  }
+
+  /**
    * Counts one request.
    * @param apiKey the X-API-Key header or null
    * @param ip the client address (see client-ip.ts)

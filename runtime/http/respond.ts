@@ -30,19 +30,41 @@ export function carriesCommonHeaders(response: Response): boolean {
 }
 
 /**
- * A response with the body omitted for HEAD (headers, including Content-Length, kept).
- * srvx's FastResponse (the Response class h3 itself answers with) is a standard Response
- * whose bytes the Node adapter writes to the socket directly; a plain `new Response` body
- * goes through a web ReadableStream first, which cost about a third of the CPU of
- * serving a precomputed record (see docs/performance.md).
+ * A response before it is sent: status, headers (Content-Type and Content-Length included when
+ * there are bytes) and the body to write (null for HEAD and 304). The h3 handlers wrap it in a
+ * Response (`toResponse`); the fast path (http/fast-path.ts) writes it to node:http directly.
+ */
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+/**
+ * The reply with the body omitted for HEAD (headers, including Content-Length, kept).
  * @param common the request's common headers, applied last
  */
-function send(method: string, status: number, contentType: string, payload: Buffer | string | null, extra?: Record<string, string>, common?: Record<string, string>): Response {
+function reply(method: string, status: number, contentType: string, payload: Buffer | string | null, extra?: Record<string, string>, common?: Record<string, string>): Reply {
   const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
   const headers = bytes === null ? { ...extra, ...common } : { 'content-type': contentType, 'content-length': String(bytes.length), ...extra, ...common };
-  const response = new FastResponse(method === 'HEAD' ? null : bytes, { status, headers });
-  if (common) withCommonHeaders.add(response);
+  return { status, headers, body: method === 'HEAD' ? null : bytes };
+}
+
+/**
+ * A Reply as a Response. srvx's FastResponse (the Response class h3 itself answers with) is a
+ * standard Response whose bytes the Node adapter writes to the socket directly; a plain
+ * `new Response` body goes through a web ReadableStream first, which cost about a third of the
+ * CPU of serving a precomputed record (see docs/performance.md).
+ * @param withCommon true when the reply already carries the request's common headers
+ */
+function toResponse(r: Reply, withCommon: boolean): Response {
+  const response = new FastResponse(r.body, { status: r.status, headers: r.headers });
+  if (withCommon) withCommonHeaders.add(response);
   return response;
+}
+
+function send(method: string, status: number, contentType: string, payload: Buffer | string | null, extra?: Record<string, string>, common?: Record<string, string>): Response {
+  return toResponse(reply(method, status, contentType, payload, extra, common), common !== undefined);
 }
 
 /**
@@ -59,20 +81,19 @@ export function problemResponse(method: string, baseUrl: string, spec: ProblemSp
  * @param contentType defaults to JSON
  * @param extra further headers (e.g. Content-Security-Policy of a page)
  */
-export function bytesResponse(
-  method: string,
-  bytes: Buffer,
-  request: RequestContext,
-  contentType: string = JSON_CONTENT_TYPE,
-  extra?: Record<string, string>,
-): Response {
+export function precomputedReply(method: string, bytes: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Reply {
   const encoding = pickEncoding(request.acceptEncoding, bytes.length);
   const body = encoding ? compressed(bytes, encoding) : bytes;
   const etag = encoding ? `${etagOf(bytes).slice(0, -1)}-${encoding}"` : etagOf(bytes);
   const headers: Record<string, string> = { etag, 'cache-control': CACHE_CONTROL.precomputed, vary: 'Accept-Encoding', ...extra };
   if (encoding) headers['content-encoding'] = encoding;
-  if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return send(method, 304, contentType, null, headers, request.common);
-  return send(method, 200, contentType, body, headers, request.common);
+  if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return reply(method, 304, contentType, null, headers, request.common);
+  return reply(method, 200, contentType, body, headers, request.common);
+}
+
+/** precomputedReply as a Response. */
+export function bytesResponse(method: string, bytes: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Response {
+  return toResponse(precomputedReply(method, bytes, request, contentType, extra), request.common !== undefined);
 }
 
 /**
@@ -80,11 +101,16 @@ export function bytesResponse(
  * precomputed body when it is 1 KiB or more and the caller accepts br or gzip (the compressed
  * bytes are kept with the JSON buffer, so a cached body is compressed once). No ETag.
  */
-export function computedResponse(method: string, body: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Response {
+export function computedReply(method: string, body: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Reply {
   const encoding = pickEncoding(request.acceptEncoding, body.length);
   const headers: Record<string, string> = { 'cache-control': CACHE_CONTROL.computed, vary: 'Accept-Encoding', ...extra };
   if (encoding) headers['content-encoding'] = encoding;
-  return send(method, 200, contentType, encoding ? compressed(body, encoding) : body, headers, request.common);
+  return reply(method, 200, contentType, encoding ? compressed(body, encoding) : body, headers, request.common);
+}
+
+/** computedReply as a Response. */
+export function computedResponse(method: string, body: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Response {
+  return toResponse(computedReply(method, body, request, contentType, extra), request.common !== undefined);
 }
 
 /** The response for an operation result; precomputed bytes honour If-None-Match. */

@@ -1,0 +1,141 @@
+/**
+ * The fast path: GET and HEAD requests whose answer is bytes already in memory are
+ * written straight to node:http, before h3 sees them. Those are the precomputed API
+ * bodies at their canonical URLs (/v1/categories, /v1/platforms/{slug},
+ * /v1/safety/{slug}, published /v1/verdicts/{slug}, /openapi.json, the two
+ * manifests), the site's static files, and computed /v1 bodies already in the
+ * computed-body cache for the exact request target (http/computed-cache.ts).
+ *
+ * The answer is the one h3 gives for the same request, built by the same functions
+ * (precomputedReply / computedReply in http/respond.ts, the common headers, the rate
+ * limit, the access log): the fast path only skips h3's routing and its web
+ * Request/Response objects, which cost more than half of the CPU of a small
+ * precomputed answer (docs/performance.md). Everything else goes to h3: other
+ * methods, other URLs (aliases, other letter case, query strings not seen before),
+ * an Accept header that rules out JSON (h3 answers 406), and a request the rate
+ * limit refuses (h3 answers 401/429 from the admission made here: see takeAdmission).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Bundle } from '../bundle.js';
+import { accessLog, type Logger } from '../log.js';
+import { contentSecurityPolicy, HTML_CONTENT_TYPE } from '../static-files.js';
+import { acceptsJson } from './accept.js';
+import { clientAddress } from './client-ip.js';
+import { commonHeaders, requestIdFor } from './common-headers.js';
+import { computedCacheOf } from './computed-cache.js';
+import type { Admission, RateLimits } from './rate-limit.js';
+import { computedReply, JSON_CONTENT_TYPE, precomputedReply, type RequestContext } from './respond.js';
+
+/** Precomputed bytes at one exact URL: JSON API bodies need an Accept that allows JSON; pages carry a CSP. */
+interface Precomputed {
+  bytes: Buffer;
+  contentType: string;
+  json: boolean;
+  extra?: Record<string, string>;
+}
+
+const tables = new WeakMap<Bundle, Map<string, Precomputed>>();
+
+/** The exact URL -> precomputed bytes table of a bundle, made on first use (dropped with the bundle on reload). */
+function precomputedOf(bundle: Bundle): Map<string, Precomputed> {
+  let table = tables.get(bundle);
+  if (table) return table;
+  table = new Map();
+  const json = (bytes: Buffer): Precomputed => ({ bytes, contentType: JSON_CONTENT_TYPE, json: true });
+  const b = bundle.bytes;
+  table.set('/v1/categories', json(b.categories));
+  table.set('/openapi.json', json(b.openapi));
+  table.set('/.well-known/mcp.json', json(b.mcpManifest));
+  table.set('/.well-known/ai-plugin.json', json(b.aiPluginManifest));
+  for (const [slug, bytes] of b.platforms) table.set(`/v1/platforms/${slug}`, json(bytes));
+  for (const [slug, bytes] of b.safety) table.set(`/v1/safety/${slug}`, json(bytes));
+  for (const [slug, bytes] of b.verdicts) table.set(`/v1/verdicts/${slug}`, json(bytes));
+  for (const [urlPath, file] of bundle.staticFiles) {
+    const page = file.contentType === HTML_CONTENT_TYPE;
+    table.set(urlPath, { bytes: file.bytes, contentType: file.contentType, json: false, extra: page ? { 'content-security-policy': contentSecurityPolicy(urlPath) } : undefined });
+  }
+  tables.set(bundle, table);
+  return table;
+}
+
+const admissions = new WeakMap<object, Admission>();
+
+/**
+ * The rate-limit admission the fast path already made for a request it handed to h3 (a
+ * refusal), removed so it is used once; undefined when none was made. h3's rate-limit step
+ * uses it instead of counting the request a second time.
+ */
+export function takeAdmission(req: object | undefined): Admission | undefined {
+  if (!req) return undefined;
+  const admission = admissions.get(req);
+  admissions.delete(req);
+  return admission;
+}
+
+/** What the fast path needs besides the bundle (the same as the h3 app's options). */
+export interface FastPathOptions {
+  limits: RateLimits;
+  trustProxy: number;
+  logger: Logger;
+}
+
+const header = (value: string | string[] | undefined): string | null => (value === undefined ? null : Array.isArray(value) ? value.join(', ') : value);
+
+/**
+ * Makes the fast-path handler.
+ * @param bundle returns the current bundle (a reload swaps it)
+ * @param fallback the h3 node handler, for every request the fast path does not answer
+ * @returns a node:http request listener
+ */
+export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMessage, res: ServerResponse) => unknown, options: FastPathOptions) {
+  /** The bytes in memory that answer this request, or undefined when h3 must answer. */
+  const find = (req: IncomingMessage, url: string): Precomputed | { computed: Buffer } | undefined => {
+    const b = bundle();
+    const pre = precomputedOf(b).get(url);
+    if (pre) return !pre.json || acceptsJson(header(req.headers.accept)) ? pre : undefined;
+    if (!url.startsWith('/v1/')) return undefined;
+    const cached = computedCacheOf(b).get(url);
+    return cached && acceptsJson(header(req.headers.accept)) ? { computed: cached } : undefined;
+  };
+
+  const answer = (req: IncomingMessage, res: ServerResponse, found: Precomputed | { computed: Buffer }, common: Record<string, string>, startedAt: number) => {
+    const method = req.method!;
+    const request: RequestContext = { ifNoneMatch: header(req.headers['if-none-match']), acceptEncoding: header(req.headers['accept-encoding']), common };
+    const r = 'computed' in found ? computedReply(method, found.computed, request) : precomputedReply(method, found.bytes, request, found.contentType, found.extra);
+    res.writeHead(r.status, r.headers);
+    res.end(r.body ?? undefined);
+    accessLog(options.logger, {
+      req_id: common['x-request-id']!,
+      method,
+      path: req.url!.split('?', 1)[0]!.slice(0, 200),
+      status: r.status,
+      ms: Math.round((performance.now() - startedAt) * 100) / 100,
+    });
+  };
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const method = req.method;
+    const url = req.url;
+    const found = (method === 'GET' || method === 'HEAD') && url !== undefined ? find(req, url) : undefined;
+    if (!found) {
+      fallback(req, res);
+      return;
+    }
+    const startedAt = performance.now();
+    const common = commonHeaders(requestIdFor(header(req.headers['x-request-id'])));
+    const apiKey = header(req.headers['x-api-key']);
+    if (!options.limits.counts(apiKey)) {
+      answer(req, res, found, common, startedAt);
+      return;
+    }
+    const ip = clientAddress(req.socket.remoteAddress, header(req.headers['x-forwarded-for']), options.trustProxy);
+    options.limits.admit(apiKey, ip).then(
+      (admission) => {
+        if (admission.ok) return answer(req, res, found, { ...common, ...admission.headers }, startedAt);
+        admissions.set(req, admission);
+        fallback(req, res);
+      },
+      () => fallback(req, res),
+    );
+  };
+}
