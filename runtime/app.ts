@@ -4,6 +4,7 @@
  * error a 500 problem without internals. All bodies come from the bundle.
  */
 import { getRouterParam, H3, type H3Event } from 'h3';
+import { FastResponse } from 'srvx';
 import type { Bundle } from './bundle.js';
 import { comparePlatforms } from './operations/compare.js';
 import { feeEstimates } from './operations/fees.js';
@@ -101,6 +102,14 @@ function jsonRpcBatchSize(body: string): number {
     return 0;
   }
 }
+
+let mcpModules: Promise<[typeof import('./mcp/server.js'), typeof import('./mcp/tool-calls.js')]> | undefined;
+
+/**
+ * The MCP modules, imported on the first /mcp request (importing the MCP SDK took about 150 ms of
+ * every start) and kept, so later requests do not go through the module loader again.
+ */
+const mcpModule = () => (mcpModules ??= Promise.all([import('./mcp/server.js'), import('./mcp/tool-calls.js')]));
 
 /**
  * Builds the app.
@@ -260,13 +269,15 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     if (batchSize > LIMITS.mcpBatchMax) {
       return jsonRpcRefusal(400, `A JSON-RPC batch may hold at most ${LIMITS.mcpBatchMax} messages; got ${batchSize}.`, {}, -32600);
     }
+    const [{ handleMcp }, { plainToolCall, answerToolCall }] = await mcpModule();
+    // A single tools/call goes to the bundle's long-lived server (mcp/tool-calls.ts); the rest to the SDK's transport.
+    const toolCall = plainToolCall(body, event.req.headers);
+    if (toolCall) return new FastResponse(await answerToolCall(b, toolCall), { status: 200, headers: { 'content-type': 'application/json' } });
     // The spec tells clients to send only Content-Type: application/json; the SDK wants Accept to name
     // both JSON and SSE, so a missing, wildcard or partial Accept is completed here (we answer JSON).
     const headers = new Headers(event.req.headers);
     headers.set('accept', 'application/json, text/event-stream');
     headers.delete('content-length');
-    // Loaded on the first /mcp request: importing the MCP SDK took about 150 ms of every start.
-    const { handleMcp } = await import('./mcp/server.js');
     return handleMcp(b, new Request(event.url.href, { method: 'POST', headers, body }));
   });
 

@@ -174,6 +174,26 @@ describe('the HTTP endpoint', () => {
     expect(res.json.result.structuredContent.cap.cap).toBe(85);
   });
 
+  it('answers concurrent tools/calls that share a request id each with its own result and id', async () => {
+    const names = ['alpha-exchange', 'beta-exchange', 'hw-one', 'gamma-exchange'];
+    const answers = await Promise.all(
+      names.map((name, i) => rawPost(JSON.stringify({ jsonrpc: '2.0', id: i % 2 ? 'same' : 1, method: 'tools/call', params: { name: 'get_platform', arguments: { name } } }))),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((a) => a.json.id)).toEqual([1, 'same', 1, 'same']);
+    expect(answers.map((a) => a.json.jsonrpc)).toEqual(['2.0', '2.0', '2.0', '2.0']);
+    expect(answers.map((a) => a.json.result.structuredContent.slug)).toEqual(names);
+  });
+
+  it('answers an unknown tool with the SDK error result, and an unsupported protocol version with 400', async () => {
+    const unknown = await rawPost(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }));
+    expect(unknown.json).toMatchObject({ jsonrpc: '2.0', id: 3, result: { isError: true, content: [{ type: 'text', text: expect.stringContaining('no_such_tool') }] } });
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'list_categories', arguments: {} } });
+    const old = await http(server, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json', 'mcp-protocol-version': '1999-01-01' }, body });
+    expect(old.status).toBe(400);
+    expect(old.json.error.message).toContain('Unsupported protocol version');
+  });
+
   it('answers malformed JSON with the JSON-RPC parse error', async () => {
     const res = await rawPost('{"jsonrpc": "2.0", "id": 1, "method": ');
     expect(res.json).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 }, id: null });
