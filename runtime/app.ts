@@ -312,7 +312,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   // The rest of the site (pages, assets, open-data files), else 404.
   app.all('/**', (event) => {
     const path = event.url.pathname;
-    if (bundle().staticFiles.has(path)) return readOnlyMethod(event) ?? staticFile(event)!;
+    if (bundle().staticFiles.get(path)) return readOnlyMethod(event) ?? staticFile(event)!;
     return problemResponse(event.req.method, bundle().model.site.base_url, notFound(`No resource at ${path.slice(0, 200)}. The API is described at /openapi.json; the site starts at /.`), path.slice(0, 200));
   });
   return app;

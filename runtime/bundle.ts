@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { CategoryId } from './contract/categories.js';
 import { RuntimeModelSchema, type ModelCriterion, type ModelPlatform, type RuntimeModel } from './contract/model.js';
 import { buildPlatformIndex, type PlatformIndex } from './compute/platform-match.js';
-import { loadStaticFiles, type StaticFile } from './static-files.js';
+import { StaticFiles } from './static-files.js';
 
 /** Layout of dist/ shared by the pipeline (writer) and the runtime (reader). */
 export const DIST_LAYOUT = {
@@ -38,8 +38,8 @@ export interface Bundle {
     safety: Map<string, Buffer>;
     verdicts: Map<string, Buffer>;
   };
-  /** Pages, their assets and the open-data files by URL path (runtime/static-files.ts). */
-  staticFiles: Map<string, StaticFile>;
+  /** Pages, their assets and the open-data files by URL path, read on first use (runtime/static-files.ts). */
+  staticFiles: StaticFiles;
 }
 
 /**
@@ -58,7 +58,7 @@ async function readJsonFolder(dir: string): Promise<Map<string, Buffer>> {
  */
 export async function loadBundle(distDir: string): Promise<Bundle> {
   const read = (rel: string) => readFile(path.join(distDir, rel));
-  const [modelBytes, categories, openapi, mcpManifest, aiPluginManifest, platforms, safety, verdicts, staticFiles] = await Promise.all([
+  const [modelBytes, categories, openapi, mcpManifest, aiPluginManifest, platforms, safety, verdicts] = await Promise.all([
     read(DIST_LAYOUT.runtimeModel),
     read(DIST_LAYOUT.categories),
     read(DIST_LAYOUT.openapi),
@@ -67,7 +67,6 @@ export async function loadBundle(distDir: string): Promise<Bundle> {
     readJsonFolder(path.join(distDir, DIST_LAYOUT.platformsDir)),
     readJsonFolder(path.join(distDir, DIST_LAYOUT.safetyDir)),
     readJsonFolder(path.join(distDir, DIST_LAYOUT.verdictsDir)),
-    loadStaticFiles(distDir),
   ]);
   const model = RuntimeModelSchema.parse(JSON.parse(modelBytes.toString('utf8')));
   return {
@@ -76,6 +75,6 @@ export async function loadBundle(distDir: string): Promise<Bundle> {
     bySlug: new Map(model.platforms.map((p) => [p.slug, p])),
     criteria: new Map(model.categories.map((c) => [c.id, c.criteria])),
     bytes: { categories, openapi, mcpManifest, aiPluginManifest, platforms, safety, verdicts },
-    staticFiles,
+    staticFiles: new StaticFiles(distDir),
   };
 }

@@ -1,6 +1,8 @@
 /**
- * The runtime process: serves a built dist/ (no build; see scripts/start.ts).
- *   tsx runtime/main.ts [--dist DIR]
+ * The runtime process: serves a built dist/ (no build; see scripts/prepare-start.ts).
+ *   node build/runtime/main.js [--dist DIR]   (compiled: npm run build:runtime)
+ *   tsx runtime/main.ts [--dist DIR]          (from the sources)
+ * DIR defaults to dist/ in the working directory.
  * SIGTERM / SIGINT: stop accepting connections, finish in-flight requests, exit 0.
  * SIGHUP: load dist/ again and swap it in; a broken dist/ is refused and the old one keeps serving.
  */
@@ -35,7 +37,7 @@ export async function runRuntime(distDir: string): Promise<void> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({ options: { dist: { type: 'string' } } });
-  const dist = path.resolve(values.dist ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'));
+  const dist = path.resolve(values.dist ?? 'dist');
   runRuntime(dist).catch((error: unknown) => {
     process.stderr.write(`runtime failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

@@ -1,10 +1,11 @@
 /**
- * Starting the runtime: load dist/ once, build the app, listen with listhen on
+ * Starting the runtime: load dist/ once, build the app, listen with node:http on
  * HOST:PORT (see README "Configuration"). The running server can swap in a
  * freshly built dist/ (reload) and close gracefully (in-flight requests finish).
  */
 import { toNodeHandler } from 'h3/node';
-import { listen, type Listener } from 'listhen';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { loadBundle, type Bundle } from './bundle.js';
 import { createFastPath } from './http/fast-path.js';
@@ -21,6 +22,12 @@ export interface ServeOptions {
   port: number;
   hostname: string;
   logger: Logger;
+}
+
+/** The listening socket: its node:http server and its URL (`http://HOST:PORT/`). */
+export interface Listener {
+  server: Server;
+  url: string;
 }
 
 export interface RunningRuntime {
@@ -44,22 +51,24 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   const app = createApp(() => bundle, appOptions);
   // Answers from memory go out before h3 (http/fast-path.ts); everything else goes through the app.
   const handler = createFastPath(() => bundle, toNodeHandler(app), appOptions);
-  const listener = await listen(handler, {
-    port: options.port,
-    hostname: options.hostname,
-    showURL: false,
-    qr: false,
-    public: false,
-    isProd: true,
-    autoClose: false,
+  const server = createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.hostname, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
+  const { address, port } = server.address() as AddressInfo;
+  const listener: Listener = { server, url: `http://${address.includes(':') ? `[${address}]` : address}:${port}/` };
   return {
     listener,
     reload: async () => {
       bundle = await loadBundle(options.distDir);
     },
     close: async () => {
-      await listener.close();
+      // Stops accepting connections, closes idle keep-alive ones, and resolves when in-flight requests have finished.
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       options.rateLimit.redis?.disconnect();
     },
   };

@@ -1,12 +1,17 @@
 /**
  * The site's static files in dist/ (HTML pages, their assets, the open-data
- * files), loaded once with the bundle and looked up by URL path. Pages use
- * the directory-index layout any static host serves: /platforms/kraken and
- * /platforms/kraken/ both answer platforms/kraken/index.html.
+ * files), looked up by URL path and read from disk on first use, then kept
+ * in a cache bounded by bytes, as a static web server would. Reading all of
+ * them when the runtime started (about 2,200 files, 19 MB for the real data)
+ * took most of its start time and a fifth of its memory (docs/performance.md);
+ * the API bodies, which must agree with the runtime model, are still loaded
+ * with the bundle (bundle.ts). Pages use the directory-index layout any static
+ * host serves: /platforms/kraken and /platforms/kraken/ both answer
+ * platforms/kraken/index.html.
  */
-import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 
 /** Top-level files and folders of dist/ served as static files (the API bodies and manifests have their own routes). */
 export const STATIC_ROOTS = ['index.html', 'logo.svg', 'assets', 'categories', 'compare', 'docs', 'methodology', 'open-data', 'platforms'] as const;
@@ -42,31 +47,45 @@ export function contentSecurityPolicy(urlPath: string): string {
     : `${common}; style-src 'self'`;
 }
 
-/**
- * Reads the static files of a dist/ folder: URL path -> bytes and media type.
- * A folder's index.html answers the folder path with and without a trailing slash.
- * Files whose extension is not in MEDIA_TYPES (e.g. source maps) are left out.
- */
-export async function loadStaticFiles(distDir: string): Promise<Map<string, StaticFile>> {
-  const files = new Map<string, StaticFile>();
-  for (const root of STATIC_ROOTS) {
-    const full = path.join(distDir, root);
-    const entries = path.extname(root)
-      ? [full]
-      : (await readdir(full, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-    for (const file of entries) {
-      const contentType = MEDIA_TYPES[path.extname(file)];
-      if (!contentType) continue;
-      const rel = `/${path.relative(distDir, file).split(path.sep).join('/')}`;
-      const entry = { bytes: readFileSync(file), contentType }; // synchronous: see readJsonFolder in bundle.ts (EMFILE at 10,000 pages)
-      if (rel.endsWith('/index.html')) {
-        const dir = rel.slice(0, -'index.html'.length);
-        files.set(dir, entry);
-        if (dir !== '/') files.set(dir.slice(0, -1), entry);
-      } else {
-        files.set(rel, entry);
-      }
+/** Bytes of static files kept in memory per bundle; least recently used files go first. */
+export const STATIC_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** URL paths that may name a static file: letters, digits, `-`, `_`, `.` and `/`, no empty, `.` or `..` segment, no dot file. */
+const SAFE_PATH = /^\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/?)*$/;
+
+/** The site's static files of one dist/ folder, by URL path. */
+export class StaticFiles {
+  private readonly cache = new LRUCache<string, StaticFile>({ maxSize: STATIC_CACHE_BYTES, sizeCalculation: (f) => f.bytes.length || 1 });
+
+  constructor(private readonly distDir: string) {}
+
+  /**
+   * The file that answers a URL path (query excluded), or undefined when none does: the path
+   * must lie under one of STATIC_ROOTS, a folder answers with its index.html, and a file whose
+   * extension has no media type is not served. Never throws.
+   */
+  get(urlPath: string): StaticFile | undefined {
+    const cached = this.cache.get(urlPath);
+    if (cached) return cached;
+    if (!SAFE_PATH.test(urlPath) || urlPath.endsWith('/index.html')) return undefined;
+    const root = urlPath.slice(1).split('/', 1)[0]!;
+    if (urlPath !== '/' && !(STATIC_ROOTS as readonly string[]).includes(root)) return undefined;
+    const file = this.read(path.join(this.distDir, urlPath), urlPath.endsWith('/'));
+    if (file) this.cache.set(urlPath, file);
+    return file;
+  }
+
+  /** The file at `full` (a folder: its index.html), or undefined. */
+  private read(full: string, folderOnly: boolean): StaticFile | undefined {
+    try {
+      const stats = statSync(full, { throwIfNoEntry: false });
+      if (!stats) return undefined;
+      if (stats.isDirectory()) return { bytes: readFileSync(path.join(full, 'index.html')), contentType: HTML_CONTENT_TYPE };
+      const contentType = MEDIA_TYPES[path.extname(full)];
+      if (folderOnly || !stats.isFile() || !contentType) return undefined;
+      return { bytes: readFileSync(full), contentType };
+    } catch {
+      return undefined;
     }
   }
-  return files;
 }

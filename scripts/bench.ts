@@ -2,7 +2,7 @@
  * Benchmarks (not a test): `npm run bench`. Prints a table and writes it to
  * BENCHMARKS.md with the date, the machine and the command.
  *
- * - Serving: the runtime (runtime/main.ts, default logging, rate limiting off)
+ * - Serving: the compiled runtime (build/runtime/main.js, as `npm start` runs it; default logging, rate limiting off)
  *   against a bare node:http server that answers the same bytes, each endpoint
  *   measured with autocannon on loopback in alternating runs (baseline, runtime,
  *   runtime, baseline, ...) so the machine's drift cancels out.
@@ -20,9 +20,9 @@
  *   BENCH_PARTS        any of serve,build,startup (default all three)
  *   BENCH_OUT          report file (default BENCHMARKS.md; "-" prints only)
  *   BENCH_ENDPOINTS    serve only the endpoints whose name contains one of these comma-separated words
- *   BENCH_RUNTIME_ROOT another checkout whose runtime/main.ts is served (before/after comparisons)
+ *   BENCH_RUNTIME_ROOT another checkout whose runtime is compiled and served (before/after comparisons)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { cpus, loadavg, release, tmpdir } from 'node:os';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -126,9 +126,13 @@ async function firstAnswer(url: string, child: ChildProcess, timeoutMs = 60_000)
 /** Checkout whose runtime is measured (BENCH_RUNTIME_ROOT, for before/after comparisons; default this one). */
 const RUNTIME_ROOT = path.resolve(process.env.BENCH_RUNTIME_ROOT ?? ROOT);
 
-/** Starts runtime/main.ts on `dist` (rate limiting off, default info logs to /dev/null). */
-function spawnRuntime(dist: string, port: number): ChildProcess {
-  return spawn(NODE_TSX[0], [...NODE_TSX.slice(1), path.join(RUNTIME_ROOT, 'runtime/main.ts'), '--dist', dist], {
+/** How the runtime is started: compiled JavaScript (what `npm start` runs), or the TypeScript sources under tsx (`npm run dev`, the tests). */
+type RuntimeForm = 'compiled' | 'tsx';
+
+/** Starts the runtime on `dist` (rate limiting off, default info logs to /dev/null). */
+function spawnRuntime(dist: string, port: number, form: RuntimeForm = 'compiled'): ChildProcess {
+  const command = form === 'compiled' ? [process.execPath, path.join(RUNTIME_ROOT, 'build/runtime/main.js')] : [...NODE_TSX, path.join(RUNTIME_ROOT, 'runtime/main.ts')];
+  return spawn(command[0]!, [...command.slice(1), '--dist', dist], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: env('BENCH_LOG_LEVEL', 'info') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -326,14 +330,14 @@ interface StartupRow {
   rssWarmMiB: number;
 }
 
-async function startup(label: string, dist: string): Promise<StartupRow> {
+async function startup(label: string, dist: string, form: RuntimeForm): Promise<StartupRow> {
   const times: number[] = [];
   let rssIdle = 0;
   let rssWarm = 0;
   for (let i = 0; i < 3; i++) {
     const port = freePort();
     const started = performance.now();
-    const child = spawnRuntime(dist, port);
+    const child = spawnRuntime(dist, port, form);
     try {
       await firstAnswer(`http://127.0.0.1:${port}/v1/categories`, child);
       times.push(performance.now() - started);
@@ -385,7 +389,7 @@ function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow[], not
   if (serve.length) {
     lines.push('## Serving', '');
     lines.push(`autocannon on loopback, ${connections} connections, ${rounds} alternating pair(s) of ${seconds} s runs per endpoint after 1 s of warm-up each.`);
-    lines.push('Baseline: a bare node:http server answering the same bytes (status, content type, body) from memory. Runtime: `runtime/main.ts` with default settings (info access logs, to /dev/null here) and RATE_LIMIT_PER_MINUTE=0. req/s is the mean of the runs, latency the median of their p50/p99.', '');
+    lines.push('Baseline: a bare node:http server answering the same bytes (status, content type, body) from memory. Runtime: the compiled runtime (`node build/runtime/main.js`, as `npm start` runs it) with default settings (info access logs, to /dev/null here) and RATE_LIMIT_PER_MINUTE=0. req/s is the mean of the runs, latency the median of their p50/p99.', '');
     lines.push('| endpoint | runtime req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | ratio | target | |');
     lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
     for (const r of serve) {
@@ -412,11 +416,11 @@ function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow[], not
   }
   if (starts.length) {
     lines.push('## Runtime start and memory', '');
-    lines.push('Time from spawning `node --import tsx runtime/main.ts --dist DIR` to the first answered GET /v1/categories (median of 3 starts), and RSS when idle after start and after a warm-up of mixed requests (records, safety, verdicts, search, compare, calculators, MCP).', '');
+    lines.push('Time from spawning the runtime to the first answered GET /v1/categories (median of 3 starts), and RSS when idle after start and after a warm-up of mixed requests (records, safety, verdicts, search, compare, calculators, MCP). "compiled" is `node build/runtime/main.js --dist DIR` (what `npm start` runs; `npm run build:runtime` makes it), "tsx" is `node --import tsx runtime/main.ts --dist DIR` (`npm run dev`, the tests). The serving table above measures the compiled runtime.', '');
     lines.push('| bundle | start to first answer ms | RSS idle MiB | RSS after warm-up MiB | targets (real bundle: < 300 ms, < 100 MB) |');
     lines.push('|---|--:|--:|--:|---|');
     for (const s of starts) {
-      const target = s.label.startsWith('real') ? `${ok(s.firstAnswerMs < 300)} / ${ok(s.rssWarmMiB * 1.048576 < 100)}` : '';
+      const target = s.label.startsWith('real') && s.label.includes('compiled') ? `${ok(s.firstAnswerMs < 300)} / ${ok(s.rssWarmMiB * 1.048576 < 100)}` : '';
       lines.push(`| ${s.label} | ${Math.round(s.firstAnswerMs)} | ${s.rssIdleMiB} | ${s.rssWarmMiB} | ${target} |`);
     }
     lines.push('');
@@ -434,6 +438,7 @@ async function main(): Promise<void> {
   const starts: StartupRow[] = [];
   let serve: ServeRow[] = [];
   try {
+    execFileSync(process.execPath, [path.join(RUNTIME_ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(RUNTIME_ROOT, 'tsconfig.runtime.json')], { stdio: 'inherit' });
     const real = await buildReal(work);
     if (real.row) builds.push(real.row);
     if (real.note) notes.push(real.note);
@@ -453,8 +458,8 @@ async function main(): Promise<void> {
       }
     }
     if (parts.has('startup')) {
-      starts.push(await startup(`real (${real.row ? 'sources' : 'dist/'})`, real.dist));
-      if (largest) starts.push(await startup(largest.label, largest.dist));
+      for (const form of ['compiled', 'tsx'] as const) starts.push(await startup(`real (${real.row ? 'sources' : 'dist/'}), ${form}`, real.dist, form));
+      if (largest) starts.push(await startup(`${largest.label}, compiled`, largest.dist, 'compiled'));
     }
   } finally {
     await rm(work, { recursive: true, force: true });

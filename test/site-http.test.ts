@@ -3,6 +3,7 @@
  * media types, CSP on HTML, ETag and 304, HEAD, 405 for writes, the on-request
  * compare page, and hostile paths (never a 5xx).
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInto, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
 
@@ -69,5 +70,25 @@ describe('site pages and open-data files', () => {
       expect(res.headers.get('content-type'), p).toBe('application/problem+json');
     }
     expect((await http(server, '/')).status).toBe(200);
+  });
+
+  it('serves no file outside the site for request targets with dot segments, sent as they are', async () => {
+    /** Status line and Content-Type of a raw HTTP/1.1 GET of `target` (fetch would normalise it). */
+    const raw = (target: string) =>
+      new Promise<string>((resolve, reject) => {
+        const { port } = new URL(server.url);
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+    for (const target of ['/platforms/../runtime-model.json', '/open-data/../../package.json', '/./runtime-model.json', '/open-data/.hidden', '/index.html', '/api/v1/categories.json']) {
+      const answer = await raw(target);
+      expect(answer, target).toMatch(/^HTTP\/1\.1 404 /);
+      expect(answer, target).toMatch(/content-type: application\/problem\+json/i);
+      expect(answer, target).not.toContain('"platforms"');
+    }
+    expect(await raw('/open-data/platforms.json')).toMatch(/^HTTP\/1\.1 200 /);
   });
 });

@@ -3,7 +3,7 @@
  * written straight to node:http, before h3 sees them. Those are the precomputed API
  * bodies at their canonical URLs (/v1/categories, /v1/platforms/{slug},
  * /v1/safety/{slug}, published /v1/verdicts/{slug}, /openapi.json, the two
- * manifests), the site's static files, and computed /v1 bodies already in the
+ * manifests), the site's static files (read from disk on first use: static-files.ts), and computed /v1 bodies already in the
  * computed-body cache for the exact request target (http/computed-cache.ts).
  *
  * The answer is the one h3 gives for the same request, built by the same functions
@@ -26,22 +26,21 @@ import { computedCacheOf } from './computed-cache.js';
 import type { Admission, RateLimits } from './rate-limit.js';
 import { computedReply, JSON_CONTENT_TYPE, precomputedReply, type RequestContext } from './respond.js';
 
-/** Precomputed bytes at one exact URL: JSON API bodies need an Accept that allows JSON; pages carry a CSP. */
+/** Precomputed bytes at one exact URL, with their media type and further headers (a page's CSP). */
 interface Precomputed {
   bytes: Buffer;
   contentType: string;
-  json: boolean;
   extra?: Record<string, string>;
 }
 
 const tables = new WeakMap<Bundle, Map<string, Precomputed>>();
 
-/** The exact URL -> precomputed bytes table of a bundle, made on first use (dropped with the bundle on reload). */
+/** The exact URL -> precomputed API body table of a bundle (JSON), made on first use (dropped with the bundle on reload). */
 function precomputedOf(bundle: Bundle): Map<string, Precomputed> {
   let table = tables.get(bundle);
   if (table) return table;
   table = new Map();
-  const json = (bytes: Buffer): Precomputed => ({ bytes, contentType: JSON_CONTENT_TYPE, json: true });
+  const json = (bytes: Buffer): Precomputed => ({ bytes, contentType: JSON_CONTENT_TYPE });
   const b = bundle.bytes;
   table.set('/v1/categories', json(b.categories));
   table.set('/openapi.json', json(b.openapi));
@@ -50,10 +49,6 @@ function precomputedOf(bundle: Bundle): Map<string, Precomputed> {
   for (const [slug, bytes] of b.platforms) table.set(`/v1/platforms/${slug}`, json(bytes));
   for (const [slug, bytes] of b.safety) table.set(`/v1/safety/${slug}`, json(bytes));
   for (const [slug, bytes] of b.verdicts) table.set(`/v1/verdicts/${slug}`, json(bytes));
-  for (const [urlPath, file] of bundle.staticFiles) {
-    const page = file.contentType === HTML_CONTENT_TYPE;
-    table.set(urlPath, { bytes: file.bytes, contentType: file.contentType, json: false, extra: page ? { 'content-security-policy': contentSecurityPolicy(urlPath) } : undefined });
-  }
   tables.set(bundle, table);
   return table;
 }
@@ -92,8 +87,13 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
   const find = (req: IncomingMessage, url: string): Precomputed | { computed: Buffer } | undefined => {
     const b = bundle();
     const pre = precomputedOf(b).get(url);
-    if (pre) return !pre.json || acceptsJson(header(req.headers.accept)) ? pre : undefined;
-    if (!url.startsWith('/v1/')) return undefined;
+    if (pre) return acceptsJson(header(req.headers.accept)) ? pre : undefined;
+    if (!url.startsWith('/v1/')) {
+      const file = b.staticFiles.get(url); // a URL with a query string names no file here: h3 answers it
+      if (!file) return undefined;
+      const page = file.contentType === HTML_CONTENT_TYPE;
+      return { bytes: file.bytes, contentType: file.contentType, extra: page ? { 'content-security-policy': contentSecurityPolicy(url) } : undefined };
+    }
     const cached = computedCacheOf(b).get(url);
     return cached && acceptsJson(header(req.headers.accept)) ? { computed: cached } : undefined;
   };
