@@ -4,7 +4,6 @@
  * error a 500 problem without internals. All bodies come from the bundle.
  */
 import { getRouterParam, H3, type H3Event } from 'h3';
-import { FastResponse } from 'srvx';
 import type { Bundle } from './bundle.js';
 import { comparePlatforms } from './operations/compare.js';
 import { feeEstimates } from './operations/fees.js';
@@ -20,7 +19,7 @@ import { clientIp } from './http/client-ip.js';
 import { takeAdmission } from './http/fast-path.js';
 import type { RateLimits } from './http/rate-limit.js';
 import { accessLog, type Logger } from './log.js';
-import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse, type RequestContext } from './http/respond.js';
+import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse, uncachedJsonResponse, type RequestContext } from './http/respond.js';
 import { computedCacheOf } from './http/computed-cache.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
 import { comparePage } from './operations/compare-page.js';
@@ -272,7 +271,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     const [{ handleMcp }, { plainToolCall, answerToolCall }] = await mcpModule();
     // A single tools/call goes to the bundle's long-lived server (mcp/tool-calls.ts); the rest to the SDK's transport.
     const toolCall = plainToolCall(body, event.req.headers);
-    if (toolCall) return new FastResponse(await answerToolCall(b, toolCall), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (toolCall) return uncachedJsonResponse(200, await answerToolCall(b, toolCall), conditional(event));
     // The spec tells clients to send only Content-Type: application/json; the SDK wants Accept to name
     // both JSON and SSE, so a missing, wildcard or partial Accept is completed here (we answer JSON).
     const headers = new Headers(event.req.headers);

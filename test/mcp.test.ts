@@ -185,6 +185,16 @@ describe('the HTTP endpoint', () => {
     expect(answers.map((a) => a.json.result.structuredContent.slug)).toEqual(names);
   });
 
+  it('answers the same tools/call again (from the answer cache) with the same result under the new id', async () => {
+    const params = { name: 'compare_platforms', arguments: { platforms: ['alpha-exchange', 'beta-exchange'], weights: 'fees:9' } };
+    const first = await rawPost(JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'tools/call', params }));
+    const again = await rawPost(JSON.stringify({ jsonrpc: '2.0', id: 'again', method: 'tools/call', params }));
+    expect([first.json.id, again.json.id]).toEqual([10, 'again']);
+    expect(again.json.result).toEqual(first.json.result);
+    expect(again.json.result.structuredContent).toEqual((await rest('/v1/compare?platforms=alpha-exchange,beta-exchange&weights=fees:9')).body);
+    expect(again.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('answers an unknown tool with the SDK error result, and an unsupported protocol version with 400', async () => {
     const unknown = await rawPost(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }));
     expect(unknown.json).toMatchObject({ jsonrpc: '2.0', id: 3, result: { isError: true, content: [{ type: 'text', text: expect.stringContaining('no_such_tool') }] } });

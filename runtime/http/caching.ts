@@ -5,11 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 
-/** Cache-Control values: precomputed bodies change only with a new build; computed ones are cheap to redo; errors are not stored. */
+/** Cache-Control values: precomputed bodies change only with a new build; computed ones are cheap to redo; errors and JSON-RPC answers (POST) are not stored. */
 export const CACHE_CONTROL = {
   precomputed: 'public, max-age=300, must-revalidate',
   computed: 'public, max-age=60',
   error: 'no-store',
+  jsonRpc: 'no-store',
 } as const;
 
 const etags = new WeakMap<Buffer, string>();

@@ -113,6 +113,14 @@ export function computedResponse(method: string, body: Buffer, request: RequestC
   return toResponse(computedReply(method, body, request, contentType, extra), request.common !== undefined);
 }
 
+/**
+ * A JSON body that is not stored by caches (Cache-Control: no-store), e.g. a JSON-RPC answer
+ * of /mcp; with the request's common headers.
+ */
+export function uncachedJsonResponse(status: number, body: string, request: RequestContext): Response {
+  return send('POST', status, 'application/json', body, { 'cache-control': CACHE_CONTROL.jsonRpc }, request.common);
+}
+
 /** The response for an operation result; precomputed bytes honour If-None-Match. */
 export function resultResponse(
   method: string,

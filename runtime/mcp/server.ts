@@ -7,7 +7,6 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { LRUCache } from 'lru-cache';
 import { FastResponse } from 'srvx';
 import type { Bundle } from '../bundle.js';
 import type { OperationResult } from '../operations/result.js';
@@ -35,35 +34,6 @@ export function toolResult(result: OperationResult): CallToolResult {
   return { structuredContent: body, content: [{ type: 'text', text: json }] };
 }
 
-/** Bounds of one bundle's tool-result cache: entries and total characters of the results' JSON text. */
-export const TOOL_RESULT_CACHE_LIMITS = { entries: 1_000, characters: 8 * 1024 * 1024 } as const;
-
-const toolResults = new WeakMap<Bundle, LRUCache<string, CallToolResult>>();
-
-/**
- * The result of a tool for these arguments, made once per bundle and kept (lru-cache): every
- * tool is a pure function of the bundle and its arguments, like the REST computed bodies
- * (http/computed-cache.ts). Keyed by tool name and the arguments as the SDK parsed them.
- */
-function cachedToolResult(bundle: Bundle, tool: string, args: Record<string, unknown>, make: () => CallToolResult): CallToolResult {
-  let cache = toolResults.get(bundle);
-  if (!cache) {
-    cache = new LRUCache<string, CallToolResult>({
-      max: TOOL_RESULT_CACHE_LIMITS.entries,
-      maxSize: TOOL_RESULT_CACHE_LIMITS.characters,
-      sizeCalculation: (r) => r.content.reduce((n, c) => n + (c.type === 'text' ? c.text.length : 0), 0) || 1,
-    });
-    toolResults.set(bundle, cache);
-  }
-  const key = `${tool}\n${JSON.stringify(args)}`;
-  let result = cache.get(key);
-  if (!result) {
-    result = make();
-    cache.set(key, result);
-  }
-  return result;
-}
-
 /**
  * The JSON Schema validator the SDK uses for elicitation results (never used here). One for
  * every server: by default each McpServer builds its own Ajv instance, which was about 15 % of
@@ -86,7 +56,7 @@ export function createMcpServer(bundle: Bundle): McpServer {
         outputSchema: tool.outputSchema,
         annotations: { title: tool.title, readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
       },
-      async (args: Record<string, unknown>) => cachedToolResult(bundle, tool.name, args, () => toolResult(tool.run(bundle, args))),
+      async (args: Record<string, unknown>) => toolResult(tool.run(bundle, args)),
     );
   }
   return server;

@@ -18,6 +18,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isJSONRPCRequest, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { LRUCache } from 'lru-cache';
 import type { Bundle } from '../bundle.js';
 import { createMcpServer } from './server.js';
 
@@ -87,10 +88,37 @@ export function plainToolCall(body: string, headers: Headers): JSONRPCRequest | 
   return isJSONRPCRequest(message) && message.method === 'tools/call' ? message : undefined;
 }
 
+/** Bounds of one bundle's tools/call answer cache: entries, and total characters of the answers. */
+export const TOOL_CALL_CACHE_LIMITS = { entries: 1_000, characters: 16 * 1024 * 1024 } as const;
+
+const answers = new WeakMap<Bundle, LRUCache<string, string>>();
+
+/** The bundle's cache: JSON of `params` -> the response's `"result":...` or `"error":...` member, serialised. */
+function answersOf(bundle: Bundle): LRUCache<string, string> {
+  let cache = answers.get(bundle);
+  if (!cache) {
+    cache = new LRUCache<string, string>({ max: TOOL_CALL_CACHE_LIMITS.entries, maxSize: TOOL_CALL_CACHE_LIMITS.characters, sizeCalculation: (member) => member.length || 1 });
+    answers.set(bundle, cache);
+  }
+  return cache;
+}
+
 /**
  * The JSON-RPC response to a plain tools/call, serialised: a result, or the SDK's JSON-RPC
- * error (unknown tool, invalid arguments), with the client's request id.
+ * error (unknown tool, invalid arguments), with the client's request id. Every tool is a pure
+ * function of the bundle and its arguments, and the SDK's answer to the same params is the same,
+ * so the SDK answers each distinct params once per bundle and the serialised answer is kept
+ * (lru-cache), as the REST computed bodies are (http/computed-cache.ts). That was the SDK's
+ * validation and serialisation of a 6 KB result on every call (docs/performance.md).
  */
 export async function answerToolCall(bundle: Bundle, request: JSONRPCRequest): Promise<string> {
-  return JSON.stringify(await transportOf(bundle).exchange(request));
+  const cache = answersOf(bundle);
+  const key = JSON.stringify(request.params ?? null);
+  let member = cache.get(key);
+  if (member === undefined) {
+    const response = (await transportOf(bundle).exchange(request)) as { result?: unknown; error?: unknown };
+    member = 'error' in response ? `"error":${JSON.stringify(response.error)}` : `"result":${JSON.stringify(response.result)}`;
+    cache.set(key, member);
+  }
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},${member}}`;
 }
