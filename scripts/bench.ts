@@ -44,19 +44,25 @@ interface BenchRequest {
   vary?: () => string;
 }
 
-/** A recorded answer the baseline server replays. */
+/** A recorded answer the baseline server replays: status, the runtime's response headers (without those node:http sets itself) and body. */
 interface Recorded {
   status: number;
-  contentType: string;
+  headers: Record<string, string>;
   body: string;
 }
 
+/** Response headers node:http writes itself (or that depend on the connection), left out of a recording. */
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
 // ---------------------------------------------------------------- child modes
 
-/** `bench.ts --baseline FILE PORT`: a bare node:http server answering recorded bytes by method and URL. */
+/**
+ * `bench.ts --baseline FILE PORT`: a bare node:http server answering recorded bytes by method and URL:
+ * the same status, headers and body the runtime sent (the runtime's request id is replayed as it was).
+ */
 async function baselineServer(file: string, port: number): Promise<void> {
   const recorded = JSON.parse(await readFile(file, 'utf8')) as Record<string, Recorded>;
-  const answers = new Map(Object.entries(recorded).map(([k, r]) => [k, { status: r.status, headers: { 'content-type': r.contentType, 'content-length': String(Buffer.byteLength(r.body)) }, body: Buffer.from(r.body) }]));
+  const answers = new Map(Object.entries(recorded).map(([k, r]) => [k, { status: r.status, headers: { ...r.headers, 'content-length': String(Buffer.byteLength(r.body)) }, body: Buffer.from(r.body) }]));
   const server = createServer((req, res) => {
     const answer = answers.get(`${req.method} ${req.url}`) ?? answers.get(`${req.method} ${req.url?.split('?')[0]}`);
     const send = () => {
@@ -215,9 +221,11 @@ async function serving(dist: string): Promise<ServeRow[]> {
     // Record what the runtime answers, so the baseline sends the same bytes.
     const recorded: Record<string, Recorded> = {};
     for (const c of cases) {
-      const res = await fetch(`${runtimeUrl}${c.request.path}`, { method: c.request.method, headers: c.request.headers ?? {}, body: c.request.body ?? null });
+      // autocannon sends no Accept-Encoding, so the runtime answers it uncompressed: record that.
+      const res = await fetch(`${runtimeUrl}${c.request.path}`, { method: c.request.method, headers: { 'accept-encoding': 'identity', ...c.request.headers }, body: c.request.body ?? null });
       if (res.status !== 200) throw new Error(`${c.name}: runtime answered ${res.status}`);
-      const answer = { status: 200, contentType: res.headers.get('content-type') ?? 'application/json', body: await res.text() };
+      const headers = Object.fromEntries([...res.headers].filter(([name]) => !CONNECTION_HEADERS.has(name)));
+      const answer = { status: 200, headers, body: await res.text() };
       recorded[`${c.request.method} ${c.request.path}`] = answer;
       if (c.request.vary) recorded[`${c.request.method} ${c.request.path.split('?')[0]}`] = answer; // the baseline answers every variant alike
 
@@ -389,7 +397,7 @@ function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow[], not
   if (serve.length) {
     lines.push('## Serving', '');
     lines.push(`autocannon on loopback, ${connections} connections, ${rounds} alternating pair(s) of ${seconds} s runs per endpoint after 1 s of warm-up each.`);
-    lines.push('Baseline: a bare node:http server answering the same bytes (status, content type, body) from memory. Runtime: the compiled runtime (`node build/runtime/main.js`, as `npm start` runs it) with default settings (info access logs, to /dev/null here) and RATE_LIMIT_PER_MINUTE=0. req/s is the mean of the runs, latency the median of their p50/p99.', '');
+    lines.push('Baseline: a bare node:http server answering the same bytes from memory: the status, response headers and body the runtime sent for the request (recorded once; node:http adds Date and Connection to both). Runtime: the compiled runtime (`node build/runtime/main.js`, as `npm start` runs it) with default settings (info access logs, to /dev/null here) and RATE_LIMIT_PER_MINUTE=0. req/s is the mean of the runs, latency the median of their p50/p99.', '');
     lines.push('| endpoint | runtime req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | ratio | target | |');
     lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
     for (const r of serve) {
