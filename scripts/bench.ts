@@ -23,6 +23,7 @@
  *   BENCH_RUNTIME_ROOT another checkout whose runtime is compiled and served (before/after comparisons)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, loadavg, release, tmpdir } from 'node:os';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -132,12 +133,15 @@ async function firstAnswer(url: string, child: ChildProcess, timeoutMs = 60_000)
 /** Checkout whose runtime is measured (BENCH_RUNTIME_ROOT, for before/after comparisons; default this one). */
 const RUNTIME_ROOT = path.resolve(process.env.BENCH_RUNTIME_ROOT ?? ROOT);
 
+/** The node flags `npm start` gives the compiled runtime (package.json `start`), so the bench serves it the same way. */
+const START_NODE_FLAGS = (/node ((?:--\S+ )*)build\/runtime\/main\.js/.exec((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start)?.[1] ?? '').split(' ').filter(Boolean);
+
 /** How the runtime is started: compiled JavaScript (what `npm start` runs), or the TypeScript sources under tsx (`npm run dev`, the tests). */
 type RuntimeForm = 'compiled' | 'tsx';
 
 /** Starts the runtime on `dist` (rate limiting off, default info logs to /dev/null). */
 function spawnRuntime(dist: string, port: number, form: RuntimeForm = 'compiled'): ChildProcess {
-  const command = form === 'compiled' ? [process.execPath, path.join(RUNTIME_ROOT, 'build/runtime/main.js')] : [...NODE_TSX, path.join(RUNTIME_ROOT, 'runtime/main.ts')];
+  const command = form === 'compiled' ? [process.execPath, ...START_NODE_FLAGS, path.join(RUNTIME_ROOT, 'build/runtime/main.js')] : [...NODE_TSX, path.join(RUNTIME_ROOT, 'runtime/main.ts')];
   return spawn(command[0]!, [...command.slice(1), '--dist', dist], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: env('BENCH_LOG_LEVEL', 'info') },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -397,7 +401,7 @@ function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow[], not
   if (serve.length) {
     lines.push('## Serving', '');
     lines.push(`autocannon on loopback, ${connections} connections, ${rounds} alternating pair(s) of ${seconds} s runs per endpoint after 1 s of warm-up each.`);
-    lines.push('Baseline: a bare node:http server answering the same bytes from memory: the status, response headers and body the runtime sent for the request (recorded once; node:http adds Date and Connection to both). Runtime: the compiled runtime (`node build/runtime/main.js`, as `npm start` runs it) with default settings (info access logs, to /dev/null here) and RATE_LIMIT_PER_MINUTE=0. req/s is the mean of the runs, latency the median of their p50/p99.', '');
+    lines.push('Baseline: a bare node:http server answering the same bytes from memory: the status, response headers and body the runtime sent for the request (recorded once; node:http adds Date and Connection to both). Runtime: the compiled runtime (`node ' + START_NODE_FLAGS.join(' ') + ' build/runtime/main.js`, as `npm start` runs it) with default settings (info access logs, to /dev/null here) and RATE_LIMIT_PER_MINUTE=0. req/s is the mean of the runs, latency the median of their p50/p99.', '');
     lines.push('| endpoint | runtime req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | ratio | target | |');
     lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
     for (const r of serve) {
@@ -424,7 +428,7 @@ function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow[], not
   }
   if (starts.length) {
     lines.push('## Runtime start and memory', '');
-    lines.push('Time from spawning the runtime to the first answered GET /v1/categories (median of 3 starts), and RSS when idle after start and after a warm-up of mixed requests (records, safety, verdicts, search, compare, calculators, MCP). "compiled" is `node build/runtime/main.js --dist DIR` (what `npm start` runs; `npm run build:runtime` makes it), "tsx" is `node --import tsx runtime/main.ts --dist DIR` (`npm run dev`, the tests). The serving table above measures the compiled runtime.', '');
+    lines.push('Time from spawning the runtime to the first answered GET /v1/categories (median of 3 starts), and RSS when idle after start and after a warm-up of mixed requests (records, safety, verdicts, search, compare, calculators, MCP). "compiled" is `node ' + START_NODE_FLAGS.join(' ') + ' build/runtime/main.js --dist DIR` (what `npm start` runs; `npm run build:runtime` makes it), "tsx" is `node --import tsx runtime/main.ts --dist DIR` (`npm run dev`, the tests). The serving table above measures the compiled runtime.', '');
     lines.push('| bundle | start to first answer ms | RSS idle MiB | RSS after warm-up MiB | targets (real bundle: < 300 ms, < 100 MB) |');
     lines.push('|---|--:|--:|--:|---|');
     for (const s of starts) {
