@@ -22,6 +22,23 @@ export interface SavingsProjection {
   ending_balance_usd: number;
 }
 
+const growthFactors = new Map<string, Decimal>();
+
+/**
+ * (1 + APY/100)^(months/12), computed once per APY (percent) and months and kept: a
+ * fractional power in decimal.js (exp and ln to 20 digits) was nearly all of the time of a
+ * savings request. The keys are few: the APYs of the bundle's tiers times months 1-120.
+ */
+function growthFactor(apy: number, months: number): Decimal {
+  const key = `${apy}|${months}`;
+  let growth = growthFactors.get(key);
+  if (!growth) {
+    growth = new Decimal(1).plus(new Decimal(apy).dividedBy(100)).pow(new Decimal(months).dividedBy(12));
+    growthFactors.set(key, growth);
+  }
+  return growth;
+}
+
 /**
  * Interest earned on `balanceUsd` (USD) over `months` (1-120) at the tier-aware APY.
  * Formula: COMPOUNDING_ASSUMPTION.
@@ -29,7 +46,7 @@ export interface SavingsProjection {
 export function projectSavings(model: SavingsModel, balanceUsd: number, months: number): SavingsProjection {
   const apy = apyForBalance(model, balanceUsd);
   const balance = new Decimal(balanceUsd);
-  const growth = new Decimal(1).plus(new Decimal(apy).dividedBy(100)).pow(new Decimal(months).dividedBy(12));
+  const growth = growthFactor(apy, months);
   const ending = balance.times(growth).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   return { apy, interest_usd: ending.minus(balance).toNumber(), ending_balance_usd: ending.toNumber() };
 }
