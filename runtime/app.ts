@@ -12,14 +12,16 @@ import { bytes, fail, type OperationResult } from './operations/result.js';
 import { savingsInterest } from './operations/savings.js';
 import { search } from './operations/search.js';
 import { LIMITS } from './http/parameter-rules.js';
-import { invalidParameters, notFound, type ProblemSpec } from './http/problem.js';
+import { INTERNAL_ERROR, invalidParameters, notFound, type ProblemSpec } from './http/problem.js';
 import { readQuery } from './http/query.js';
 import { acceptsJson } from './http/accept.js';
 import { clientIp } from './http/client-ip.js';
 import { takeAdmission } from './http/fast-path.js';
 import type { RateLimits } from './http/rate-limit.js';
 import { accessLog, type Logger } from './log.js';
-import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse, uncachedJsonResponse, type RequestContext } from './http/respond.js';
+import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse, type RequestContext } from './http/respond.js';
+import { CACHE_CONTROL } from './http/caching.js';
+import { jsonRpcErrorBody, loadMcpEndpoint, MCP_BODY_TOO_LARGE } from './mcp/json-rpc.js';
 import { computedCacheOf } from './http/computed-cache.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
 import { comparePage } from './operations/compare-page.js';
@@ -47,13 +49,6 @@ const badRequest: ProblemSpec = {
   name: 'bad-request',
   title: 'Bad request',
   detail: 'The request could not be read; check that the URL is valid percent-encoded UTF-8.',
-};
-
-const internalError: ProblemSpec = {
-  status: 500,
-  name: 'internal-error',
-  title: 'Internal error',
-  detail: 'The server failed to answer this request. It has been logged; please retry later.',
 };
 
 /** The request headers that select a precomputed representation, and the headers every response carries (request id, CORS, rate-limit state). */
@@ -86,29 +81,9 @@ export interface AppOptions {
 }
 
 /** A JSON-RPC error answer for /mcp (the limit explained in `message`), with the HTTP status of the refusal. */
-function jsonRpcRefusal(status: number, message: string, headers: Record<string, string>, code = -32000): Response {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
-  return new Response(body, { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers } });
+function jsonRpcRefusal(status: number, message: string, headers: Record<string, string>): Response {
+  return new Response(jsonRpcErrorBody(message), { status, headers: { 'content-type': 'application/json', 'cache-control': CACHE_CONTROL.jsonRpc, ...headers } });
 }
-
-/** Number of messages when the body is a JSON array (a JSON-RPC batch), else 0; malformed JSON is left to the SDK's parse error. */
-function jsonRpcBatchSize(body: string): number {
-  if (!body.trimStart().startsWith('[')) return 0;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return Array.isArray(parsed) ? parsed.length : 0;
-  } catch {
-    return 0;
-  }
-}
-
-let mcpModules: Promise<[typeof import('./mcp/server.js'), typeof import('./mcp/tool-calls.js')]> | undefined;
-
-/**
- * The MCP modules, imported on the first /mcp request (importing the MCP SDK took about 150 ms of
- * every start) and kept, so later requests do not go through the module loader again.
- */
-const mcpModule = () => (mcpModules ??= Promise.all([import('./mcp/server.js'), import('./mcp/tool-calls.js')]));
 
 /**
  * Builds the app.
@@ -142,7 +117,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
         return problemResponse(event.req.method, b.model.site.base_url, badRequest, event.url.pathname.slice(0, 200));
       }
       options.logger.error({ req_id: event.context.requestId, path: event.url.pathname.slice(0, 200), err: error.cause ?? error }, 'unhandled error');
-      return problemResponse(event.req.method, b.model.site.base_url, internalError, event.url.pathname);
+      return problemResponse(event.req.method, b.model.site.base_url, INTERNAL_ERROR, event.url.pathname);
     },
   });
 
@@ -255,29 +230,12 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     if (method !== 'POST') {
       return problemResponse(method, base, { ...methodNotAllowed(method), detail: `${method} is not allowed on /mcp: send JSON-RPC 2.0 requests with POST.` }, '/mcp', { allow: 'POST' });
     }
-    const tooLarge: ProblemSpec = {
-      status: 413,
-      name: 'payload-too-large',
-      title: 'Payload too large',
-      detail: `The JSON-RPC body may be at most ${LIMITS.mcpBodyMaxBytes} bytes.`,
-    };
-    if (Number(event.req.headers.get('content-length') ?? 0) > LIMITS.mcpBodyMaxBytes) return problemResponse(method, base, tooLarge, '/mcp');
+    // POST /mcp itself is answered before h3 (http/fast-path.ts); this serves /mcp with a query string alike.
+    if (Number(event.req.headers.get('content-length') ?? 0) > LIMITS.mcpBodyMaxBytes) return problemResponse(method, base, MCP_BODY_TOO_LARGE, '/mcp');
     const body = await event.req.text();
-    if (Buffer.byteLength(body) > LIMITS.mcpBodyMaxBytes) return problemResponse(method, base, tooLarge, '/mcp');
-    const batchSize = jsonRpcBatchSize(body);
-    if (batchSize > LIMITS.mcpBatchMax) {
-      return jsonRpcRefusal(400, `A JSON-RPC batch may hold at most ${LIMITS.mcpBatchMax} messages; got ${batchSize}.`, {}, -32600);
-    }
-    const [{ handleMcp }, { plainToolCall, answerToolCall }] = await mcpModule();
-    // A single tools/call goes to the bundle's long-lived server (mcp/tool-calls.ts); the rest to the SDK's transport.
-    const toolCall = plainToolCall(body, event.req.headers);
-    if (toolCall) return uncachedJsonResponse(200, await answerToolCall(b, toolCall), conditional(event));
-    // The spec tells clients to send only Content-Type: application/json; the SDK wants Accept to name
-    // both JSON and SSE, so a missing, wildcard or partial Accept is completed here (we answer JSON).
-    const headers = new Headers(event.req.headers);
-    headers.set('accept', 'application/json, text/event-stream');
-    headers.delete('content-length');
-    return handleMcp(b, new Request(event.url.href, { method: 'POST', headers, body }));
+    if (Buffer.byteLength(body) > LIMITS.mcpBodyMaxBytes) return problemResponse(method, base, MCP_BODY_TOO_LARGE, '/mcp');
+    const answer = await (await loadMcpEndpoint()).answerMcpPost(b, event.url.href, (name) => event.req.headers.get(name), () => event.req.headers.entries(), body);
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
   });
 
   /** A page, asset or open-data file of the site, with its media type (pages with their CSP); undefined when there is none. */

@@ -50,8 +50,19 @@ export function contentSecurityPolicy(urlPath: string): string {
 /** Bytes of static files kept in memory per bundle; least recently used files go first. */
 export const STATIC_CACHE_BYTES = 16 * 1024 * 1024;
 
-/** URL paths that may name a static file: letters, digits, `-`, `_`, `.` and `/`, no empty, `.` or `..` segment, no dot file. */
-const SAFE_PATH = /^\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/?)*$/;
+/** One segment of a URL path that may name a static file: letters, digits, `-`, `_` and `.`, not starting with `.` (no `.`, `..` or dot file). */
+const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+/**
+ * True when every segment of `urlPath` is a SAFE_SEGMENT (a trailing `/` allowed). Checked segment by
+ * segment: one regular expression over the whole path with nested repetition backtracked
+ * exponentially on a long hostile path (found by test/fuzz.test.ts).
+ */
+function isSafePath(urlPath: string): boolean {
+  if (!urlPath.startsWith('/') || urlPath.length > 2048) return false;
+  const segments = urlPath.slice(1).split('/');
+  return segments.every((segment, i) => (segment === '' ? i === segments.length - 1 : SAFE_SEGMENT.test(segment)));
+}
 
 /** The site's static files of one dist/ folder, by URL path. */
 export class StaticFiles {
@@ -67,7 +78,7 @@ export class StaticFiles {
   get(urlPath: string): StaticFile | undefined {
     const cached = this.cache.get(urlPath);
     if (cached) return cached;
-    if (!SAFE_PATH.test(urlPath) || urlPath.endsWith('/index.html')) return undefined;
+    if (!isSafePath(urlPath) || urlPath.endsWith('/index.html')) return undefined;
     const root = urlPath.slice(1).split('/', 1)[0]!;
     if (urlPath !== '/' && !(STATIC_ROOTS as readonly string[]).includes(root)) return undefined;
     const file = this.read(path.join(this.distDir, urlPath), urlPath.endsWith('/'));

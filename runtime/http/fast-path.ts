@@ -1,6 +1,6 @@
 /**
- * The fast path: GET and HEAD requests whose answer is bytes already in memory are
- * written straight to node:http, before h3 sees them. Those are the precomputed API
+ * The fast path: GET and HEAD requests whose answer is bytes already in memory, and
+ * POST /mcp, are written straight to node:http, before h3 sees them. Those are the precomputed API
  * bodies at their canonical URLs (/v1/categories, /v1/platforms/{slug},
  * /v1/safety/{slug}, published /v1/verdicts/{slug}, /openapi.json, the two
  * manifests), the site's static files (read from disk on first use: static-files.ts), and computed /v1 bodies already in the
@@ -24,7 +24,11 @@ import { clientAddress } from './client-ip.js';
 import { commonHeaders, requestIdFor } from './common-headers.js';
 import { computedCacheOf } from './computed-cache.js';
 import type { Admission, RateLimits } from './rate-limit.js';
-import { computedReply, JSON_CONTENT_TYPE, precomputedReply, type RequestContext } from './respond.js';
+import { computedReply, JSON_CONTENT_TYPE, precomputedReply, problemReply, type RequestContext } from './respond.js';
+import { CACHE_CONTROL } from './caching.js';
+import { LIMITS } from './parameter-rules.js';
+import { INTERNAL_ERROR, type ProblemSpec } from './problem.js';
+import { jsonRpcErrorBody, loadMcpEndpoint, MCP_BODY_TOO_LARGE } from '../mcp/json-rpc.js';
 
 /** Precomputed bytes at one exact URL, with their media type and further headers (a page's CSP). */
 interface Precomputed {
@@ -76,6 +80,20 @@ export interface FastPathOptions {
 
 const header = (value: string | string[] | undefined): string | null => (value === undefined ? null : Array.isArray(value) ? value.join(', ') : value);
 
+/** The request body as UTF-8 text, or null when it is longer than `maxBytes` (the rest is read and dropped). */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > maxBytes ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
 /**
  * Makes the fast-path handler.
  * @param bundle returns the current bundle (a reload swaps it)
@@ -113,9 +131,61 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
     });
   };
 
+  /** Writes an answer with the request's common headers, and logs it. */
+  const write = (req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string | null, common: Record<string, string>, startedAt: number) => {
+    res.writeHead(status, { ...headers, ...common });
+    res.end(body ?? undefined);
+    accessLog(options.logger, { req_id: common['x-request-id']!, method: req.method!, path: '/mcp', status, ms: Math.round((performance.now() - startedAt) * 100) / 100 });
+  };
+
+  /**
+   * POST /mcp, the whole of it: rate limit (a refusal as a JSON-RPC error), body-size bound (413),
+   * then mcp/endpoint.ts, which h3 also uses for /mcp with a query string. Here the body is read
+   * from the socket directly instead of through a web Request, which was half of the time of a
+   * cached tools/call (docs/performance.md). Never throws: an error is logged and answered 500.
+   */
+  const mcpPost = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const startedAt = performance.now();
+    let common = commonHeaders(requestIdFor(header(req.headers['x-request-id'])));
+    const b = bundle();
+    const problem = (spec: ProblemSpec) => {
+      const r = problemReply('POST', b.model.site.base_url, spec, '/mcp');
+      write(req, res, r.status, r.headers, r.body, common, startedAt);
+    };
+    try {
+      const apiKey = header(req.headers['x-api-key']);
+      if (options.limits.counts(apiKey)) {
+        const admission = await options.limits.admit(apiKey, clientAddress(req.socket.remoteAddress, header(req.headers['x-forwarded-for']), options.trustProxy));
+        if (!admission.ok) {
+          req.resume();
+          const extra = admission.status === 429 ? admission.headers : {};
+          return write(req, res, admission.status, { 'content-type': 'application/json', 'cache-control': CACHE_CONTROL.jsonRpc, ...extra }, jsonRpcErrorBody(admission.detail), common, startedAt);
+        }
+        common = { ...common, ...admission.headers };
+      }
+      if (Number(header(req.headers['content-length']) ?? 0) > LIMITS.mcpBodyMaxBytes) {
+        req.resume();
+        return problem(MCP_BODY_TOO_LARGE);
+      }
+      const body = await readBody(req, LIMITS.mcpBodyMaxBytes);
+      if (body === null) return problem(MCP_BODY_TOO_LARGE);
+      const entries = () => Object.entries(req.headers).flatMap(([name, value]): Array<[string, string]> => (value === undefined ? [] : [[name, header(value)!]]));
+      const answer = await (await loadMcpEndpoint()).answerMcpPost(b, 'http://localhost/mcp', (name) => header(req.headers[name]), entries, body);
+      write(req, res, answer.status, answer.headers, answer.body, common, startedAt);
+    } catch (error) {
+      options.logger.error({ req_id: common['x-request-id'], path: '/mcp', err: error }, 'unhandled error');
+      if (!res.headersSent) problem(INTERNAL_ERROR);
+      else res.destroy();
+    }
+  };
+
   return (req: IncomingMessage, res: ServerResponse): void => {
     const method = req.method;
     const url = req.url;
+    if (method === 'POST' && url === '/mcp') {
+      void mcpPost(req, res);
+      return;
+    }
     const found = (method === 'GET' || method === 'HEAD') && url !== undefined ? find(req, url) : undefined;
     if (!found) {
       fallback(req, res);

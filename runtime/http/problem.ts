@@ -28,6 +28,14 @@ export function invalidParameters(errors: ParameterError[]): ProblemSpec {
   };
 }
 
+/** The 500 problem: no internals, the error itself goes to the log. */
+export const INTERNAL_ERROR: ProblemSpec = {
+  status: 500,
+  name: 'internal-error',
+  title: 'Internal error',
+  detail: 'The server failed to answer this request. It has been logged; please retry later.',
+};
+
 /** 404 for an unknown resource, with optional name suggestions. */
 export function notFound(detail: string, suggestions?: string[]): ProblemSpec {
   return { status: 404, name: 'not-found', title: 'Not found', detail, ...(suggestions ? { suggestions } : {}) };

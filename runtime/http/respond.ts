@@ -72,7 +72,12 @@ function send(method: string, status: number, contentType: string, payload: Buff
  * @param common the request's common headers (see RequestContext)
  */
 export function problemResponse(method: string, baseUrl: string, spec: ProblemSpec, instance?: string, extra?: Record<string, string>, common?: Record<string, string>): Response {
-  return send(method, spec.status, PROBLEM_CONTENT_TYPE, JSON.stringify(problemBody(baseUrl, spec, instance)), { 'cache-control': CACHE_CONTROL.error, ...extra }, common);
+  return toResponse(problemReply(method, baseUrl, spec, instance, extra, common), common !== undefined);
+}
+
+/** problemResponse as a Reply (for the fast path). */
+export function problemReply(method: string, baseUrl: string, spec: ProblemSpec, instance?: string, extra?: Record<string, string>, common?: Record<string, string>): Reply {
+  return reply(method, spec.status, PROBLEM_CONTENT_TYPE, JSON.stringify(problemBody(baseUrl, spec, instance)), { 'cache-control': CACHE_CONTROL.error, ...extra }, common);
 }
 
 /**
@@ -111,14 +116,6 @@ export function computedReply(method: string, body: Buffer, request: RequestCont
 /** computedReply as a Response. */
 export function computedResponse(method: string, body: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Response {
   return toResponse(computedReply(method, body, request, contentType, extra), request.common !== undefined);
-}
-
-/**
- * A JSON body that is not stored by caches (Cache-Control: no-store), e.g. a JSON-RPC answer
- * of /mcp; with the request's common headers.
- */
-export function uncachedJsonResponse(status: number, body: string, request: RequestContext): Response {
-  return send('POST', status, 'application/json', body, { 'cache-control': CACHE_CONTROL.jsonRpc }, request.common);
 }
 
 /** The response for an operation result; precomputed bytes honour If-None-Match. */

@@ -7,7 +7,6 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { FastResponse } from 'srvx';
 import type { Bundle } from '../bundle.js';
 import type { OperationResult } from '../operations/result.js';
 import { TOOLS } from './tools.js';
@@ -90,8 +89,5 @@ export async function handleMcp(bundle: Bundle, request: Request): Promise<Respo
     if (server.server.getClientCapabilities() === undefined && !server.isConnected() && pool.length < MCP_SERVER_POOL_MAX) pool.push(server);
     else await server.close();
   }
-  // The SDK answers with a web Response whose body is a stream; the same bytes as a FastResponse
-  // are written to the socket directly (see http/respond.ts).
-  if (!response.body || !response.headers.get('content-type')?.startsWith('application/json')) return response;
-  return new FastResponse(await response.text(), { status: response.status, statusText: response.statusText, headers: response.headers });
+  return response;
 }

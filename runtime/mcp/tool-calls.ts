@@ -52,9 +52,14 @@ class InProcessTransport implements Transport {
   /** Sends `request` to the server and resolves with its response, under the request's own id. */
   exchange(request: JSONRPCRequest): Promise<JSONRPCMessage> {
     const id = ++this.lastId;
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       this.waiting.set(id, (response) => resolve({ ...response, id: request.id } as JSONRPCMessage));
-      this.onmessage?.({ ...request, id });
+      try {
+        this.onmessage?.({ ...request, id });
+      } catch (error) {
+        this.waiting.delete(id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   }
 }
@@ -73,10 +78,19 @@ function transportOf(bundle: Bundle): InProcessTransport {
   return transport;
 }
 
-/** The parsed single `tools/call` request in `body`, when the request qualifies for this path (see above); else undefined. */
-export function plainToolCall(body: string, headers: Headers): JSONRPCRequest | undefined {
-  if (!isJsonContentType(headers.get('content-type')) || headers.has('mcp-session-id')) return undefined;
-  const version = headers.get('mcp-protocol-version');
+/** A plain tools/call: the request, and its params as JSON (the key of the answer cache). */
+export interface PlainToolCall {
+  request: JSONRPCRequest;
+  key: string;
+}
+
+/**
+ * The parsed single `tools/call` request in `body`, when the request qualifies for this path (see above); else undefined.
+ * @param header the request header of a (lower-case) name, or null
+ */
+export function plainToolCall(body: string, header: (name: string) => string | null): PlainToolCall | undefined {
+  if (!isJsonContentType(header('content-type')) || header('mcp-session-id') !== null) return undefined;
+  const version = header('mcp-protocol-version');
   if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
   if (!body.includes('"tools/call"')) return undefined;
   let message: unknown;
@@ -85,7 +99,12 @@ export function plainToolCall(body: string, headers: Headers): JSONRPCRequest | 
   } catch {
     return undefined;
   }
-  return isJSONRPCRequest(message) && message.method === 'tools/call' ? message : undefined;
+  if (!isJSONRPCRequest(message) || message.method !== 'tools/call') return undefined;
+  try {
+    return { request: message, key: JSON.stringify(message.params ?? null) };
+  } catch {
+    return undefined; // nested too deep to serialise (JSON.parse is iterative, JSON.stringify is not): the SDK's transport answers it
+  }
 }
 
 /** Bounds of one bundle's tools/call answer cache: entries, and total characters of the answers. */
@@ -111,9 +130,8 @@ function answersOf(bundle: Bundle): LRUCache<string, string> {
  * (lru-cache), as the REST computed bodies are (http/computed-cache.ts). That was the SDK's
  * validation and serialisation of a 6 KB result on every call (docs/performance.md).
  */
-export async function answerToolCall(bundle: Bundle, request: JSONRPCRequest): Promise<string> {
+export async function answerToolCall(bundle: Bundle, { request, key }: PlainToolCall): Promise<string> {
   const cache = answersOf(bundle);
-  const key = JSON.stringify(request.params ?? null);
   let member = cache.get(key);
   if (member === undefined) {
     const response = (await transportOf(bundle).exchange(request)) as { result?: unknown; error?: unknown };

@@ -1,0 +1,37 @@
+/**
+ * What POST /mcp needs before the MCP SDK is involved (this module imports none of it): the
+ * JSON-RPC refusal body, the batch and body-size bounds (interface spec "Limits"), and the
+ * lazy loader of the endpoint module (importing the SDK took about 150 ms of every start, so it
+ * is loaded on the first POST /mcp and kept).
+ */
+import type { ProblemSpec } from '../http/problem.js';
+import { LIMITS } from '../http/parameter-rules.js';
+
+/** JSON-RPC error response text with a null id (the request was refused before it was read as JSON-RPC). */
+export function jsonRpcErrorBody(message: string, code = -32000): string {
+  return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
+}
+
+/** Number of messages when the body is a JSON array (a JSON-RPC batch), else 0; malformed JSON is left to the SDK's parse error. */
+export function jsonRpcBatchSize(body: string): number {
+  if (!body.trimStart().startsWith('[')) return 0;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return Array.isArray(parsed) ? parsed.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The 413 problem for a body over LIMITS.mcpBodyMaxBytes. */
+export const MCP_BODY_TOO_LARGE: ProblemSpec = {
+  status: 413,
+  name: 'payload-too-large',
+  title: 'Payload too large',
+  detail: `The JSON-RPC body may be at most ${LIMITS.mcpBodyMaxBytes} bytes.`,
+};
+
+let endpoint: Promise<typeof import('./endpoint.js')> | undefined;
+
+/** The endpoint module (./endpoint.ts), imported on first use and kept. */
+export const loadMcpEndpoint = () => (endpoint ??= import('./endpoint.js'));
