@@ -2,7 +2,7 @@
  * Benchmarks (not a test): `npm run bench`. Prints a table and writes it to
  * BENCHMARKS.md with the date, the machine and the command.
  *
- * - Serving: the compiled runtime (build/runtime/main.js, as `npm start` runs it; default logging, rate limiting off)
+ * - Serving: the bundled runtime (build/runtime/main.js, as `npm start` runs it; default logging, rate limiting off)
  *   against a bare node:http server that answers the same bytes, each endpoint
  *   measured with autocannon on loopback in alternating runs (baseline, runtime,
  *   runtime, baseline, ...) so the machine's drift cancels out.
@@ -20,7 +20,7 @@
  *   BENCH_PARTS        any of serve,build,startup (default all three)
  *   BENCH_OUT          report file (default BENCHMARKS.md; "-" prints only)
  *   BENCH_ENDPOINTS    serve only the endpoints whose name contains one of these comma-separated words
- *   BENCH_RUNTIME_ROOT another checkout whose runtime is compiled and served (before/after comparisons)
+ *   BENCH_RUNTIME_ROOT another checkout whose runtime is bundled and served (before/after comparisons)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -107,7 +107,8 @@ const outFile = env('BENCH_OUT', 'BENCHMARKS.md');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const freePort = () => 20000 + Math.floor(Math.random() * 30000);
+/** A port below Linux's ephemeral range (32768-60999), where outgoing connections take theirs. */
+const freePort = () => 20000 + Math.floor(Math.random() * 12000);
 
 /** Resident set size of a process, MiB (Linux /proc). */
 async function rssMiB(pid: number): Promise<number> {
@@ -133,15 +134,15 @@ async function firstAnswer(url: string, child: ChildProcess, timeoutMs = 60_000)
 /** Checkout whose runtime is measured (BENCH_RUNTIME_ROOT, for before/after comparisons; default this one). */
 const RUNTIME_ROOT = path.resolve(process.env.BENCH_RUNTIME_ROOT ?? ROOT);
 
-/** The node flags `npm start` gives the compiled runtime (package.json `start`), so the bench serves it the same way. */
+/** The node flags `npm start` gives the bundled runtime (package.json `start`), so the bench serves it the same way. */
 const START_NODE_FLAGS = (/node ((?:--\S+ )*)build\/runtime\/main\.js/.exec((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start)?.[1] ?? '').split(' ').filter(Boolean);
 
-/** How the runtime is started: compiled JavaScript (what `npm start` runs), or the TypeScript sources under tsx (`npm run dev`, the tests). */
-type RuntimeForm = 'compiled' | 'tsx';
+/** How the runtime is started: bundled JavaScript (what `npm start` runs), or the TypeScript sources under tsx (`npm run dev`, the tests). */
+type RuntimeForm = 'bundled' | 'tsx';
 
 /** Starts the runtime on `dist` (rate limiting off, default info logs to /dev/null). */
-function spawnRuntime(dist: string, port: number, form: RuntimeForm = 'compiled'): ChildProcess {
-  const command = form === 'compiled' ? [process.execPath, ...START_NODE_FLAGS, path.join(RUNTIME_ROOT, 'build/runtime/main.js')] : [...NODE_TSX, path.join(RUNTIME_ROOT, 'runtime/main.ts')];
+function spawnRuntime(dist: string, port: number, form: RuntimeForm = 'bundled'): ChildProcess {
+  const command = form === 'bundled' ? [process.execPath, ...START_NODE_FLAGS, path.join(RUNTIME_ROOT, 'build/runtime/main.js')] : [...NODE_TSX, path.join(RUNTIME_ROOT, 'runtime/main.ts')];
   return spawn(command[0]!, [...command.slice(1), '--dist', dist], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: env('BENCH_LOG_LEVEL', 'info') },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -401,7 +402,7 @@ function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow[], not
   if (serve.length) {
     lines.push('## Serving', '');
     lines.push(`autocannon on loopback, ${connections} connections, ${rounds} alternating pair(s) of ${seconds} s runs per endpoint after 1 s of warm-up each.`);
-    lines.push('Baseline: a bare node:http server answering the same bytes from memory: the status, response headers and body the runtime sent for the request (recorded once; node:http adds Date and Connection to both). Runtime: the compiled runtime (`node ' + START_NODE_FLAGS.join(' ') + ' build/runtime/main.js`, as `npm start` runs it) with default settings (info access logs, to /dev/null here) and RATE_LIMIT_PER_MINUTE=0. req/s is the mean of the runs, latency the median of their p50/p99.', '');
+    lines.push('Baseline: a bare node:http server answering the same bytes from memory: the status, response headers and body the runtime sent for the request (recorded once; node:http adds Date and Connection to both). Runtime: the bundled runtime (`node ' + START_NODE_FLAGS.join(' ') + ' build/runtime/main.js`, as `npm start` runs it) with default settings (info access logs, to /dev/null here) and RATE_LIMIT_PER_MINUTE=0. req/s is the mean of the runs, latency the median of their p50/p99.', '');
     lines.push('| endpoint | runtime req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | ratio | target | |');
     lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
     for (const r of serve) {
@@ -428,11 +429,11 @@ function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow[], not
   }
   if (starts.length) {
     lines.push('## Runtime start and memory', '');
-    lines.push('Time from spawning the runtime to the first answered GET /v1/categories (median of 3 starts), and RSS when idle after start and after a warm-up of mixed requests (records, safety, verdicts, search, compare, calculators, MCP). "compiled" is `node ' + START_NODE_FLAGS.join(' ') + ' build/runtime/main.js --dist DIR` (what `npm start` runs; `npm run build:runtime` makes it), "tsx" is `node --import tsx runtime/main.ts --dist DIR` (`npm run dev`, the tests). The serving table above measures the compiled runtime.', '');
+    lines.push('Time from spawning the runtime to the first answered GET /v1/categories (median of 3 starts), and RSS when idle after start and after a warm-up of mixed requests (records, safety, verdicts, search, compare, calculators, MCP). "bundled" is `node ' + START_NODE_FLAGS.join(' ') + ' build/runtime/main.js --dist DIR` (what `npm start` runs; `npm run build:runtime` makes it), "tsx" is `node --import tsx runtime/main.ts --dist DIR` (`npm run dev`, the tests). The serving table above measures the bundled runtime.', '');
     lines.push('| bundle | start to first answer ms | RSS idle MiB | RSS after warm-up MiB | targets (real bundle: < 300 ms, < 100 MB) |');
     lines.push('|---|--:|--:|--:|---|');
     for (const s of starts) {
-      const target = s.label.startsWith('real') && s.label.includes('compiled') ? `${ok(s.firstAnswerMs < 300)} / ${ok(s.rssWarmMiB * 1.048576 < 100)}` : '';
+      const target = s.label.startsWith('real') && s.label.includes('bundled') ? `${ok(s.firstAnswerMs < 300)} / ${ok(s.rssWarmMiB * 1.048576 < 100)}` : '';
       lines.push(`| ${s.label} | ${Math.round(s.firstAnswerMs)} | ${s.rssIdleMiB} | ${s.rssWarmMiB} | ${target} |`);
     }
     lines.push('');
@@ -450,7 +451,7 @@ async function main(): Promise<void> {
   const starts: StartupRow[] = [];
   let serve: ServeRow[] = [];
   try {
-    execFileSync(process.execPath, [path.join(RUNTIME_ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(RUNTIME_ROOT, 'tsconfig.runtime.json')], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(RUNTIME_ROOT, 'scripts/build-runtime.ts')], { stdio: 'inherit', cwd: RUNTIME_ROOT });
     const real = await buildReal(work);
     if (real.row) builds.push(real.row);
     if (real.note) notes.push(real.note);
@@ -470,8 +471,8 @@ async function main(): Promise<void> {
       }
     }
     if (parts.has('startup')) {
-      for (const form of ['compiled', 'tsx'] as const) starts.push(await startup(`real (${real.row ? 'sources' : 'dist/'}), ${form}`, real.dist, form));
-      if (largest) starts.push(await startup(`${largest.label}, compiled`, largest.dist, 'compiled'));
+      for (const form of ['bundled', 'tsx'] as const) starts.push(await startup(`real (${real.row ? 'sources' : 'dist/'}), ${form}`, real.dist, form));
+      if (largest) starts.push(await startup(`${largest.label}, bundled`, largest.dist, 'bundled'));
     }
   } finally {
     await rm(work, { recursive: true, force: true });
