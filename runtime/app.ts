@@ -20,8 +20,7 @@ import { takeAdmission } from './http/fast-path.js';
 import type { RateLimits } from './http/rate-limit.js';
 import { accessLog, type Logger } from './log.js';
 import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse, type RequestContext } from './http/respond.js';
-import { CACHE_CONTROL } from './http/caching.js';
-import { jsonRpcErrorBody, loadMcpEndpoint, MCP_BODY_TOO_LARGE } from './mcp/json-rpc.js';
+import { jsonRpcRefusal, loadMcpEndpoint, MCP_BODY_TOO_LARGE } from './mcp/json-rpc.js';
 import { computedCacheOf } from './http/computed-cache.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
 import { comparePage } from './operations/compare-page.js';
@@ -78,11 +77,6 @@ export interface AppOptions {
   trustProxy: number;
   /** Access and error logs. */
   logger: Logger;
-}
-
-/** A JSON-RPC error answer for /mcp (the limit explained in `message`), with the HTTP status of the refusal. */
-function jsonRpcRefusal(status: number, message: string, headers: Record<string, string>): Response {
-  return new Response(jsonRpcErrorBody(message), { status, headers: { 'content-type': 'application/json', 'cache-control': CACHE_CONTROL.jsonRpc, ...headers } });
 }
 
 /**
@@ -146,7 +140,10 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     }
     const isMcp = event.url.pathname === '/mcp';
     const extra = admission.status === 429 ? admission.headers : {};
-    if (isMcp) return jsonRpcRefusal(admission.status, admission.detail, extra);
+    if (isMcp) {
+      const refusal = jsonRpcRefusal(admission.status, admission.detail, extra);
+      return new Response(refusal.body, { status: refusal.status, headers: refusal.headers });
+    }
     const spec: ProblemSpec =
       admission.status === 429
         ? { status: 429, name: 'rate-limited', title: 'Too many requests', detail: admission.detail }
@@ -241,9 +238,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   /** A page, asset or open-data file of the site, with its media type (pages with their CSP); undefined when there is none. */
   const staticFile = (event: H3Event): Response | undefined => {
     const file = bundle().staticFiles.get(event.url.pathname);
-    if (!file) return undefined;
-    const csp = file.contentType === HTML_CONTENT_TYPE ? { 'content-security-policy': contentSecurityPolicy(event.url.pathname) } : undefined;
-    return bytesResponse(event.req.method, file.bytes, conditional(event), file.contentType, csp);
+    return file && bytesResponse(event.req.method, file.bytes, conditional(event), file.contentType, file.headers);
   };
 
   // Compare pages: the published ones are static files; any other comparison is rendered now.

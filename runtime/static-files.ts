@@ -34,6 +34,8 @@ const MEDIA_TYPES: Record<string, string> = {
 export interface StaticFile {
   bytes: Buffer;
   contentType: string;
+  /** Further response headers: the Content-Security-Policy of an HTML page, else none. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -82,7 +84,9 @@ export class StaticFiles {
     const root = urlPath.slice(1).split('/', 1)[0]!;
     if (urlPath !== '/' && !(STATIC_ROOTS as readonly string[]).includes(root)) return undefined;
     const file = this.read(path.join(this.distDir, urlPath), urlPath.endsWith('/'));
-    if (file) this.cache.set(urlPath, file);
+    if (!file) return undefined;
+    if (file.contentType === HTML_CONTENT_TYPE) file.headers = { 'content-security-policy': contentSecurityPolicy(urlPath) };
+    this.cache.set(urlPath, file);
     return file;
   }
 

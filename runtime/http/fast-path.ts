@@ -18,17 +18,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Bundle } from '../bundle.js';
 import { accessLog, type Logger } from '../log.js';
-import { contentSecurityPolicy, HTML_CONTENT_TYPE } from '../static-files.js';
 import { acceptsJson } from './accept.js';
 import { clientAddress } from './client-ip.js';
 import { commonHeaders, requestIdFor } from './common-headers.js';
 import { computedCacheOf } from './computed-cache.js';
 import type { Admission, RateLimits } from './rate-limit.js';
 import { computedReply, JSON_CONTENT_TYPE, precomputedReply, problemReply, type RequestContext } from './respond.js';
-import { CACHE_CONTROL } from './caching.js';
 import { LIMITS } from './parameter-rules.js';
 import { INTERNAL_ERROR, type ProblemSpec } from './problem.js';
-import { jsonRpcErrorBody, loadMcpEndpoint, MCP_BODY_TOO_LARGE } from '../mcp/json-rpc.js';
+import { jsonRpcRefusal, loadMcpEndpoint, MCP_BODY_TOO_LARGE } from '../mcp/json-rpc.js';
 
 /** Precomputed bytes at one exact URL, with their media type and further headers (a page's CSP). */
 interface Precomputed {
@@ -108,34 +106,30 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
     if (pre) return acceptsJson(header(req.headers.accept)) ? pre : undefined;
     if (!url.startsWith('/v1/')) {
       const file = b.staticFiles.get(url); // a URL with a query string names no file here: h3 answers it
-      if (!file) return undefined;
-      const page = file.contentType === HTML_CONTENT_TYPE;
-      return { bytes: file.bytes, contentType: file.contentType, extra: page ? { 'content-security-policy': contentSecurityPolicy(url) } : undefined };
+      return file && { bytes: file.bytes, contentType: file.contentType, extra: file.headers };
     }
     const cached = computedCacheOf(b).get(url);
     return cached && acceptsJson(header(req.headers.accept)) ? { computed: cached } : undefined;
   };
 
-  const answer = (req: IncomingMessage, res: ServerResponse, found: Precomputed | { computed: Buffer }, common: Record<string, string>, startedAt: number) => {
-    const method = req.method!;
-    const request: RequestContext = { ifNoneMatch: header(req.headers['if-none-match']), acceptEncoding: header(req.headers['accept-encoding']), common };
-    const r = 'computed' in found ? computedReply(method, found.computed, request) : precomputedReply(method, found.bytes, request, found.contentType, found.extra);
+  /** Writes a reply (its headers include the request's common headers) and logs it. */
+  const send = (req: IncomingMessage, res: ServerResponse, r: { status: number; headers: Record<string, string>; body: Buffer | string | null }, startedAt: number) => {
     res.writeHead(r.status, r.headers);
     res.end(r.body ?? undefined);
     accessLog(options.logger, {
-      req_id: common['x-request-id']!,
-      method,
+      req_id: r.headers['x-request-id']!,
+      method: req.method!,
       path: req.url!.split('?', 1)[0]!.slice(0, 200),
       status: r.status,
       ms: Math.round((performance.now() - startedAt) * 100) / 100,
     });
   };
 
-  /** Writes an answer with the request's common headers, and logs it. */
-  const write = (req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string | null, common: Record<string, string>, startedAt: number) => {
-    res.writeHead(status, { ...headers, ...common });
-    res.end(body ?? undefined);
-    accessLog(options.logger, { req_id: common['x-request-id']!, method: req.method!, path: '/mcp', status, ms: Math.round((performance.now() - startedAt) * 100) / 100 });
+  /** Answers a GET or HEAD from the bytes `find` gave. */
+  const answer = (req: IncomingMessage, res: ServerResponse, found: Precomputed | { computed: Buffer }, common: Record<string, string>, startedAt: number) => {
+    const method = req.method!;
+    const request: RequestContext = { ifNoneMatch: header(req.headers['if-none-match']), acceptEncoding: header(req.headers['accept-encoding']), common };
+    send(req, res, 'computed' in found ? computedReply(method, found.computed, request) : precomputedReply(method, found.bytes, request, found.contentType, found.extra), startedAt);
   };
 
   /**
@@ -148,18 +142,15 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
     const startedAt = performance.now();
     let common = commonHeaders(requestIdFor(header(req.headers['x-request-id'])));
     const b = bundle();
-    const problem = (spec: ProblemSpec) => {
-      const r = problemReply('POST', b.model.site.base_url, spec, '/mcp');
-      write(req, res, r.status, r.headers, r.body, common, startedAt);
-    };
+    const problem = (spec: ProblemSpec) => send(req, res, problemReply('POST', b.model.site.base_url, spec, '/mcp', undefined, common), startedAt);
     try {
       const apiKey = header(req.headers['x-api-key']);
       if (options.limits.counts(apiKey)) {
         const admission = await options.limits.admit(apiKey, clientAddress(req.socket.remoteAddress, header(req.headers['x-forwarded-for']), options.trustProxy));
         if (!admission.ok) {
           req.resume();
-          const extra = admission.status === 429 ? admission.headers : {};
-          return write(req, res, admission.status, { 'content-type': 'application/json', 'cache-control': CACHE_CONTROL.jsonRpc, ...extra }, jsonRpcErrorBody(admission.detail), common, startedAt);
+          const refusal = jsonRpcRefusal(admission.status, admission.detail, admission.status === 429 ? admission.headers : {});
+          return send(req, res, { ...refusal, headers: { ...refusal.headers, ...common } }, startedAt);
         }
         common = { ...common, ...admission.headers };
       }
@@ -171,7 +162,7 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
       if (body === null) return problem(MCP_BODY_TOO_LARGE);
       const entries = () => Object.entries(req.headers).flatMap(([name, value]): Array<[string, string]> => (value === undefined ? [] : [[name, header(value)!]]));
       const answer = await (await loadMcpEndpoint()).answerMcpPost(b, 'http://localhost/mcp', (name) => header(req.headers[name]), entries, body);
-      write(req, res, answer.status, answer.headers, answer.body, common, startedAt);
+      send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
     } catch (error) {
       options.logger.error({ req_id: common['x-request-id'], path: '/mcp', err: error }, 'unhandled error');
       if (!res.headersSent) problem(INTERNAL_ERROR);

@@ -8,18 +8,9 @@
 import type { Bundle } from '../bundle.js';
 import { CACHE_CONTROL } from '../http/caching.js';
 import { LIMITS } from '../http/parameter-rules.js';
-import { jsonRpcBatchSize, jsonRpcErrorBody } from './json-rpc.js';
+import { JSON_RPC_HEADERS, jsonRpcBatchSize, jsonRpcRefusal, type McpAnswer } from './json-rpc.js';
 import { handleMcp } from './server.js';
 import { answerToolCall, plainToolCall } from './tool-calls.js';
-
-/** An HTTP answer: status, headers (lower-case names) and body (null: none). */
-export interface McpAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string | null;
-}
-
-const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': CACHE_CONTROL.jsonRpc } as const;
 
 /**
  * @param href the request URL (the SDK transport wants a full URL)
@@ -29,10 +20,10 @@ const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': CACH
 export async function answerMcpPost(bundle: Bundle, href: string, header: (name: string) => string | null, headerEntries: () => Iterable<[string, string]>, body: string): Promise<McpAnswer> {
   const batchSize = jsonRpcBatchSize(body);
   if (batchSize > LIMITS.mcpBatchMax) {
-    return { status: 400, headers: { ...JSON_HEADERS }, body: jsonRpcErrorBody(`A JSON-RPC batch may hold at most ${LIMITS.mcpBatchMax} messages; got ${batchSize}.`, -32600) };
+    return jsonRpcRefusal(400, `A JSON-RPC batch may hold at most ${LIMITS.mcpBatchMax} messages; got ${batchSize}.`, {}, -32600);
   }
   const toolCall = plainToolCall(body, header);
-  if (toolCall) return { status: 200, headers: { ...JSON_HEADERS }, body: await answerToolCall(bundle, toolCall) };
+  if (toolCall) return { status: 200, headers: { ...JSON_RPC_HEADERS }, body: await answerToolCall(bundle, toolCall) };
   // The spec tells clients to send only Content-Type: application/json; the SDK wants Accept to name
   // both JSON and SSE, so a missing, wildcard or partial Accept is completed here (we answer JSON).
   const headers = new Headers([...headerEntries()]);

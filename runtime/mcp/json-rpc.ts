@@ -4,12 +4,27 @@
  * lazy loader of the endpoint module (importing the SDK took about 150 ms of every start, so it
  * is loaded on the first POST /mcp and kept).
  */
+import { CACHE_CONTROL } from '../http/caching.js';
 import type { ProblemSpec } from '../http/problem.js';
 import { LIMITS } from '../http/parameter-rules.js';
 
-/** JSON-RPC error response text with a null id (the request was refused before it was read as JSON-RPC). */
-export function jsonRpcErrorBody(message: string, code = -32000): string {
-  return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
+/** Headers of every JSON-RPC answer made here: JSON, not stored by caches (a POST answer). */
+export const JSON_RPC_HEADERS = { 'content-type': 'application/json', 'cache-control': CACHE_CONTROL.jsonRpc } as const;
+
+/** An HTTP answer to POST /mcp: status, headers (lower-case names) and body (null: none). */
+export interface McpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/**
+ * A JSON-RPC error answer with a null id (the request was refused before it was read as JSON-RPC):
+ * the limit explained in `message`, with the HTTP status of the refusal (401, 429, 400).
+ * @param code JSON-RPC error code (-32000 server error, -32600 invalid request)
+ */
+export function jsonRpcRefusal(status: number, message: string, extraHeaders: Record<string, string> = {}, code = -32000): McpAnswer {
+  return { status, headers: { ...JSON_RPC_HEADERS, ...extraHeaders }, body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }) };
 }
 
 /** Number of messages when the body is a JSON array (a JSON-RPC batch), else 0; malformed JSON is left to the SDK's parse error. */
