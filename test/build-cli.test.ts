@@ -59,6 +59,17 @@ describe('build and check', () => {
     expect(await digest(dist)).toEqual(before);
   });
 
+  it('prints its usage for --help, and refuses an unknown option with exit 2 and the usage, without a stack trace', async () => {
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^usage: cli\.ts build\|check/);
+    const wrong = await runCli(['build', '--out', 'x']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("Unknown option '--out'");
+    expect(wrong.stderr).toContain('--dist    output folder');
+    expect(wrong.stderr).not.toContain('    at ');
+  });
+
   it('check writes nothing', async () => {
     const dist = path.join(await tempDir('check'), 'dist');
     const result = await runCli(['check', '--sources', FIXTURE_SOURCES, '--dist', dist]);
