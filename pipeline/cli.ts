@@ -11,7 +11,8 @@ import { parseArgs } from 'node:util';
 import { runBuild } from './build.js';
 import { DEFAULT_DIST_DIR, DEFAULT_SOURCES_DIR, PROJECT_ROOT } from './paths.js';
 import { formatReport } from './problems.js';
-import { readPreviousBuild, swapIntoDist, validateFiles } from './write-dist.js';
+import { validateFiles } from './validate-output.js';
+import { readPreviousBuild, swapIntoDist } from './write-dist.js';
 
 const USAGE = `usage: cli.ts build|check [--sources DIR] [--dist DIR] [--quiet]
   build     validate, lint, score and write DIR (default dist/); a failed build leaves it as it was
@@ -63,13 +64,13 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${command} failed: fix the errors above${command === 'build' ? '; dist/ was left as it was' : ''}.\n`);
     return 1;
   }
+  const platforms = result.scored?.length ?? 0;
   const failures = validateFiles(result.files);
   if (failures.length) {
     for (const f of failures) process.stderr.write(`dist/${f.path}: does not match its schema: ${f.errors.join('; ')}\n`);
-    process.stderr.write(`${command} failed: ${failures.length} output file(s) do not match their schema; dist/ was left as it was.\n`);
+    process.stderr.write(`${command} failed: ${failures.length} output file(s) do not match their schema${command === 'build' ? '; dist/ was left as it was' : ''}.\n`);
     return 1;
   }
-  const platforms = result.scored?.length ?? 0;
   if (command === 'build') {
     await swapIntoDist(distDir, result.files);
     process.stdout.write(`built ${platforms} platforms into ${path.relative(process.cwd(), distDir) || distDir}: ${result.files.length} files in ${Math.round(performance.now() - started)} ms\n`);

@@ -1,51 +1,15 @@
 /**
- * Writing dist/ safely: every JSON file is validated with Ajv (draft 2020-12)
- * against its JSON Schema, the files are written to a temporary folder next to
- * dist/, and only then swapped in. Any failure leaves the previous dist/ as it was.
+ * Writing dist/ safely: the files (already checked, see validate-output.ts) are
+ * written to a temporary folder next to dist/, and only then swapped in. Any
+ * failure leaves the previous dist/ as it was.
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import type { EmittedFile } from './emit/open-data.js';
 import { ChangeHistorySchema } from './emit/changes.js';
 import type { PreviousBuild } from './emit/dist-files.js';
 import { PlatformRecordSchema } from '../runtime/contract/api-schemas.js';
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-
-/** A file whose bytes do not match its schema. */
-export interface SchemaFailure {
-  path: string;
-  errors: string[];
-}
-
-/**
- * Validates every file that names a schema. Component schemas are looked up in
- * the emitted openapi.json, so the published document is what is checked.
- */
-export function validateFiles(files: readonly EmittedFile[]): SchemaFailure[] {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  const openapi = files.find((f) => f.path === 'openapi.json');
-  if (openapi) ajv.addSchema(JSON.parse(openapi.bytes.toString('utf8')), 'openapi.json');
-  const compiled = new Map<string, ReturnType<Ajv2020['compile']>>();
-  const failures: SchemaFailure[] = [];
-  for (const f of files) {
-    if (!f.schema) continue;
-    const key = 'component' in f.schema ? `openapi.json#/components/schemas/${f.schema.component}` : String(f.schema.standalone.$id);
-    let validate = compiled.get(key);
-    if (!validate) {
-      validate = 'component' in f.schema ? ajv.compile({ $ref: key }) : ajv.compile(f.schema.standalone);
-      compiled.set(key, validate);
-    }
-    if (!validate(JSON.parse(f.bytes.toString('utf8')))) {
-      failures.push({ path: f.path, errors: (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`) });
-    }
-  }
-  return failures;
-}
 
 /**
  * Writes the files to `<dist>.tmp-<pid>`, then replaces `dist` with it by renames.

@@ -13,6 +13,7 @@ import { openApiDocument } from './openapi.js';
 import { aiPluginManifest, LOGO_SVG, mcpManifest } from './manifests.js';
 import { AiPluginManifestSchema, McpManifestSchema } from '../../runtime/contract/manifests.js';
 import { openDataFiles, type EmittedFile } from './open-data.js';
+import { jsonFile, prettyJson } from './json-file.js';
 import { buildDate, nextHistory, type ChangeHistory } from './changes.js';
 import { sitePages } from './pages/site-pages.js';
 import type { PlatformRecord } from '../../runtime/contract/api-schemas.js';
@@ -22,9 +23,6 @@ export interface PreviousBuild {
   records: PlatformRecord[] | null;
   history: ChangeHistory | null;
 }
-
-const compact = (value: unknown) => Buffer.from(JSON.stringify(value));
-const pretty = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
 
 /**
  * Every output file of a build, in a stable order.
@@ -45,14 +43,14 @@ export function distFiles(site: Site, methodology: Methodology, scored: readonly
     platforms: scored.map((p) => p.model),
   };
   const files: EmittedFile[] = [
-    { path: DIST_LAYOUT.categories, bytes: compact(categoriesBody(site, methodology, scored)), schema: { component: 'CategoriesResponse' } },
-    ...records.map((r): EmittedFile => ({ path: `${DIST_LAYOUT.platformsDir}/${r.slug}.json`, bytes: compact(r), schema: { component: 'PlatformRecord' } })),
-    ...scored.map((p): EmittedFile => ({ path: `${DIST_LAYOUT.safetyDir}/${p.source.slug}.json`, bytes: compact(safetyBody(site, p)), schema: { component: 'SafetyResponse' } })),
-    ...[...verdicts].map(([slug, v]): EmittedFile => ({ path: `${DIST_LAYOUT.verdictsDir}/${slug}.json`, bytes: compact(v), schema: { component: 'VerdictResponse' } })),
-    { path: DIST_LAYOUT.runtimeModel, bytes: compact(model), schema: { standalone: standaloneSchema(RuntimeModelSchema, 'runtime-model', 'Runtime model') } },
-    { path: DIST_LAYOUT.openapi, bytes: Buffer.from(`${JSON.stringify(openapi, null, 2)}\n`) },
-    { path: DIST_LAYOUT.mcpManifest, bytes: pretty(mcpManifest(site)), schema: { standalone: standaloneSchema(McpManifestSchema, 'mcp-manifest', 'MCP manifest') } },
-    { path: DIST_LAYOUT.aiPluginManifest, bytes: pretty(aiPluginManifest(site)), schema: { standalone: standaloneSchema(AiPluginManifestSchema, 'ai-plugin-manifest', 'Plugin manifest') } },
+    jsonFile(DIST_LAYOUT.categories, categoriesBody(site, methodology, scored), { component: 'CategoriesResponse' }, 'compact'),
+    ...records.map((r) => jsonFile(`${DIST_LAYOUT.platformsDir}/${r.slug}.json`, r, { component: 'PlatformRecord' }, 'compact')),
+    ...scored.map((p) => jsonFile(`${DIST_LAYOUT.safetyDir}/${p.source.slug}.json`, safetyBody(site, p), { component: 'SafetyResponse' }, 'compact')),
+    ...[...verdicts].map(([slug, v]) => jsonFile(`${DIST_LAYOUT.verdictsDir}/${slug}.json`, v, { component: 'VerdictResponse' }, 'compact')),
+    jsonFile(DIST_LAYOUT.runtimeModel, model, { standalone: standaloneSchema(RuntimeModelSchema, 'runtime-model', 'Runtime model') }, 'compact'),
+    { path: DIST_LAYOUT.openapi, bytes: prettyJson(openapi) },
+    jsonFile(DIST_LAYOUT.mcpManifest, mcpManifest(site), { standalone: standaloneSchema(McpManifestSchema, 'mcp-manifest', 'MCP manifest') }, 'pretty'),
+    jsonFile(DIST_LAYOUT.aiPluginManifest, aiPluginManifest(site), { standalone: standaloneSchema(AiPluginManifestSchema, 'ai-plugin-manifest', 'Plugin manifest') }, 'pretty'),
     { path: DIST_LAYOUT.logo, bytes: Buffer.from(LOGO_SVG) },
     ...openData.files,
     ...sitePages(site, methodology, scored, records, verdicts, openData.manifest, openapi),

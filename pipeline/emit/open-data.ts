@@ -15,6 +15,7 @@ import { atomFeed, ChangeHistorySchema, type ChangeHistory } from './changes.js'
 import { standaloneSchema } from './component-schemas.js';
 import { evaluationDate } from '../score/score-dataset.js';
 import { categoryCsv, incidentRows, incidentsCsv } from './open-data-csv.js';
+import { jsonFile, prettyJson, type OutputSchema } from './json-file.js';
 
 /** Shape of platforms.json and of each <category>.json. */
 export const OpenDataFileSchema = z.object({
@@ -61,24 +62,20 @@ export const ManifestSchema = z.object({
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
 
-export interface EmittedFile {
-  /** Path under dist/. */
-  path: string;
-  bytes: Buffer;
-  /** JSON Schema to validate against before the swap: an OpenAPI component id or a standalone schema. */
-  schema?: { component: string } | { standalone: Record<string, unknown> };
-  records?: number;
-}
+/**
+ * One output file: its path under dist/ and bytes; a JSON file with a schema also
+ * keeps the value its bytes are the JSON text of (made by jsonFile), which is
+ * validated against the schema before the swap; `records` counts what it lists.
+ */
+export type EmittedFile = { path: string; bytes: Buffer; records?: number } & ({ schema?: undefined; value?: undefined } | { schema: OutputSchema; value: unknown });
 
 /** An open-data file with what the manifest says of it. */
-interface OpenDataFile extends EmittedFile {
+type OpenDataFile = EmittedFile & {
   description: string;
   mediaType: string;
   schemaUrl: string | null;
   asOf: readonly string[];
-}
-
-const pretty = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+};
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const JSON_TYPE = 'application/json';
 const CSV_TYPE = 'text/csv; header=present';
@@ -107,7 +104,7 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], hi
   const incidents = incidentRows(records);
   const files: OpenDataFile[] = [
     {
-      path: 'open-data/platforms.json', bytes: pretty(platformsFile(null, records)), schema: { standalone: schemas.platformsFile }, records: records.length,
+      ...jsonFile('open-data/platforms.json', platformsFile(null, records), { standalone: schemas.platformsFile }, 'pretty'), records: records.length,
       description: 'Every platform record of every category: facts with sources and as_of, per-criterion scores, coverage, cap, incidents, licences',
       mediaType: JSON_TYPE, schemaUrl: schemaUrl('platforms-file'), asOf: records.map((r) => r.as_of),
     },
@@ -116,7 +113,7 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], hi
       const dates = list.map((r) => r.as_of);
       return [
         {
-          path: `open-data/${id}.json`, bytes: pretty(platformsFile(id, list)), schema: { standalone: schemas.platformsFile }, records: list.length,
+          ...jsonFile(`open-data/${id}.json`, platformsFile(id, list), { standalone: schemas.platformsFile }, 'pretty'), records: list.length,
           description: `The ${id} platform records (same shape as platforms.json)`, mediaType: JSON_TYPE, schemaUrl: schemaUrl('platforms-file'), asOf: dates,
         },
         {
@@ -126,9 +123,13 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], hi
       ];
     }),
     {
-      path: 'open-data/incidents.json',
-      bytes: pretty({ title: `${site.name}: incidents and regulatory actions`, as_of: asOf, count: incidents.length, attribution: site.attribution, license: site.license, incidents }),
-      schema: { standalone: schemas.incidents }, records: incidents.length,
+      ...jsonFile(
+        'open-data/incidents.json',
+        { title: `${site.name}: incidents and regulatory actions`, as_of: asOf, count: incidents.length, attribution: site.attribution, license: site.license, incidents },
+        { standalone: schemas.incidents },
+        'pretty',
+      ),
+      records: incidents.length,
       description: 'Every security incident and regulatory action, with its platform, date, class, amount in USD, whether customers were made whole, and sources',
       mediaType: JSON_TYPE, schemaUrl: schemaUrl('incidents-file'), asOf: incidents.map((i) => i.date),
     },
@@ -137,7 +138,7 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], hi
       description: 'The incidents and regulatory actions as CSV, one row each, source URLs separated by spaces', mediaType: CSV_TYPE, schemaUrl: null, asOf: incidents.map((i) => i.date),
     },
     {
-      path: 'open-data/changes.json', bytes: pretty(history), schema: { standalone: schemas.changes }, records: history.entries.length,
+      ...jsonFile('open-data/changes.json', history, { standalone: schemas.changes }, 'pretty'), records: history.entries.length,
       description: 'What changed between published builds (platforms added or removed, score changes, new incidents, changed facts), newest first',
       mediaType: JSON_TYPE, schemaUrl: schemaUrl('changes-file'), asOf: history.entries.map((e) => e.as_of),
     },
@@ -147,24 +148,25 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], hi
     },
     ...Object.entries({ 'platforms-file': schemas.platformsFile, 'platform-record': schemas.record, 'incidents-file': schemas.incidents, 'changes-file': schemas.changes, manifest: schemas.manifest }).map(
       ([name, schema]): OpenDataFile => ({
-        path: `open-data/schemas/${name}.schema.json`, bytes: pretty(schema),
+        path: `open-data/schemas/${name}.schema.json`, bytes: prettyJson(schema),
         description: `JSON Schema (draft 2020-12): ${String(schema.title)}`, mediaType: 'application/schema+json', schemaUrl: null, asOf: [],
       }),
     ),
   ];
+  const hashes = files.map((f) => sha256(f.bytes));
   const manifest: Manifest = {
     as_of: asOf,
     api_version: site.api_version,
     attribution: site.attribution,
     license: site.license,
-    files: files.map((f) => {
+    files: files.map((f, i) => {
       const dates = [...f.asOf].sort();
       return {
         file: f.path,
         description: f.description,
         media_type: f.mediaType,
         bytes: f.bytes.length,
-        sha256: sha256(f.bytes),
+        sha256: hashes[i]!,
         records: f.records ?? null,
         schema: f.schemaUrl,
         as_of_min: dates[0] ?? null,
@@ -172,13 +174,13 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], hi
       };
     }),
   };
-  const manifestBytes = pretty(manifest);
-  const sums = [...files.map((f) => [sha256(f.bytes), f.path] as const), [sha256(manifestBytes), 'open-data/manifest.json'] as const]
+  const manifestFile = jsonFile('open-data/manifest.json', manifest, { standalone: schemas.manifest }, 'pretty');
+  const sums = [...files.map((f, i) => [hashes[i]!, f.path] as const), [sha256(manifestFile.bytes), manifestFile.path] as const]
     .map(([hash, p]) => `${hash}  ${p.slice('open-data/'.length)}\n`)
     .join('');
   const emitted: EmittedFile[] = [
-    ...files.map(({ path, bytes, schema, records: n }): EmittedFile => ({ path, bytes, ...(schema ? { schema } : {}), ...(n === undefined ? {} : { records: n }) })),
-    { path: 'open-data/manifest.json', bytes: manifestBytes, schema: { standalone: schemas.manifest } },
+    ...files.map(({ description: _d, mediaType: _m, schemaUrl: _s, asOf: _a, ...file }): EmittedFile => file),
+    manifestFile,
     { path: 'open-data/SHA256SUMS', bytes: Buffer.from(sums) },
   ];
   return { files: emitted, manifest };
