@@ -300,7 +300,7 @@ describe('GET /v1/fees', () => {
       { item: 'transfers_out', usd: 75, detail: '1 full ACATS transfers out at 75.00 USD' },
       { item: 'account_fees', usd: 20, detail: 'annual account fee 20.00 USD' },
     ]);
-    expect(body.excluded).toEqual([{ name: 'Three Broker', slug: 'three-broker', reason: 'does not offer options trading, or its options fees have no source' }]);
+    expect(body.excluded).toEqual([{ name: 'Three Broker', slug: 'three-broker', reason: 'its options fees have no source; with options_contracts_per_month=0 its other fees are estimated' }]);
   });
 
   it('uses the documented defaults and charges per-trade commissions: 10 x 12 x 4.95 = 594.00', async () => {

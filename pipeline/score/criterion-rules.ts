@@ -109,14 +109,18 @@ export function scoreCriterion(p: PlatformSource, criterion: Criterion, ctx: Cat
     case 'scenario_cost': {
       const model = feeModelOf(p);
       if (!model) return MISSING;
-      const outcome = estimateFees(model, rule.scenario);
+      // A broker whose sources say it offers no options is costed without the options leg
+      // (a product not offered is not missing data; investment choice scores its absence).
+      const withoutOptions = model.kind === 'brokerage' && model.offers_options === false && rule.scenario.options_contracts_per_month > 0;
+      const s = withoutOptions ? { ...rule.scenario, options_contracts_per_month: 0 } : rule.scenario;
+      const outcome = estimateFees(model, s);
       if (!outcome.ok) return MISSING;
       const cost = outcome.estimate.annual_total_usd;
       const score = linearScore(cost, rule.best, rule.worst);
-      const s = rule.scenario;
+      const optionsLeg = withoutOptions ? 'no options contracts, as it offers no options trading' : `${s.options_contracts_per_month} options contracts/month`;
       return derived(
         score,
-        `Standard scenario (${s.trades_per_month} trades/month of ${s.avg_trade_size} USD, ${s.options_contracts_per_month} options contracts/month, ${s.transfers_per_year} transfers out/year) costs ${cost.toFixed(2)} USD a year; linear from ${rule.best} USD (100) to ${rule.worst} USD (0) gives ${score}.`,
+        `Standard scenario (${s.trades_per_month} trades/month of ${s.avg_trade_size} USD, ${optionsLeg}, ${s.transfers_per_year} transfers out/year) costs ${cost.toFixed(2)} USD a year; linear from ${rule.best} USD (100) to ${rule.worst} USD (0) gives ${score}.`,
       );
     }
     case 'apy_relative': {

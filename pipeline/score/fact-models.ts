@@ -35,6 +35,7 @@ export function feeModelOf(p: PlatformSource): FeeModel | null {
       kind: 'brokerage',
       online_stock_trade_usd: c.online_stock_trade_usd,
       options_tiers: c.options_tiers ?? null,
+      offers_options: p.facts.investments?.options ?? null,
       full_acats_usd: t.full_acats_usd,
       account_annual_usd: a.annual_usd,
       as_of: oldest(c.as_of, t.as_of, a.as_of),

@@ -87,7 +87,8 @@ function estimateExchange(m: ExchangeFeeModel, p: FeeProfile): FeeOutcome {
  */
 function estimateBrokerage(m: BrokerageFeeModel, p: FeeProfile): FeeOutcome {
   if (p.options_contracts_per_month > 0 && m.options_tiers === null) {
-    return { ok: false, reason: 'does not offer options trading, or its options fees have no source' };
+    const why = m.offers_options === false ? 'does not offer options trading' : 'its options fees have no source';
+    return { ok: false, reason: `${why}; with options_contracts_per_month=0 its other fees are estimated` };
   }
   const trades = new Decimal(p.trades_per_month).times(12);
   const commission = trades.times(m.online_stock_trade_usd);

@@ -48,6 +48,8 @@ export const BrokerageFeeModelSchema = z.object({
   kind: z.literal('brokerage'),
   online_stock_trade_usd: z.number(),
   options_tiers: z.array(z.object({ min_contracts_per_month: z.number(), per_contract_usd: z.number() })).nullable(),
+  /** investments.options from the sources: false when the broker offers no options trading; null when not sourced. */
+  offers_options: z.boolean().nullable(),
   full_acats_usd: z.number(),
   account_annual_usd: z.number(),
   as_of: date,

@@ -22,7 +22,7 @@ function ruleHtml(rule: Rule): SafeHtml {
     case 'linear':
       return html`<code>${rule.fact}</code> mapped linearly: ${rule.best} or better scores 100, ${rule.worst} or worse scores 0.`;
     case 'scenario_cost':
-      return html`Annual cost in USD of a standard scenario (${rule.scenario.trades_per_month} trades a month of USD ${rule.scenario.avg_trade_size}, ${rule.scenario.options_contracts_per_month} options contracts a month, ${rule.scenario.transfers_per_year} full transfers out a year), computed by the same estimator as GET /v1/fees: USD ${rule.best} or less scores 100, USD ${rule.worst} or more scores 0, linear between.`;
+      return html`Annual cost in USD of a standard scenario (${rule.scenario.trades_per_month} trades a month of USD ${rule.scenario.avg_trade_size}, ${rule.scenario.options_contracts_per_month} options contracts a month, ${rule.scenario.transfers_per_year} full transfers out a year), computed by the same estimator as GET /v1/fees: USD ${rule.best} or less scores 100, USD ${rule.worst} or more scores 0, linear between.${rule.scenario.options_contracts_per_month > 0 ? ' A broker whose sources say it offers no options trading is costed without the options contracts (its investment choice scores the gap).' : ''}`;
     case 'apy_relative':
       return html`100 × (APY at a USD ${rule.reference_balance_usd} balance) ÷ (best such APY in the category), one decimal.`;
   }
