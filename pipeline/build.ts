@@ -34,6 +34,9 @@ export interface BuildOptions {
   sourceDateEpoch?: string | undefined;
 }
 
+/** The sources loaded, checked and scored: every problem, and when there is no error what the output is made from. */
+export type ScoredSources = { problems: Problem[] } & ({ ok: true; scored: ScoredPlatform[]; site: Site; methodology: Methodology } | { ok: false });
+
 export interface BuildResult {
   problems: Problem[];
   /** Present when there is no error. */
@@ -43,8 +46,16 @@ export interface BuildResult {
   methodology?: Methodology;
 }
 
-/** Runs the whole build in memory. */
+/** Runs the whole build in memory: scoreSources, then every output file (distFiles). */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  const result = await scoreSources(options);
+  if (!result.ok) return { problems: result.problems };
+  const { problems, scored, site, methodology } = result;
+  return { problems, files: distFiles(site, methodology, scored, options.previous ?? null, options.sourceDateEpoch), scored, site, methodology };
+}
+
+/** Load -> validate (zod) -> lint -> score; `ok` is false when any error was found. */
+export async function scoreSources(options: BuildOptions): Promise<ScoredSources> {
   const problems: Problem[] = [];
   const load = async (file: string) => {
     const loaded = await loadYaml(options.root, file);
@@ -85,8 +96,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (options.sourceDateEpoch !== undefined && options.sourceDateEpoch !== '' && !/^\d+$/.test(options.sourceDateEpoch)) {
     problems.push({ severity: 'error', file: 'SOURCE_DATE_EPOCH', line: 1, col: 1, path: '', message: `SOURCE_DATE_EPOCH "${options.sourceDateEpoch.slice(0, 40)}" is not a whole number of seconds`, hint: 'e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset to date changes by the newest as_of' });
   }
-  if (problems.some((p) => p.severity === 'error') || !siteSource || !methodology) return { problems };
+  if (problems.some((p) => p.severity === 'error') || !siteSource || !methodology) return { problems, ok: false };
   const site = resolveSite(siteSource, baseUrl);
-  const scored = scoreDataset(platforms.map((p) => p.platform!), methodology, site);
-  return { problems, files: distFiles(site, methodology, scored, options.previous ?? null, options.sourceDateEpoch), scored, site, methodology };
+  return { problems, ok: true, scored: scoreDataset(platforms.map((p) => p.platform!), methodology, site), site, methodology };
 }

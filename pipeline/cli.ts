@@ -8,11 +8,13 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runBuild } from './build.js';
+import { scoreSources } from './build.js';
+import { distFileGroups } from './emit/dist-files.js';
+import type { EmittedFile } from './emit/open-data.js';
 import { DEFAULT_DIST_DIR, DEFAULT_SOURCES_DIR, PROJECT_ROOT } from './paths.js';
 import { formatReport } from './problems.js';
 import { validateFiles } from './validate-output.js';
-import { readPreviousBuild, swapIntoDist } from './write-dist.js';
+import { DistWriter, readPreviousBuild, WRITER_THREAD_MIN_PLATFORMS } from './write-dist.js';
 
 const USAGE = `usage: cli.ts build|check [--sources DIR] [--dist DIR] [--quiet]
   build     validate, lint, score and write DIR (default dist/); a failed build leaves it as it was
@@ -48,34 +50,48 @@ export async function main(argv: string[]): Promise<number> {
   const sourcesDir = path.resolve(values.sources ?? DEFAULT_SOURCES_DIR);
   const distDir = path.resolve(values.dist ?? DEFAULT_DIST_DIR);
   const started = performance.now();
-  const result = await runBuild({
+  const previous = await readPreviousBuild(distDir);
+  const sourceDateEpoch = process.env.SOURCE_DATE_EPOCH;
+  const result = await scoreSources({
     root: process.cwd() === PROJECT_ROOT ? PROJECT_ROOT : process.cwd(),
     sourcesDir,
     baseUrl: process.env.BASE_URL,
     today: new Date().toISOString().slice(0, 10),
-    previous: await readPreviousBuild(distDir),
-    sourceDateEpoch: process.env.SOURCE_DATE_EPOCH,
+    sourceDateEpoch,
   });
   const shown = values.quiet ? result.problems.filter((p) => p.severity === 'error') : result.problems;
   if (shown.length) process.stderr.write(`${formatReport(shown)}\n`);
   const hidden = result.problems.length - shown.length;
   if (hidden) process.stderr.write(`${hidden} warnings not shown (npm run check lists them)\n`);
-  if (!result.files) {
+  if (!result.ok) {
     process.stderr.write(`${command} failed: fix the errors above${command === 'build' ? '; dist/ was left as it was' : ''}.\n`);
     return 1;
   }
-  const platforms = result.scored?.length ?? 0;
-  const failures = validateFiles(result.files);
-  if (failures.length) {
-    for (const f of failures) process.stderr.write(`dist/${f.path}: does not match its schema: ${f.errors.join('; ')}\n`);
-    process.stderr.write(`${command} failed: ${failures.length} output file(s) do not match their schema${command === 'build' ? '; dist/ was left as it was' : ''}.\n`);
-    return 1;
+  const platforms = result.scored.length;
+  // files are written (on a writer thread for large builds) while the next group is made; dist/ is replaced only after the check
+  const writer = command === 'build' ? new DistWriter(distDir, platforms >= WRITER_THREAD_MIN_PLATFORMS) : null;
+  const files: EmittedFile[] = [];
+  try {
+    for (const group of distFileGroups(result.site, result.methodology, result.scored, previous, sourceDateEpoch)) {
+      writer?.write(group);
+      files.push(...group);
+    }
+    const failures = validateFiles(files);
+    if (failures.length) {
+      await writer?.abort();
+      for (const f of failures) process.stderr.write(`dist/${f.path}: does not match its schema: ${f.errors.join('; ')}\n`);
+      process.stderr.write(`${command} failed: ${failures.length} output file(s) do not match their schema${command === 'build' ? '; dist/ was left as it was' : ''}.\n`);
+      return 1;
+    }
+    await writer?.commit();
+  } catch (error) {
+    await writer?.abort();
+    throw error;
   }
   if (command === 'build') {
-    await swapIntoDist(distDir, result.files);
-    process.stdout.write(`built ${platforms} platforms into ${path.relative(process.cwd(), distDir) || distDir}: ${result.files.length} files in ${Math.round(performance.now() - started)} ms\n`);
+    process.stdout.write(`built ${platforms} platforms into ${path.relative(process.cwd(), distDir) || distDir}: ${files.length} files in ${Math.round(performance.now() - started)} ms\n`);
   } else {
-    process.stdout.write(`check passed: ${platforms} platforms, ${result.files.length} files would be written\n`);
+    process.stdout.write(`check passed: ${platforms} platforms, ${files.length} files would be written\n`);
   }
   return 0;
 }

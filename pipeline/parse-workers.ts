@@ -9,18 +9,13 @@
  * starting workers costs more than they save under PARALLEL_PARSE_MIN_FILES.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTsWorker } from './ts-worker.js';
 import { loadYaml, relativeFile, sourceDocument, type SourceDocument } from './load.js';
 import type { Problem } from './problems.js';
 
 /** Fewest files for which parsing on worker threads pays for starting them (a worker starts in about 0.3 s). */
 export const PARALLEL_PARSE_MIN_FILES = 1_000;
-
-/**
- * The worker's entry: loads parse-worker.ts through tsx's API (a worker thread does not get
- * the loader the main thread was started with), so it runs wherever the build runs.
- */
-const WORKER_BOOT = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(new URL('./parse-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
 
 /** Files per message to a worker. */
 const BATCH_FILES = 100;
@@ -67,7 +62,7 @@ export function loadYamlOnWorkers(root: string, files: readonly string[], thread
       if (batch) worker.postMessage(batch);
     };
     for (let i = 0; i < Math.min(threads, batches.length); i++) {
-      const worker = new Worker(WORKER_BOOT, { eval: true, workerData: { root } });
+      const worker = startTsWorker(new URL('./parse-worker.ts', import.meta.url), { root });
       workers.push(worker);
       worker.on('error', (error) => finish(error));
       worker.on('message', (reply: ParsedBatch) => {

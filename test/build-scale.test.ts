@@ -2,15 +2,18 @@
  * What makes large builds fast must not change what they produce: YAML parsed on
  * worker threads gives the same data and problems as parsing on the main thread,
  * and positions of later problems are still found (the document is parsed again
- * on demand). No timing here: speed is measured by `npm run bench` only.
+ * on demand); files written on the writer thread are the build's bytes, and a
+ * failed write loses nothing. No timing here: speed is measured by `npm run bench` only.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findPlatformFiles, loadYaml, problemAt } from '../pipeline/load.js';
 import { loadYamlOnWorkers } from '../pipeline/parse-workers.js';
+import { runBuild } from '../pipeline/build.js';
+import { DistWriter } from '../pipeline/write-dist.js';
 import { generateSources } from '../scripts/generate-sources.js';
-import { tempDir } from './helpers.js';
+import { runCli, tempDir } from './helpers.js';
 
 describe('parsing sources on worker threads', () => {
   it('gives the same data, problems and positions as parsing on the main thread', async () => {
@@ -27,5 +30,34 @@ describe('parsing sources on worker threads', () => {
     expect(there.find((l) => l.source.file.endsWith('zz-broken.yaml'))!.problems[0]).toMatchObject({ severity: 'error', file: expect.stringMatching(/zz-broken.yaml$/) });
     const at = (l: (typeof here)[number]) => problemAt(l.source, ['facts', Object.keys((l.source.data as { facts: object }).facts)[0]!], 'error', 'x');
     expect(at(there[0]!)).toEqual(at(here[0]!));
+  });
+});
+
+describe('writing dist/ on a writer thread (builds of 1,000 platforms or more)', () => {
+  it('writes the same bytes as the in-memory build, and replaces the previous dist/', async () => {
+    const sources = await tempDir('synthetic-1000');
+    await generateSources(1_000, sources);
+    const dist = await tempDir('dist-1000');
+    await writeFile(path.join(dist, 'stale.txt'), 'from the previous build');
+    const cli = await runCli(['build', '--quiet', '--sources', sources, '--dist', dist]);
+    expect(cli.code, cli.stderr).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const expected = (await runBuild({ root: sources, sourcesDir: sources, today })).files!;
+    const written = (await readdir(dist, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dist, path.join(e.parentPath, e.name)));
+    expect(written.sort()).toEqual(expected.map((f) => f.path).sort());
+    for (const f of expected) expect((await readFile(path.join(dist, f.path))).equals(f.bytes), f.path).toBe(true);
+  });
+
+  it('leaves the previous dist/ as it was when a write fails, and removes what it wrote', async () => {
+    const parent = await tempDir('writer-fail');
+    const dist = path.join(parent, 'dist');
+    await mkdir(dist);
+    await writeFile(path.join(dist, 'kept.txt'), 'previous build');
+    const writer = new DistWriter(dist, true);
+    // a file, then a file below it as if it were a folder: the writer thread fails (EEXIST)
+    writer.write([{ path: 'a.json', bytes: Buffer.from('{}') }, { path: 'a.json/b.json', bytes: Buffer.from('{}') }]);
+    await expect(writer.commit()).rejects.toThrow(/writing .*dist-tmp.*(EEXIST|ENOTDIR)/);
+    expect(await readdir(parent)).toEqual(['dist']);
+    expect(await readFile(path.join(dist, 'kept.txt'), 'utf8')).toBe('previous build');
   });
 });

@@ -25,35 +25,42 @@ export interface PreviousBuild {
 }
 
 /**
- * Every output file of a build, in a stable order.
+ * Every output file of a build, in a stable order, in groups as they are made
+ * (so that a writer can store one group while the next is computed).
  * @param previous the previous dist/'s records and change history; null for a first build
  * @param sourceDateEpoch SOURCE_DATE_EPOCH (seconds) for the change entry's date, if set
  * @throws Error when sourceDateEpoch is not a whole number
  */
-export function distFiles(site: Site, methodology: Methodology, scored: readonly ScoredPlatform[], previous: PreviousBuild | null = null, sourceDateEpoch?: string): EmittedFile[] {
+export function* distFileGroups(site: Site, methodology: Methodology, scored: readonly ScoredPlatform[], previous: PreviousBuild | null = null, sourceDateEpoch?: string): Generator<EmittedFile[]> {
   const records = scored.map((p) => platformBody(site, p));
+  yield [
+    jsonFile(DIST_LAYOUT.categories, categoriesBody(site, methodology, scored), { component: 'CategoriesResponse' }, 'compact'),
+    ...records.map((r) => jsonFile(`${DIST_LAYOUT.platformsDir}/${r.slug}.json`, r, { component: 'PlatformRecord' }, 'compact')),
+  ];
+  yield scored.map((p) => jsonFile(`${DIST_LAYOUT.safetyDir}/${p.source.slug}.json`, safetyBody(site, p), { component: 'SafetyResponse' }, 'compact'));
   const verdicts = verdictBodies(site, methodology, scored);
   const openapi = openApiDocument(site);
-  const history = nextHistory(site, previous, records, buildDate(sourceDateEpoch, records));
-  const openData = openDataFiles(site, records, history);
   const model: RuntimeModel = {
     site,
     rules: { coverage_gate_pct: methodology.coverage_gate_pct, too_close: methodology.too_close },
     categories: CATEGORY_IDS.map((id) => ({ id, criteria: modelCriteria(methodology, id) })),
     platforms: scored.map((p) => p.model),
   };
-  const files: EmittedFile[] = [
-    jsonFile(DIST_LAYOUT.categories, categoriesBody(site, methodology, scored), { component: 'CategoriesResponse' }, 'compact'),
-    ...records.map((r) => jsonFile(`${DIST_LAYOUT.platformsDir}/${r.slug}.json`, r, { component: 'PlatformRecord' }, 'compact')),
-    ...scored.map((p) => jsonFile(`${DIST_LAYOUT.safetyDir}/${p.source.slug}.json`, safetyBody(site, p), { component: 'SafetyResponse' }, 'compact')),
+  yield [
     ...[...verdicts].map(([slug, v]) => jsonFile(`${DIST_LAYOUT.verdictsDir}/${slug}.json`, v, { component: 'VerdictResponse' }, 'compact')),
     jsonFile(DIST_LAYOUT.runtimeModel, model, { standalone: standaloneSchema(RuntimeModelSchema, 'runtime-model', 'Runtime model') }, 'compact'),
     { path: DIST_LAYOUT.openapi, bytes: prettyJson(openapi) },
     jsonFile(DIST_LAYOUT.mcpManifest, mcpManifest(site), { standalone: standaloneSchema(McpManifestSchema, 'mcp-manifest', 'MCP manifest') }, 'pretty'),
     jsonFile(DIST_LAYOUT.aiPluginManifest, aiPluginManifest(site), { standalone: standaloneSchema(AiPluginManifestSchema, 'ai-plugin-manifest', 'Plugin manifest') }, 'pretty'),
     { path: DIST_LAYOUT.logo, bytes: Buffer.from(LOGO_SVG) },
-    ...openData.files,
-    ...sitePages(site, methodology, scored, records, verdicts, openData.manifest, openapi),
   ];
-  return files;
+  const history = nextHistory(site, previous, records, buildDate(sourceDateEpoch, records));
+  const openData = openDataFiles(site, records, history);
+  yield openData.files;
+  yield sitePages(site, methodology, scored, records, verdicts, openData.manifest, openapi);
+}
+
+/** Every output file of a build, in a stable order (distFileGroups, flattened). */
+export function distFiles(...args: Parameters<typeof distFileGroups>): EmittedFile[] {
+  return [...distFileGroups(...args)].flat();
 }
