@@ -4,7 +4,7 @@
  * the value the file's bytes were serialised from (JSON.stringify, see
  * emit/json-file.ts), with `strictNumbers` so that NaN and Infinity (which
  * JSON.stringify would write as null) fail: any value that passes has bytes
- * that pass too, and the 270 MB of a 10,000-platform build need not be parsed
+ * that pass too, and the 220 MB of a 10,000-platform build need not be parsed
  * again. Component schemas are looked up in the emitted openapi.json, so the
  * published document is what is checked.
  */
