@@ -3,6 +3,7 @@
  * the CLI and the tests call. Returns every problem at once; emits nothing
  * when any error is found.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Site } from '../runtime/contract/model.js';
 import { findPlatformFiles, loadYaml, problemAt, type SourceDocument } from './load.js';
@@ -16,13 +17,17 @@ import type { EmittedFile } from './emit/open-data.js';
 import { resolveSite } from './emit/site.js';
 import { methodologySchema, type Methodology } from './sources/methodology-schema.js';
 import { platformSourceSchema } from './sources/platform-schema.js';
+import { unreliableDomainsSchema, type UnreliableDomains } from './sources/unreliable-domains-schema.js';
+
+/** Optional list, in the sources folder, of domains whose pages do not back a fact (unreliable-domains-schema.ts). */
+export const UNRELIABLE_DOMAINS_FILE = 'unreliable-domains.yaml';
 import { BASE_URL_PATTERN, siteSourceSchema } from './sources/site-schema.js';
 import { validateDocument } from './validate.js';
 
 export interface BuildOptions {
   /** Project root: paths in problems are relative to it. */
   root: string;
-  /** Folder holding site.yaml, methodology.yaml and platforms/. */
+  /** Folder holding site.yaml, methodology.yaml, platforms/ and optionally unreliable-domains.yaml. */
   sourcesDir: string;
   /** Overrides site.yaml base_url (BASE_URL). */
   baseUrl?: string | undefined;
@@ -69,6 +74,14 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
     return value;
   };
 
+  // optional: a sources folder without the file lists no domain
+  const unreliableDomains = async (): Promise<Map<string, string>> => {
+    const file = path.join(options.sourcesDir, UNRELIABLE_DOMAINS_FILE);
+    if (!existsSync(file)) return new Map();
+    const list = validated(unreliableDomainsSchema, await load(file)) as UnreliableDomains | undefined;
+    return new Map((list?.domains ?? []).map((d) => [d.domain, d.reason]));
+  };
+
   const siteDoc = await load(path.join(options.sourcesDir, 'site.yaml'));
   const methodologyDoc = await load(path.join(options.sourcesDir, 'methodology.yaml'));
   const siteSource = validated(siteSourceSchema, siteDoc);
@@ -87,7 +100,7 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
     const platform = validated(platformSourceSchema, source);
     platforms.push(platform ? { source, platform } : { source });
   }
-  if (methodology) problems.push(...lintPlatforms(platforms, methodology, options.today));
+  if (methodology) problems.push(...lintPlatforms(platforms, methodology, options.today, await unreliableDomains()));
 
   const baseUrl = options.baseUrl?.trim() || undefined;
   if (baseUrl !== undefined && !BASE_URL_PATTERN.test(baseUrl)) {

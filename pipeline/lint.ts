@@ -2,8 +2,9 @@
  * Semantic lints beyond shape (anchors.md "Take" 5; issue "Pipeline"):
  * file name = slug, folder = category, unique slugs/names/aliases, real and
  * non-future dates, sorted incidents, assessments only for assessed criteria,
- * tier order, plausible ranges (lint-plausibility.ts), and a warning for facts
- * older than STALE_AFTER_DAYS.
+ * tier order, plausible ranges (lint-plausibility.ts), and warnings for facts
+ * older than STALE_AFTER_DAYS and for sources on a domain listed in
+ * sources/unreliable-domains.yaml.
  */
 import path from 'node:path';
 import { nameKey } from '../runtime/compute/platform-match.js';
@@ -12,6 +13,7 @@ import { lintPlausibility } from './lint-plausibility.js';
 import type { Problem } from './problems.js';
 import type { Methodology } from './sources/methodology-schema.js';
 import type { PlatformSource } from './sources/platform-schema.js';
+import { unreliableDomainOf } from './sources/unreliable-domains-schema.js';
 
 /** A fact older than this many days is reported as a warning (issue 2: 365 days). */
 export const STALE_AFTER_DAYS = 365;
@@ -61,8 +63,24 @@ function* walkDates(value: unknown, at: PropertyKey[]): Generator<{ path: Proper
   }
 }
 
+/** Every `url` of a citation (an item of a `sources` list) in a raw file, with its path. */
+function* walkSourceUrls(value: unknown, at: PropertyKey[]): Generator<{ path: PropertyKey[]; url: string }> {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) yield* walkSourceUrls(value[i], [...at, i]);
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'sources' && Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) {
+          const url = (v[i] as { url?: unknown } | null)?.url;
+          if (typeof url === 'string') yield { path: [...at, k, i, 'url'], url };
+        }
+      } else yield* walkSourceUrls(v, [...at, k]);
+    }
+  }
+}
+
 /** Lints of one platform file on its own. `today` is YYYY-MM-DD (the only place the clock is read). */
-function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodology, today: string): Problem[] {
+function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodology, today: string, unreliable: ReadonlyMap<string, string>): Problem[] {
   const problems: Problem[] = [];
   const error = (p: PropertyKey[], message: string, hint?: string) => problems.push(problemAt(source, p, 'error', message, hint));
   const warn = (p: PropertyKey[], message: string, hint?: string) => problems.push(problemAt(source, p, 'warning', message, hint));
@@ -86,6 +104,11 @@ function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodo
     } else if (d.path.at(-1) === 'as_of' && (todayMs - Date.parse(`${d.value}T00:00:00Z`)) / DAY_MS > STALE_AFTER_DAYS) {
       warn(d.path, `as_of ${d.value} is older than ${STALE_AFTER_DAYS} days`, 'check the source again and update the fact and its as_of');
     }
+  }
+
+  for (const { path: at, url } of walkSourceUrls(raw, [])) {
+    const listed = unreliableDomainOf(url, unreliable);
+    if (listed) warn(at, `${listed.domain} is listed as unreliable (${listed.reason})`, "cite the platform's own page, a regulator's release, a court record or a reputable outlet instead");
   }
 
   const groups = [raw.facts, raw.assessments].flatMap((g) => (g && typeof g === 'object' ? Object.values(g) : []));
@@ -170,7 +193,10 @@ function lintUniqueNames(platforms: readonly LoadedPlatform[]): Problem[] {
   return problems;
 }
 
-/** Every lint over the loaded platforms. */
-export function lintPlatforms(platforms: readonly LoadedPlatform[], methodology: Methodology, today: string): Problem[] {
-  return [...platforms.flatMap((p) => lintPlatform(p, methodology, today)), ...lintUniqueNames(platforms)];
+/**
+ * Every lint over the loaded platforms.
+ * @param unreliable domains of sources/unreliable-domains.yaml, each with its reason
+ */
+export function lintPlatforms(platforms: readonly LoadedPlatform[], methodology: Methodology, today: string, unreliable: ReadonlyMap<string, string> = new Map()): Problem[] {
+  return [...platforms.flatMap((p) => lintPlatform(p, methodology, today, unreliable)), ...lintUniqueNames(platforms)];
 }

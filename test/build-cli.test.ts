@@ -178,6 +178,24 @@ describe('build and check', () => {
     expect(marked.stdout).toContain('check passed: 14 platforms');
     expect(marked.code).toBe(0);
   });
+  it('warns about a source on a domain listed in unreliable-domains.yaml (subdomains too), and rejects a malformed list', async () => {
+    const sources = path.join(await tempDir('unreliable'), 'sources');
+    await cp(FIXTURE_SOURCES, sources, { recursive: true });
+    await writeFile(path.join(sources, 'unreliable-domains.yaml'), 'domains:\n  - { domain: content-farm.example, reason: AI-written finance articles }\n');
+    const file = path.join(sources, 'platforms/exchanges/beta-exchange.yaml');
+    const original = await readFile(file, 'utf8');
+    await writeFile(file, original.replace('https://example.org/fixture', 'https://news.content-farm.example/beta-fees'));
+    const warned = await runCli(['check', '--sources', sources]);
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toMatch(/beta-exchange\.yaml:\d+:\d+ {2}facts\.trading_fees\.sources\.0\.url {2}warning: content-farm\.example is listed as unreliable \(AI-written finance articles\)/);
+    expect(warned.stderr).toContain("cite the platform's own page, a regulator's release, a court record or a reputable outlet instead");
+    expect(warned.stderr).toContain('0 errors, 1 warning');
+
+    await writeFile(path.join(sources, 'unreliable-domains.yaml'), 'domains:\n  - { domain: Content-Farm.example/path, reason: x }\n');
+    const malformed = await runCli(['check', '--sources', sources]);
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr).toMatch(/unreliable-domains\.yaml:2:\d+ {2}domains\.0\.domain {2}error: expected a lower-case host name such as example\.com/);
+  });
 });
 
 describe('the real dataset', () => {

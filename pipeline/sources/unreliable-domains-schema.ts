@@ -1,0 +1,35 @@
+/**
+ * Zod schema of sources/unreliable-domains.yaml: web sites whose pages do not
+ * back a fact (AI-written content farms, spam and scraper sites with rewritten
+ * text). A source on one of them is reported as a warning (lint.ts), so an
+ * editor replaces it with the platform's own page, a regulator's release or a
+ * reputable outlet (issue "dataset": "Prefer the platform's own pages,
+ * regulators' releases and court records, then major news outlets").
+ */
+import { z } from 'zod';
+
+/** A host name such as `example.com` (lower case; it also covers its subdomains). */
+const hostName = z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'expected a lower-case host name such as example.com' });
+
+export const unreliableDomainsSchema = z.strictObject({
+  domains: z.array(z.strictObject({ domain: hostName, reason: z.string().min(1) })),
+});
+export type UnreliableDomains = z.infer<typeof unreliableDomainsSchema>;
+
+/**
+ * The listed domain a URL's host falls under (the host itself or a parent domain), or undefined.
+ * A URL that does not parse has no host (the schema reports it).
+ */
+export function unreliableDomainOf(url: string, listed: ReadonlyMap<string, string>): { domain: string; reason: string } | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  for (let at = host; at.includes('.'); at = at.slice(at.indexOf('.') + 1)) {
+    const reason = listed.get(at);
+    if (reason !== undefined) return { domain: at, reason };
+  }
+  return undefined;
+}
