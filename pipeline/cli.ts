@@ -74,7 +74,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     for (const group of distFileGroups(result.site, result.methodology, result.scored, previous, sourceDateEpoch)) {
       writer?.write(group);
-      files.push(...group);
+      for (const f of group) files.push(f);
     }
     const failures = validateFiles(files);
     if (failures.length) {
