@@ -106,7 +106,7 @@ function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodo
     }
   }
 
-  for (const { path: at, url } of walkSourceUrls(raw, [])) {
+  for (const { path: at, url } of unreliable.size ? walkSourceUrls(raw, []) : []) {
     const listed = unreliableDomainOf(url, unreliable);
     if (listed) warn(at, `${listed.domain} is listed as unreliable (${listed.reason})`, "cite the platform's own page, a regulator's release, a court record or a reputable outlet instead");
   }
