@@ -4,15 +4,15 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runBuild } from './build.js';
+import { scoreSources } from './build.js';
 import { DEFAULT_SOURCES_DIR, PROJECT_ROOT } from './paths.js';
 import { dataReport, formatDataReport } from './report.js';
 
 const { values } = parseArgs({ options: { sources: { type: 'string' } } });
 const sourcesDir = path.resolve(values.sources ?? DEFAULT_SOURCES_DIR);
 const today = new Date().toISOString().slice(0, 10);
-const result = await runBuild({ root: PROJECT_ROOT, sourcesDir, baseUrl: undefined, today });
-if (!result.scored || !result.methodology) {
+const result = await scoreSources({ root: PROJECT_ROOT, sourcesDir, baseUrl: undefined, today });
+if (!result.ok) {
   process.stderr.write('report: the sources do not build; run npm run check\n');
   process.exit(1);
 }
