@@ -26,6 +26,8 @@ const BATCH_BYTES = 16 * 1024 * 1024;
 /** A build's output on its way into dist/: write groups of files, then commit or abort. */
 export class DistWriter {
   private readonly made = new Set<string>();
+  /** The folder being written: `.dist-tmp-<pid>` next to dist/ (same file system, so the swap is a rename). */
+  private readonly tmp: string;
   private readonly worker: Worker | null;
   private readonly finished: Promise<void> | null;
 
@@ -37,6 +39,7 @@ export class DistWriter {
     private readonly distDir: string,
     onThread: boolean,
   ) {
+    this.tmp = path.join(path.dirname(distDir), `.dist-tmp-${process.pid}`);
     rmSync(this.tmp, { recursive: true, force: true });
     this.worker = onThread ? startTsWorker(new URL('./write-worker.ts', import.meta.url), { root: this.tmp }) : null;
     this.finished = this.worker
@@ -47,10 +50,6 @@ export class DistWriter {
       : null;
     // a failure is reported by commit(); until then it must not count as unhandled
     this.finished?.catch(() => undefined);
-  }
-
-  private get tmp(): string {
-    return path.join(path.dirname(this.distDir), `.dist-tmp-${process.pid}`);
   }
 
   /**
