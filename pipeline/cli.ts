@@ -10,10 +10,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { scoreSources } from './build.js';
 import { distFileGroups } from './emit/dist-files.js';
-import type { EmittedFile } from './emit/open-data.js';
 import { DEFAULT_DIST_DIR, DEFAULT_SOURCES_DIR, PROJECT_ROOT } from './paths.js';
 import { formatReport } from './problems.js';
-import { validateFiles } from './validate-output.js';
+import { OutputCheck, type SchemaFailure } from './validate-output.js';
 import { DistWriter, readPreviousBuild, WRITER_THREAD_MIN_PLATFORMS } from './write-dist.js';
 
 const USAGE = `usage: cli.ts build|check [--sources DIR] [--dist DIR] [--quiet]
@@ -70,13 +69,16 @@ export async function main(argv: string[]): Promise<number> {
   const platforms = result.scored.length;
   // files are written (on a writer thread for large builds) while the next group is made; dist/ is replaced only after the check
   const writer = command === 'build' ? new DistWriter(distDir, platforms >= WRITER_THREAD_MIN_PLATFORMS) : null;
-  const files: EmittedFile[] = [];
+  // each group is checked as it is made, and nothing of it is kept afterwards (memory; garbage-collection time)
+  const check = new OutputCheck();
+  const failures: SchemaFailure[] = [];
+  let files = 0;
   try {
     for (const group of distFileGroups(result.site, result.methodology, result.scored, previous, sourceDateEpoch)) {
       writer?.write(group);
-      for (const f of group) files.push(f);
+      failures.push(...check.check(group));
+      files += group.length;
     }
-    const failures = validateFiles(files);
     if (failures.length) {
       await writer?.abort();
       for (const f of failures) process.stderr.write(`dist/${f.path}: does not match its schema: ${f.errors.join('; ')}\n`);
@@ -89,9 +91,9 @@ export async function main(argv: string[]): Promise<number> {
     throw error;
   }
   if (command === 'build') {
-    process.stdout.write(`built ${platforms} platforms into ${path.relative(process.cwd(), distDir) || distDir}: ${files.length} files in ${Math.round(performance.now() - started)} ms\n`);
+    process.stdout.write(`built ${platforms} platforms into ${path.relative(process.cwd(), distDir) || distDir}: ${files} files in ${Math.round(performance.now() - started)} ms\n`);
   } else {
-    process.stdout.write(`check passed: ${platforms} platforms, ${files.length} files would be written\n`);
+    process.stdout.write(`check passed: ${platforms} platforms, ${files} files would be written\n`);
   }
   return 0;
 }

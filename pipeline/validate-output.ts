@@ -10,7 +10,7 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { EmittedFile } from './emit/open-data.js';
+import { contentBytes, type EmittedFile } from './emit/open-data.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -20,23 +20,49 @@ export interface SchemaFailure {
   errors: string[];
 }
 
-/** Validates every file that names a schema; returns the failures in file order. */
-export function validateFiles(files: readonly EmittedFile[]): SchemaFailure[] {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, strictNumbers: true });
-  addFormats(ajv);
-  const openapi = files.find((f) => f.path === 'openapi.json');
-  if (openapi) ajv.addSchema(JSON.parse(openapi.bytes.toString('utf8')), 'openapi.json');
-  const compiled = new Map<string, ReturnType<Ajv2020['compile']>>();
-  const failures: SchemaFailure[] = [];
-  for (const f of files) {
-    if (!f.schema) continue;
-    const key = 'component' in f.schema ? `openapi.json#/components/schemas/${f.schema.component}` : String(f.schema.standalone.$id);
-    let validate = compiled.get(key);
-    if (!validate) {
-      validate = 'component' in f.schema ? ajv.compile({ $ref: key }) : ajv.compile(f.schema.standalone);
-      compiled.set(key, validate);
-    }
-    if (!validate(f.value)) failures.push({ path: f.path, errors: (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`) });
+/**
+ * The output check of one build, fed group by group as the files are made (so that a
+ * file's value can be dropped once its group is checked and written: keeping every value
+ * and text of a 10,000-platform build to the end cost memory and garbage-collection time).
+ * Component schemas are looked up in the emitted openapi.json, which must come in the
+ * first group that names a component (distFileGroups puts it first).
+ */
+export class OutputCheck {
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true, strictNumbers: true });
+  private readonly compiled = new Map<string, ReturnType<Ajv2020['compile']>>();
+  private openapiAdded = false;
+
+  constructor() {
+    addFormats(this.ajv);
   }
-  return failures;
+
+  /**
+   * Validates the files of a group that name a schema; returns the failures in file order.
+   * @throws Error when a file names an OpenAPI component and no openapi.json came in this group or an earlier one
+   */
+  check(files: readonly EmittedFile[]): SchemaFailure[] {
+    const openapi = files.find((f) => f.path === 'openapi.json');
+    if (openapi) {
+      this.ajv.addSchema(JSON.parse(contentBytes(openapi.contents).toString('utf8')), 'openapi.json');
+      this.openapiAdded = true;
+    }
+    const failures: SchemaFailure[] = [];
+    for (const f of files) {
+      if (!f.schema) continue;
+      if ('component' in f.schema && !this.openapiAdded) throw new Error(`${f.path} names the OpenAPI component ${f.schema.component} before openapi.json was emitted`);
+      const key = 'component' in f.schema ? `openapi.json#/components/schemas/${f.schema.component}` : String(f.schema.standalone.$id);
+      let validate = this.compiled.get(key);
+      if (!validate) {
+        validate = 'component' in f.schema ? this.ajv.compile({ $ref: key }) : this.ajv.compile(f.schema.standalone);
+        this.compiled.set(key, validate);
+      }
+      if (!validate(f.value)) failures.push({ path: f.path, errors: (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`) });
+    }
+    return failures;
+  }
+}
+
+/** Validates every file of a build that names a schema (one OutputCheck); returns the failures in file order. */
+export function validateFiles(files: readonly EmittedFile[]): SchemaFailure[] {
+  return new OutputCheck().check(files);
 }

@@ -20,8 +20,8 @@ import { END_OF_FILES, writeFilesUnder, type WriteBatch, type WriteReply } from 
 /** Fewest platforms for which a writer thread pays for its start (about 0.3 s). */
 export const WRITER_THREAD_MIN_PLATFORMS = 1_000;
 
-/** Bytes per message to the writer thread (several files copied into one transferred buffer). */
-const BATCH_BYTES = 16 * 1024 * 1024;
+/** Characters (or bytes) of file contents per message to the writer thread. */
+const BATCH_SIZE = 16 * 1024 * 1024;
 
 /** A build's output on its way into dist/: write groups of files, then commit or abort. */
 export class DistWriter {
@@ -53,30 +53,23 @@ export class DistWriter {
   }
 
   /**
-   * Writes the files (on the writer thread: copies their bytes to it and returns at once).
+   * Writes the files (on the writer thread: copies their contents to it and returns at once;
+   * the thread encodes the text, so that work leaves the thread making the files).
    * @throws Error from the file system when writing on this thread
    */
   write(files: readonly EmittedFile[]): void {
     if (!this.worker) return writeFilesUnder(this.tmp, files, this.made);
-    let batch: EmittedFile[] = [];
+    let batch: WriteBatch['files'] = [];
     let size = 0;
     const send = () => {
-      const buffer = new ArrayBuffer(size);
-      const view = new Uint8Array(buffer);
-      let offset = 0;
-      for (const f of batch) {
-        view.set(f.bytes, offset);
-        offset += f.bytes.length;
-      }
-      const message: WriteBatch = { files: batch.map((f) => ({ path: f.path, length: f.bytes.length })), buffer };
-      this.worker!.postMessage(message, [buffer]);
+      this.worker!.postMessage({ files: batch } satisfies WriteBatch);
       batch = [];
       size = 0;
     };
     for (const f of files) {
-      batch.push(f);
-      size += f.bytes.length;
-      if (size >= BATCH_BYTES) send();
+      batch.push({ path: f.path, contents: f.contents });
+      size += typeof f.contents === 'string' ? f.contents.length : f.contents.byteLength;
+      if (size >= BATCH_SIZE) send();
     }
     if (batch.length) send();
   }

@@ -4,11 +4,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FileContents } from './emit/open-data.js';
 
-/** Files for the writer thread: their bytes back to back in `buffer`, in order. */
+/** Files for the writer thread (copied to it by postMessage: text as text, encoded there). */
 export interface WriteBatch {
-  files: Array<{ path: string; length: number }>;
-  buffer: ArrayBuffer;
+  files: Array<{ path: string; contents: FileContents }>;
 }
 
 /** The writer thread's answer to END_OF_FILES: done, or the first error that stopped it. */
@@ -18,12 +18,12 @@ export type WriteReply = { done: true; error?: undefined } | { error: string; do
 export const END_OF_FILES = 'end';
 
 /**
- * Writes each file at `root/<path>`, making folders as needed (`made` remembers the ones made).
+ * Writes each file at `root/<path>` (text as UTF-8), making folders as needed (`made` remembers the ones made).
  * Synchronous on purpose: one thread-pool round trip per file was most of the time of writing
  * tens of thousands of small files (32,000 files: about 0.5 s synchronously, 3 s or more through fs/promises).
  * @throws Error from the file system (e.g. ENOSPC)
  */
-export function writeFilesUnder(root: string, files: Iterable<{ path: string; bytes: Uint8Array }>, made: Set<string>): void {
+export function writeFilesUnder(root: string, files: Iterable<{ path: string; contents: FileContents }>, made: Set<string>): void {
   for (const f of files) {
     const full = path.join(root, f.path);
     const dir = path.dirname(full);
@@ -31,15 +31,6 @@ export function writeFilesUnder(root: string, files: Iterable<{ path: string; by
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
-    writeFileSync(full, f.bytes);
-  }
-}
-
-/** The files of a batch, as views on its buffer. */
-export function* batchFiles(batch: WriteBatch): Generator<{ path: string; bytes: Uint8Array }> {
-  let offset = 0;
-  for (const f of batch.files) {
-    yield { path: f.path, bytes: new Uint8Array(batch.buffer, offset, f.length) };
-    offset += f.length;
+    writeFileSync(full, f.contents);
   }
 }

@@ -3,7 +3,7 @@
  * folder in its workerData, and answers once, after END_OF_FILES.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { batchFiles, END_OF_FILES, writeFilesUnder, type WriteBatch, type WriteReply } from './write-files.js';
+import { END_OF_FILES, writeFilesUnder, type WriteBatch, type WriteReply } from './write-files.js';
 
 const { root } = workerData as { root: string };
 const made = new Set<string>();
@@ -17,7 +17,7 @@ parentPort!.on('message', (message: WriteBatch | typeof END_OF_FILES) => {
   }
   if (stopped !== undefined) return;
   try {
-    writeFilesUnder(root, batchFiles(message), made);
+    writeFilesUnder(root, message.files, made);
   } catch (error) {
     stopped = error instanceof Error ? error.message : String(error);
   }

@@ -12,6 +12,7 @@ import { findPlatformFiles, loadYaml, problemAt } from '../pipeline/load.js';
 import { loadYamlOnWorkers } from '../pipeline/parse-workers.js';
 import { runBuild } from '../pipeline/build.js';
 import { DistWriter } from '../pipeline/write-dist.js';
+import { contentBytes } from '../pipeline/emit/open-data.js';
 import { generateSources } from '../scripts/generate-sources.js';
 import { runCli, tempDir } from './helpers.js';
 
@@ -45,7 +46,7 @@ describe('writing dist/ on a writer thread (builds of 1,000 platforms or more)',
     const expected = (await runBuild({ root: sources, sourcesDir: sources, today })).files!;
     const written = (await readdir(dist, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dist, path.join(e.parentPath, e.name)));
     expect(written.sort()).toEqual(expected.map((f) => f.path).sort());
-    for (const f of expected) expect((await readFile(path.join(dist, f.path))).equals(f.bytes), f.path).toBe(true);
+    for (const f of expected) expect((await readFile(path.join(dist, f.path))).equals(contentBytes(f.contents)), f.path).toBe(true);
   });
 
   it('leaves the previous dist/ as it was when a write fails, and removes what it wrote', async () => {
@@ -55,7 +56,7 @@ describe('writing dist/ on a writer thread (builds of 1,000 platforms or more)',
     await writeFile(path.join(dist, 'kept.txt'), 'previous build');
     const writer = new DistWriter(dist, true);
     // a file, then a file below it as if it were a folder: the writer thread fails (EEXIST)
-    writer.write([{ path: 'a.json', bytes: Buffer.from('{}') }, { path: 'a.json/b.json', bytes: Buffer.from('{}') }]);
+    writer.write([{ path: 'a.json', contents: '{}' }, { path: 'a.json/b.json', contents: '{}' }]);
     await expect(writer.commit()).rejects.toThrow(/writing .*dist-tmp.*(EEXIST|ENOTDIR)/);
     expect(await readdir(parent)).toEqual(['dist']);
     expect(await readFile(path.join(dist, 'kept.txt'), 'utf8')).toBe('previous build');

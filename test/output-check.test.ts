@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { jsonFile } from '../pipeline/emit/json-file.js';
-import { validateFiles } from '../pipeline/validate-output.js';
+import { contentBytes } from '../pipeline/emit/open-data.js';
+import { OutputCheck, validateFiles } from '../pipeline/validate-output.js';
 import { runBuild } from '../pipeline/build.js';
 import { PROJECT_ROOT, DEFAULT_SOURCES_DIR } from '../pipeline/paths.js';
 
@@ -27,12 +28,20 @@ describe('the output check', () => {
     expect(failures[0]!.errors[0]).toMatch(/^\/apy must be number/);
   });
 
+  it('checks group by group, and refuses a component schema before openapi.json came', () => {
+    const check = new OutputCheck();
+    expect(() => check.check([jsonFile('api/v1/categories.json', {}, { component: 'CategoriesResponse' }, 'compact')])).toThrow(/names the OpenAPI component CategoriesResponse before openapi\.json/);
+    const openapi = { openapi: '3.1.0', components: { schemas: { Rate: { type: 'object', required: ['apy'], properties: { apy: { type: 'number' } } } } } };
+    expect(check.check([{ path: 'openapi.json', contents: JSON.stringify(openapi) }, jsonFile('a.json', { apy: 1 }, { component: 'Rate' }, 'compact')])).toEqual([]);
+    expect(check.check([jsonFile('b.json', { apy: 'high' }, { component: 'Rate' }, 'compact')])).toEqual([{ path: 'b.json', errors: ['/apy must be number'] }]);
+  });
+
   it('passes every file of the real build, and each checked value is what its bytes say', async () => {
     const result = await runBuild({ root: PROJECT_ROOT, sourcesDir: DEFAULT_SOURCES_DIR, today: new Date().toISOString().slice(0, 10) });
     const files = result.files!;
     expect(validateFiles(files)).toEqual([]);
     const checked = files.filter((f) => f.schema);
     expect(checked.length).toBeGreaterThan(300);
-    for (const f of checked) expect(JSON.parse(f.bytes.toString('utf8'))).toEqual(f.value);
+    for (const f of checked) expect(JSON.parse(contentBytes(f.contents).toString('utf8'))).toEqual(f.value);
   });
 });

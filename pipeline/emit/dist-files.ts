@@ -33,13 +33,15 @@ export interface PreviousBuild {
  */
 export function* distFileGroups(site: Site, methodology: Methodology, scored: readonly ScoredPlatform[], previous: PreviousBuild | null = null, sourceDateEpoch?: string): Generator<EmittedFile[]> {
   const records = scored.map((p) => platformBody(site, p));
+  const openapi = openApiDocument(site);
   yield [
+    // first: the output check looks the REST bodies' schemas up in it (validate-output.ts)
+    { path: DIST_LAYOUT.openapi, contents: prettyJson(openapi) },
     jsonFile(DIST_LAYOUT.categories, categoriesBody(site, methodology, scored), { component: 'CategoriesResponse' }, 'compact'),
     ...records.map((r) => jsonFile(`${DIST_LAYOUT.platformsDir}/${r.slug}.json`, r, { component: 'PlatformRecord' }, 'compact')),
   ];
   yield scored.map((p) => jsonFile(`${DIST_LAYOUT.safetyDir}/${p.source.slug}.json`, safetyBody(site, p), { component: 'SafetyResponse' }, 'compact'));
   const verdicts = verdictBodies(site, methodology, scored);
-  const openapi = openApiDocument(site);
   const model: RuntimeModel = {
     site,
     rules: { coverage_gate_pct: methodology.coverage_gate_pct, too_close: methodology.too_close },
@@ -49,10 +51,9 @@ export function* distFileGroups(site: Site, methodology: Methodology, scored: re
   yield [
     ...[...verdicts].map(([slug, v]) => jsonFile(`${DIST_LAYOUT.verdictsDir}/${slug}.json`, v, { component: 'VerdictResponse' }, 'compact')),
     jsonFile(DIST_LAYOUT.runtimeModel, model, { standalone: standaloneSchema(RuntimeModelSchema, 'runtime-model', 'Runtime model') }, 'compact'),
-    { path: DIST_LAYOUT.openapi, bytes: prettyJson(openapi) },
     jsonFile(DIST_LAYOUT.mcpManifest, mcpManifest(site), { standalone: standaloneSchema(McpManifestSchema, 'mcp-manifest', 'MCP manifest') }, 'pretty'),
     jsonFile(DIST_LAYOUT.aiPluginManifest, aiPluginManifest(site), { standalone: standaloneSchema(AiPluginManifestSchema, 'ai-plugin-manifest', 'Plugin manifest') }, 'pretty'),
-    { path: DIST_LAYOUT.logo, bytes: Buffer.from(LOGO_SVG) },
+    { path: DIST_LAYOUT.logo, contents: LOGO_SVG },
   ];
   const history = nextHistory(site, previous, records, buildDate(sourceDateEpoch, records));
   const openData = openDataFiles(site, records, history);

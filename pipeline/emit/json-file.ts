@@ -8,16 +8,16 @@
 /** The JSON Schema an output file must match: an OpenAPI component id (looked up in the emitted openapi.json) or a standalone schema. */
 export type OutputSchema = { component: string } | { standalone: Record<string, unknown> };
 
-/** Compact JSON text as bytes (the REST bodies). */
-export const compactJson = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
+/** Compact JSON text (the REST bodies). */
+export const compactJson = (value: unknown): string => JSON.stringify(value);
 
-/** JSON text indented by two spaces, with a final newline, as bytes (the open-data files and manifests). */
-export const prettyJson = (value: unknown): Buffer => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+/** JSON text indented by two spaces, with a final newline (the open-data files and manifests). */
+export const prettyJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
  * A JSON output file checked against `schema` before the swap.
  * @param value plain JSON data (no Date, Map, undefined array entries or non-finite numbers: the check rejects them)
  */
-export function jsonFile(path: string, value: unknown, schema: OutputSchema, format: 'compact' | 'pretty'): { path: string; bytes: Buffer; schema: OutputSchema; value: unknown } {
-  return { path, bytes: format === 'compact' ? compactJson(value) : prettyJson(value), schema, value };
+export function jsonFile(path: string, value: unknown, schema: OutputSchema, format: 'compact' | 'pretty'): { path: string; contents: string; schema: OutputSchema; value: unknown } {
+  return { path, contents: format === 'compact' ? compactJson(value) : prettyJson(value), schema, value };
 }

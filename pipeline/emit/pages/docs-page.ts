@@ -66,10 +66,10 @@ window.addEventListener('load', function () {
     main,
   });
   return [
-    { path: 'docs/index.html', bytes: Buffer.from(page) },
-    { path: DOCS_ASSETS.css.slice(1), bytes: readFileSync(path.join(dir, 'swagger-ui.css')) },
-    { path: DOCS_ASSETS.bundle.slice(1), bytes: readFileSync(path.join(dir, 'swagger-ui-bundle.js')) },
-    { path: DOCS_ASSETS.init.slice(1), bytes: Buffer.from(init) },
-    { path: DOCS_ASSETS.overrides.slice(1), bytes: readFileSync(new URL('../../../runtime/pages/docs-overrides.css', import.meta.url)) },
+    { path: 'docs/index.html', contents: page },
+    { path: DOCS_ASSETS.css.slice(1), contents: readFileSync(path.join(dir, 'swagger-ui.css')) },
+    { path: DOCS_ASSETS.bundle.slice(1), contents: readFileSync(path.join(dir, 'swagger-ui-bundle.js')) },
+    { path: DOCS_ASSETS.init.slice(1), contents: init },
+    { path: DOCS_ASSETS.overrides.slice(1), contents: readFileSync(new URL('../../../runtime/pages/docs-overrides.css', import.meta.url)) },
   ];
 }

@@ -21,7 +21,7 @@ import { methodologyPageHtml } from './methodology-page.js';
 import { openDataPageHtml } from './open-data-page.js';
 import { platformPageHtml } from './platform-page.js';
 
-const page = (dir: string, htmlText: string): EmittedFile => ({ path: dir ? `${dir}/index.html` : 'index.html', bytes: Buffer.from(htmlText) });
+const page = (dir: string, htmlText: string): EmittedFile => ({ path: dir ? `${dir}/index.html` : 'index.html', contents: htmlText });
 
 /** All pages and assets. `scored` and `records` are in rank order; `verdicts` keyed by canonical slug. */
 export function sitePages(
@@ -42,7 +42,7 @@ export function sitePages(
     }
   }
   return [
-    { path: STYLESHEET_PATH.slice(1), bytes: readFileSync(new URL('../../../runtime/pages/site.css', import.meta.url)) },
+    { path: STYLESHEET_PATH.slice(1), contents: readFileSync(new URL('../../../runtime/pages/site.css', import.meta.url)) },
     page('', indexPageHtml(site, methodology, scored)),
     page('methodology', methodologyPageHtml(site, methodology)),
     page('open-data', openDataPageHtml(site, manifest)),
