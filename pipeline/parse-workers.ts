@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { startTsWorker } from './ts-worker.js';
+import { startPipelineWorker } from './worker-threads.js';
 import { loadYaml, relativeFile, sourceDocument, type SourceDocument } from './load.js';
 import type { Problem } from './problems.js';
 
@@ -62,7 +62,7 @@ export function loadYamlOnWorkers(root: string, files: readonly string[], thread
       if (batch) worker.postMessage(batch);
     };
     for (let i = 0; i < Math.min(threads, batches.length); i++) {
-      const worker = startTsWorker(new URL('./parse-worker.ts', import.meta.url), { root });
+      const worker = startPipelineWorker(new URL('./parse-worker.ts', import.meta.url), { root });
       workers.push(worker);
       worker.on('error', (error) => finish(error));
       worker.on('message', (reply: ParsedBatch) => {

@@ -14,7 +14,7 @@ import type { EmittedFile } from './emit/open-data.js';
 import { ChangeHistorySchema } from './emit/changes.js';
 import type { PreviousBuild } from './emit/dist-files.js';
 import { PlatformRecordSchema } from '../runtime/contract/api-schemas.js';
-import { startTsWorker } from './ts-worker.js';
+import { startPipelineWorker } from './worker-threads.js';
 import { END_OF_FILES, writeFilesUnder, type WriteBatch, type WriteReply } from './write-files.js';
 
 /** Fewest platforms for which a writer thread pays for its start (about 0.3 s). */
@@ -41,7 +41,7 @@ export class DistWriter {
   ) {
     this.tmp = path.join(path.dirname(distDir), `.dist-tmp-${process.pid}`);
     rmSync(this.tmp, { recursive: true, force: true });
-    this.worker = onThread ? startTsWorker(new URL('./write-worker.ts', import.meta.url), { root: this.tmp }) : null;
+    this.worker = onThread ? startPipelineWorker(new URL('./write-worker.ts', import.meta.url), { root: this.tmp }) : null;
     this.finished = this.worker
       ? new Promise<void>((resolve, reject) => {
           this.worker!.once('error', reject);

@@ -7,7 +7,8 @@
  *   measured with autocannon on loopback in alternating runs (baseline, runtime,
  *   runtime, baseline, ...) so the machine's drift cancels out.
  * - Build: synthetic sources (scripts/generate-sources.ts) at each size, built
- *   by the pipeline CLI in a child process: wall time, peak RSS, files, verdicts.
+ *   by the bundled pipeline CLI in a child process, with the node flags of
+ *   `npm run build`: wall time, peak RSS, files, verdicts.
  *   The real sources are built too.
  * - Runtime: time from process start to the first answered request, and RSS
  *   after a warm-up load, for the real bundle and the largest synthetic bundle.
@@ -29,7 +30,7 @@ import { createServer } from 'node:http';
 import { cpus, loadavg, release, tmpdir } from 'node:os';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { generateSources } from './generate-sources.js';
 import { PUBLISHED_VERDICT_TOP_K } from '../pipeline/emit/api-bodies.js';
@@ -85,16 +86,6 @@ async function baselineServer(file: string, port: number): Promise<void> {
   server.listen(port, '127.0.0.1', () => process.stdout.write('listening\n'));
 }
 
-/** `bench.ts --build-child SOURCES DIST`: one pipeline build; prints `BENCH {"ms":..,"maxRssKiB":..,"code":..}`. */
-async function buildChild(sources: string, dist: string): Promise<void> {
-  const { main } = await import('../pipeline/cli.js');
-  const started = performance.now();
-  const code = await main(['build', '--quiet', '--sources', sources, '--dist', dist]);
-  const ms = performance.now() - started;
-  process.stdout.write(`BENCH ${JSON.stringify({ ms, maxRssKiB: process.resourceUsage().maxRSS, code })}\n`);
-  process.exit(code);
-}
-
 // ---------------------------------------------------------------- helpers
 
 const env = (name: string, fallback: string) => process.env[name] ?? fallback;
@@ -136,8 +127,14 @@ async function firstAnswer(url: string, child: ChildProcess, timeoutMs = 60_000)
 /** Checkout whose runtime is measured (BENCH_RUNTIME_ROOT, for before/after comparisons; default this one). */
 const RUNTIME_ROOT = path.resolve(process.env.BENCH_RUNTIME_ROOT ?? ROOT);
 
-/** The node flags `npm start` gives the bundled runtime (package.json `start`), so the bench serves it the same way. */
-const START_NODE_FLAGS = (/node ((?:--\S+ )*)build\/runtime\/main\.js/.exec((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start)?.[1] ?? '').split(' ').filter(Boolean);
+/** The node flags an npm script gives the bundled file `entry` (package.json), so the bench runs it the same way. */
+function nodeFlags(script: 'start' | 'build', entry: string): string[] {
+  const command = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[script]!;
+  return (new RegExp(`node ((?:--\\S+ )*)${entry.replace(/[./]/g, '\\$&')}`).exec(command)?.[1] ?? '').split(' ').filter(Boolean);
+}
+/** How `npm start` runs the bundled runtime, and `npm run build` the bundled pipeline. */
+const START_NODE_FLAGS = nodeFlags('start', 'build/runtime/main.js');
+const BUILD_NODE_FLAGS = nodeFlags('build', 'build/pipeline/cli.js');
 
 /** How the runtime is started: bundled JavaScript (what `npm start` runs), or the TypeScript sources under tsx (`npm run dev`, the tests). */
 type RuntimeForm = 'bundled' | 'tsx';
@@ -309,19 +306,23 @@ async function countFiles(dir: string): Promise<number> {
   return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
 }
 
-/** Builds `sources` into `dist` in a child process; wall time includes starting Node and tsx. */
-async function timedBuild(label: string, sources: string, dist: string, platforms: number, yamlMB: number): Promise<BuildRow> {
+/**
+ * Builds `sources` into `dist` in a child process, as `npm run build` runs the bundled pipeline
+ * (`rssReporter`, preloaded, prints the process's peak RSS at exit); wall time includes starting Node.
+ */
+async function timedBuild(label: string, sources: string, dist: string, platforms: number, yamlMB: number, rssReporter: string): Promise<BuildRow> {
   const started = performance.now();
-  const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), fileURLToPath(import.meta.url), '--build-child', sources, dist], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, '--import', pathToFileURL(rssReporter).href, path.join(ROOT, 'build/pipeline/cli.js'), 'build', '--quiet', '--sources', sources, '--dist', dist], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
   const code = await new Promise<number | null>((r) => child.on('exit', r));
   const wallS = (performance.now() - started) / 1000;
-  const line = out.split('\n').find((l) => l.startsWith('BENCH '));
-  if (code !== 0 || !line) throw new Error(`build of ${label} failed (exit ${code}):\n${err.slice(-2000)}`);
-  const result = JSON.parse(line.slice(6)) as { ms: number; maxRssKiB: number };
+  const ms = / in (\d+) ms$/m.exec(out)?.[1];
+  const maxRssKiB = /^BENCH_MAX_RSS_KIB (\d+)$/m.exec(err)?.[1];
+  if (code !== 0 || !ms || !maxRssKiB) throw new Error(`build of ${label} failed (exit ${code}):\n${err.slice(-2000)}`);
+  const result = { ms: Number(ms), maxRssKiB: Number(maxRssKiB) };
   const verdictsDir = path.join(dist, 'api/v1/verdicts');
   return {
     label,
@@ -338,14 +339,14 @@ async function timedBuild(label: string, sources: string, dist: string, platform
 }
 
 /** Builds the real sources, retrying a few times (editors may be saving a file). */
-async function buildReal(work: string): Promise<{ row: BuildRow | null; dist: string; note: string }> {
+async function buildReal(work: string, rssReporter: string): Promise<{ row: BuildRow | null; dist: string; note: string }> {
   const dist = path.join(work, 'real-dist');
   const files = (await readdir(path.join(ROOT, 'sources/platforms'), { recursive: true })).filter((f) => String(f).endsWith('.yaml'));
   const bytes = (await Promise.all(files.map((f) => readFile(path.join(ROOT, 'sources/platforms', String(f))).then((b) => b.length)))).reduce((a, b) => a + b, 0);
   let last = '';
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const row = await timedBuild('real sources', path.join(ROOT, 'sources'), dist, files.length, bytes / 1e6);
+      const row = await timedBuild('real sources', path.join(ROOT, 'sources'), dist, files.length, bytes / 1e6, rssReporter);
       return { row, dist, note: '' };
     } catch (error) {
       last = error instanceof Error ? error.message.split('\n').slice(0, 3).join(' ') : String(error);
@@ -434,7 +435,7 @@ function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow[], not
   }
   if (builds.length) {
     lines.push('## Build', '');
-    lines.push(`\`tsx pipeline/cli.ts build --quiet\` in a child process into an empty folder, ${buildRuns} time(s) for each synthetic size: the median wall and in-process times, the range of wall times, the highest peak. Wall time includes starting Node and tsx; peak memory is the child's maximum RSS. Synthetic sources come from \`scripts/generate-sources.ts\` (files of 2-6 KB like the real ones). Verdicts are bounded: only pairs among the top ${PUBLISHED_VERDICT_TOP_K} platforms of each category by score are published (\`PUBLISHED_VERDICT_TOP_K\`, at most 5 x ${(PUBLISHED_VERDICT_TOP_K * (PUBLISHED_VERDICT_TOP_K - 1)) / 2} = ${(5 * PUBLISHED_VERDICT_TOP_K * (PUBLISHED_VERDICT_TOP_K - 1)) / 2} files); any other pair is computed on request.`, '');
+    lines.push(`\`node ${BUILD_NODE_FLAGS.join(' ')} build/pipeline/cli.js build --quiet\` (the bundled pipeline, as \`npm run build\` runs it after bundling it when stale) in a child process into an empty folder, ${buildRuns} time(s) for each synthetic size: the median wall and in-process times, the range of wall times, the highest peak. Wall time includes starting Node and the worker threads; in-process time is what the CLI reports (from its start to dist/ swapped in); peak memory is the child's maximum RSS (all threads). Synthetic sources come from \`scripts/generate-sources.ts\` (files of 2-6 KB like the real ones). Verdicts are bounded: only pairs among the top ${PUBLISHED_VERDICT_TOP_K} platforms of each category by score are published (\`PUBLISHED_VERDICT_TOP_K\`, at most 5 x ${(PUBLISHED_VERDICT_TOP_K * (PUBLISHED_VERDICT_TOP_K - 1)) / 2} = ${(5 * PUBLISHED_VERDICT_TOP_K * (PUBLISHED_VERDICT_TOP_K - 1)) / 2} files); any other pair is computed on request.`, '');
     lines.push('| sources | platforms | YAML MB | wall s (range) | in-process s | ms / platform | peak MiB | files | verdicts | time growth vs previous row |');
     lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
     let previous: BuildRow | undefined;
@@ -473,8 +474,12 @@ async function main(): Promise<void> {
   const starts: StartupRow[] = [];
   let serve: ServeRow[] = [];
   try {
-    execFileSync(process.execPath, ['--import', 'tsx', path.join(RUNTIME_ROOT, 'scripts/build-runtime.ts')], { stdio: 'inherit', cwd: RUNTIME_ROOT });
-    const real = await buildReal(work);
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(RUNTIME_ROOT, 'scripts/bundles.ts'), 'runtime'], { stdio: 'inherit', cwd: RUNTIME_ROOT });
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bundles.ts'), 'pipeline'], { stdio: 'inherit', cwd: ROOT });
+    // preloaded into each build: its peak RSS (all threads) at exit
+    const rssReporter = path.join(work, 'report-max-rss.mjs');
+    await writeFile(rssReporter, "process.on('exit', () => process.stderr.write(`BENCH_MAX_RSS_KIB ${process.resourceUsage().maxRSS}\\n`));\n");
+    const real = await buildReal(work, rssReporter);
     if (real.row) builds.push(real.row);
     if (real.note) notes.push(real.note);
     if (parts.has('serve')) serve = await serving(real.dist);
@@ -488,7 +493,7 @@ async function main(): Promise<void> {
         const runs: BuildRow[] = [];
         for (let k = 0; k < buildRuns; k++) {
           const runDist = k === buildRuns - 1 ? dist : `${dist}-run-${k}`;
-          runs.push(await timedBuild(`synthetic ${fmt(n)}`, sources, runDist, n, bytes / 1e6));
+          runs.push(await timedBuild(`synthetic ${fmt(n)}`, sources, runDist, n, bytes / 1e6, rssReporter));
           log(`build  synthetic ${fmt(n)}, run ${k + 1}: ${runs.at(-1)!.wallS.toFixed(2)} s wall`);
         }
         for (let k = 0; k < buildRuns - 1; k++) await rm(`${dist}-run-${k}`, { recursive: true, force: true });
@@ -518,8 +523,6 @@ async function main(): Promise<void> {
 const args = process.argv.slice(2);
 if (args[0] === '--baseline') {
   await baselineServer(args[1]!, Number(args[2]));
-} else if (args[0] === '--build-child') {
-  await buildChild(args[1]!, args[2]!);
 } else {
   await main();
 }

@@ -14,7 +14,7 @@ import { runBuild } from '../pipeline/build.js';
 import { DistWriter } from '../pipeline/write-dist.js';
 import { contentBytes } from '../pipeline/emit/open-data.js';
 import { generateSources } from '../scripts/generate-sources.js';
-import { runCli, tempDir } from './helpers.js';
+import { runNpmScript, tempDir } from './helpers.js';
 
 describe('parsing sources on worker threads', () => {
   it('gives the same data, problems and positions as parsing on the main thread', async () => {
@@ -35,13 +35,14 @@ describe('parsing sources on worker threads', () => {
 });
 
 describe('writing dist/ on a writer thread (builds of 1,000 platforms or more)', () => {
-  it('writes the same bytes as the in-memory build, and replaces the previous dist/', async () => {
+  it('writes the same bytes as the in-memory build, and replaces the previous dist/ (npm run build: the bundled pipeline)', async () => {
     const sources = await tempDir('synthetic-1000');
     await generateSources(1_000, sources);
     const dist = await tempDir('dist-1000');
     await writeFile(path.join(dist, 'stale.txt'), 'from the previous build');
-    const cli = await runCli(['build', '--quiet', '--sources', sources, '--dist', dist]);
+    const cli = await runNpmScript('build', ['--quiet', '--sources', sources, '--dist', dist]);
     expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout).toMatch(/^built 1000 platforms into .*: 4942 files in \d+ ms$/m);
     const today = new Date().toISOString().slice(0, 10);
     const expected = (await runBuild({ root: sources, sourcesDir: sources, today })).files!;
     const written = (await readdir(dist, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dist, path.join(e.parentPath, e.name)));

@@ -38,6 +38,19 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
   });
 }
 
+/**
+ * Runs `npm run <script> -- <args>` in the project, as an editor would (`npm run build` bundles the
+ * pipeline when stale and runs the bundled CLI); resolves with its exit code and output.
+ */
+export function runNpmScript(script: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const { BASE_URL: _vite, ...inherited } = process.env;
+  return new Promise((resolve) => {
+    execFile('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env: { ...inherited, ...env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
 /** A fresh temporary folder. */
 export function tempDir(prefix: string): Promise<string> {
   return mkdtemp(path.join(tmpdir(), `${prefix}-`));

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { PROJECT_ROOT } from '../../paths.js';
 import type { Site } from '../../../runtime/contract/model.js';
 import { sitePath } from '../../../runtime/contract/urls.js';
 import { html } from '../../../runtime/pages/html.js';
@@ -70,6 +71,6 @@ window.addEventListener('load', function () {
     { path: DOCS_ASSETS.css.slice(1), contents: readFileSync(path.join(dir, 'swagger-ui.css')) },
     { path: DOCS_ASSETS.bundle.slice(1), contents: readFileSync(path.join(dir, 'swagger-ui-bundle.js')) },
     { path: DOCS_ASSETS.init.slice(1), contents: init },
-    { path: DOCS_ASSETS.overrides.slice(1), contents: readFileSync(new URL('../../../runtime/pages/docs-overrides.css', import.meta.url)) },
+    { path: DOCS_ASSETS.overrides.slice(1), contents: readFileSync(path.join(PROJECT_ROOT, 'runtime/pages/docs-overrides.css')) },
   ];
 }

@@ -6,6 +6,8 @@
  * reference. The runtime serves the same files (runtime/static-files.ts).
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../paths.js';
 import { CATEGORY_IDS } from '../../../runtime/contract/categories.js';
 import type { PlatformRecord, VerdictResponse } from '../../../runtime/contract/api-schemas.js';
 import type { Site } from '../../../runtime/contract/model.js';
@@ -42,7 +44,7 @@ export function sitePages(
     }
   }
   return [
-    { path: STYLESHEET_PATH.slice(1), contents: readFileSync(new URL('../../../runtime/pages/site.css', import.meta.url)) },
+    { path: STYLESHEET_PATH.slice(1), contents: readFileSync(path.join(PROJECT_ROOT, 'runtime/pages/site.css')) },
     page('', indexPageHtml(site, methodology, scored)),
     page('methodology', methodologyPageHtml(site, methodology)),
     page('open-data', openDataPageHtml(site, manifest)),
