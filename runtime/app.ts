@@ -3,7 +3,7 @@
  * and HEAD; other methods get 405 with Allow; unknown paths 404; any thrown
  * error a 500 problem without internals. All bodies come from the bundle.
  */
-import { getRouterParam, H3, type H3Event } from 'h3';
+import { getRequestIP, getRouterParam, H3, type H3Event } from 'h3';
 import type { Bundle } from './bundle.js';
 import { comparePlatforms } from './operations/compare.js';
 import { feeEstimates } from './operations/fees.js';
@@ -15,11 +15,12 @@ import { LIMITS } from './http/parameter-rules.js';
 import { INTERNAL_ERROR, invalidParameters, notFound, type ProblemSpec } from './http/problem.js';
 import { readQuery } from './http/query.js';
 import { acceptsJson } from './http/accept.js';
-import { clientIp } from './http/client-ip.js';
+import { clientAddress } from './http/client-ip.js';
 import { takeAdmission } from './http/fast-path.js';
 import type { RateLimits } from './http/rate-limit.js';
 import { accessLog, type Logger } from './log.js';
-import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse, type RequestContext } from './http/respond.js';
+import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse } from './http/respond.js';
+import type { RequestContext } from './http/reply.js';
 import { jsonRpcRefusal, loadMcpEndpoint, MCP_BODY_TOO_LARGE } from './mcp/json-rpc.js';
 import { computedCacheOf } from './http/computed-cache.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
@@ -49,6 +50,9 @@ const badRequest: ProblemSpec = {
   title: 'Bad request',
   detail: 'The request could not be read; check that the URL is valid percent-encoded UTF-8.',
 };
+
+/** clientAddress of an h3 request (http/client-ip.ts). */
+const clientIp = (event: H3Event, trustProxy: number): string => clientAddress(getRequestIP(event), event.req.headers.get('x-forwarded-for'), trustProxy);
 
 /** The request headers that select a precomputed representation, and the headers every response carries (request id, CORS, rate-limit state). */
 const conditional = (event: H3Event): RequestContext => ({

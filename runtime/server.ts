@@ -3,12 +3,12 @@
  * HOST:PORT (see README "Configuration"). The running server can swap in a
  * freshly built dist/ (reload) and close gracefully (in-flight requests finish).
  */
-import { toNodeHandler } from 'h3/node';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.js';
 import { loadBundle, type Bundle } from './bundle.js';
 import { createFastPath } from './http/fast-path.js';
+import { INTERNAL_ERROR } from './http/problem.js';
+import { problemReply } from './http/reply.js';
 import { RateLimits, type RateLimitConfig } from './http/rate-limit.js';
 import type { Logger } from './log.js';
 
@@ -48,10 +48,24 @@ export interface RunningRuntime {
 export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   let bundle: Bundle = await loadBundle(options.distDir);
   const appOptions = { limits: new RateLimits(options.rateLimit), trustProxy: options.trustProxy, logger: options.logger };
-  const app = createApp(() => bundle, appOptions);
-  // Answers from memory go out before h3 (http/fast-path.ts); everything else goes through the app.
-  const handler = createFastPath(() => bundle, toNodeHandler(app), appOptions);
-  const server = createServer(handler);
+  // Answers from memory go out before h3 (http/fast-path.ts); everything else goes through the h3 app.
+  // The app (h3, srvx and the web Request/Response classes they load: about 35 ms) is imported once
+  // the socket listens, so the first answers from memory do not wait for it; a request that needs
+  // it before then waits for the import.
+  let app: Promise<(req: IncomingMessage, res: ServerResponse) => unknown> | undefined;
+  const loadApp = () =>
+    (app ??= Promise.all([import('./app.js'), import('h3/node')]).then(([{ createApp }, { toNodeHandler }]) => toNodeHandler(createApp(() => bundle, appOptions))));
+  const toApp = (req: IncomingMessage, res: ServerResponse) =>
+    loadApp().then(
+      (handle) => handle(req, res),
+      (error: unknown) => {
+        options.logger.error({ event: 'app-load-failed', error: error instanceof Error ? error.message : String(error) }, 'the h3 app could not be loaded');
+        const problem = problemReply(req.method ?? 'GET', bundle.model.site.base_url, INTERNAL_ERROR);
+        if (!res.headersSent) res.writeHead(problem.status, problem.headers);
+        res.end(problem.body ?? undefined);
+      },
+    );
+  const server = createServer(createFastPath(() => bundle, toApp, appOptions));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.hostname, () => {
@@ -59,6 +73,7 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
       resolve();
     });
   });
+  setImmediate(() => void loadApp().catch(() => undefined)); // errors are answered per request (toApp)
   const { address, port } = server.address() as AddressInfo;
   const listener: Listener = { server, url: `http://${address.includes(':') ? `[${address}]` : address}:${port}/` };
   return {

@@ -14,7 +14,7 @@
  */
 import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import fg from 'fast-glob';
 import { PROJECT_ROOT } from '../pipeline/paths.js';
 
@@ -43,6 +43,17 @@ export const PIPELINE_BUNDLE: BundleTarget = {
 export const RUNTIME_ENTRY = path.join(RUNTIME_BUNDLE.outdir, 'main.js');
 
 /**
+ * zod's locale index (error messages in some 50 languages, about 430 KB of the bundle) reduced
+ * to English, the only one used (zod's default): about 7 ms less to load at every start.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({ contents: 'export { default as en } from "./en.js";', resolveDir: path.dirname(args.path) }));
+  },
+};
+
+/**
  * Bundles `target` into its folder (replacing what was there).
  * @throws Error with esbuild's messages when the bundle cannot be made
  */
@@ -60,6 +71,7 @@ export async function bundle(target: BundleTarget): Promise<void> {
     external: ['ioredis'],
     // CommonJS dependencies (pino, ...) call require() for Node's built-in modules.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    plugins: [zodEnglishOnly],
     logLevel: 'warning',
   });
 }

@@ -4,7 +4,6 @@
  * those proxies added (the one `trustProxy` places from the right). Entries a
  * caller writes further left are never used, so a caller cannot reset its own limit.
  */
-import { getRequestIP, type H3Event } from 'h3';
 
 /**
  * The client address from the socket's peer address and the X-Forwarded-For header.
@@ -21,9 +20,4 @@ export function clientAddress(socketIp: string | undefined, forwardedFor: string
     .map((s) => s.trim())
     .filter(Boolean);
   return chain[chain.length - trustProxy] ?? socket;
-}
-
-/** clientAddress of an h3 request. */
-export function clientIp(event: H3Event, trustProxy: number): string {
-  return clientAddress(getRequestIP(event), event.req.headers.get('x-forwarded-for'), trustProxy);
 }

@@ -23,7 +23,7 @@ import { clientAddress } from './client-ip.js';
 import { commonHeaders, requestIdFor } from './common-headers.js';
 import { computedCacheOf } from './computed-cache.js';
 import type { Admission, RateLimits } from './rate-limit.js';
-import { computedReply, JSON_CONTENT_TYPE, precomputedReply, problemReply, type RequestContext } from './respond.js';
+import { computedReply, JSON_CONTENT_TYPE, precomputedReply, problemReply, type RequestContext } from './reply.js';
 import { LIMITS } from './parameter-rules.js';
 import { INTERNAL_ERROR, type ProblemSpec } from './problem.js';
 import { jsonRpcRefusal, loadMcpEndpoint, MCP_BODY_TOO_LARGE } from '../mcp/json-rpc.js';
