@@ -52,11 +52,13 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   // The app (h3, srvx and the web Request/Response classes they load: about 35 ms) is imported once
   // the socket listens, so the first answers from memory do not wait for it; a request that needs
   // it before then waits for the import.
-  let app: Promise<(req: IncomingMessage, res: ServerResponse) => unknown> | undefined;
+  type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+  let app: Promise<NodeHandler> | undefined;
+  let loadedApp: NodeHandler | undefined;
   const loadApp = () =>
-    (app ??= Promise.all([import('./app.js'), import('h3/node')]).then(([{ createApp }, { toNodeHandler }]) => toNodeHandler(createApp(() => bundle, appOptions))));
+    (app ??= Promise.all([import('./app.js'), import('h3/node')]).then(([{ createApp }, { toNodeHandler }]) => (loadedApp = toNodeHandler(createApp(() => bundle, appOptions)))));
   const toApp = (req: IncomingMessage, res: ServerResponse) =>
-    loadApp().then(
+    loadedApp ? loadedApp(req, res) : loadApp().then(
       (handle) => handle(req, res),
       (error: unknown) => {
         options.logger.error({ event: 'app-load-failed', error: error instanceof Error ? error.message : String(error) }, 'the h3 app could not be loaded');

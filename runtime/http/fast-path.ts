@@ -7,7 +7,7 @@
  * computed-body cache for the exact request target (http/computed-cache.ts).
  *
  * The answer is the one h3 gives for the same request, built by the same functions
- * (precomputedReply / computedReply in http/respond.ts, the common headers, the rate
+ * (precomputedReply / computedReply in http/reply.ts, the common headers, the rate
  * limit, the access log): the fast path only skips h3's routing and its web
  * Request/Response objects, which cost more than half of the CPU of a small
  * precomputed answer (docs/performance.md). Everything else goes to h3: other
