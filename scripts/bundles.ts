@@ -26,12 +26,14 @@ export interface BundleTarget {
   from: readonly string[];
 }
 
+/** The runtime: `npm start` serves build/runtime/main.js. */
 export const RUNTIME_BUNDLE: BundleTarget = {
   outdir: path.join(PROJECT_ROOT, 'build/runtime'),
   entries: { main: 'runtime/main.ts' },
   from: ['runtime'],
 };
 
+/** The pipeline: `npm run build` and `npm run check` run build/pipeline/cli.js. */
 export const PIPELINE_BUNDLE: BundleTarget = {
   outdir: path.join(PROJECT_ROOT, 'build/pipeline'),
   entries: { cli: 'pipeline/cli.ts', 'parse-worker': 'pipeline/parse-worker.ts', 'write-worker': 'pipeline/write-worker.ts' },
@@ -92,7 +94,7 @@ export async function newest(patterns: string[], cwd: string): Promise<number> {
 }
 
 /** Whether `target` is missing or older than a file it is made from (or the lock file). */
-export async function isStale(target: BundleTarget): Promise<boolean> {
+async function isStale(target: BundleTarget): Promise<boolean> {
   const made = Math.min(...Object.keys(target.entries).map((name) => mtime(path.join(target.outdir, `${name}.js`)) ?? 0));
   if (made === 0) return true;
   const sources = await newest(target.from.map((dir) => `${dir}/**/*`), PROJECT_ROOT);

@@ -71,7 +71,7 @@ export type Manifest = z.infer<typeof ManifestSchema>;
 export type FileContents = string | Uint8Array;
 
 /** Size in bytes of file contents (text as UTF-8). */
-export const byteLength = (contents: FileContents): number => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength);
+const byteLength = (contents: FileContents): number => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength);
 
 /** File contents as bytes (text encoded as UTF-8). */
 export const contentBytes = (contents: FileContents): Buffer => (typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength));

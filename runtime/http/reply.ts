@@ -35,7 +35,7 @@ export interface Reply {
  * The reply with the body omitted for HEAD (headers, including Content-Length, kept).
  * @param common the request's common headers, applied last
  */
-export function reply(method: string, status: number, contentType: string, payload: Buffer | string | null, extra?: Record<string, string>, common?: Record<string, string>): Reply {
+function reply(method: string, status: number, contentType: string, payload: Buffer | string | null, extra?: Record<string, string>, common?: Record<string, string>): Reply {
   const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
   const headers = bytes === null ? { ...extra, ...common } : { 'content-type': contentType, 'content-length': String(bytes.length), ...extra, ...common };
   return { status, headers, body: method === 'HEAD' ? null : bytes };
