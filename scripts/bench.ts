@@ -34,6 +34,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { generateSources } from './generate-sources.js';
 import { PUBLISHED_VERDICT_TOP_K } from '../pipeline/emit/api-bodies.js';
+import { npmScriptNodeFlags } from './bundles.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NODE_TSX = [process.execPath, '--import', 'tsx'] as const;
@@ -127,14 +128,9 @@ async function firstAnswer(url: string, child: ChildProcess, timeoutMs = 60_000)
 /** Checkout whose runtime is measured (BENCH_RUNTIME_ROOT, for before/after comparisons; default this one). */
 const RUNTIME_ROOT = path.resolve(process.env.BENCH_RUNTIME_ROOT ?? ROOT);
 
-/** The node flags an npm script gives the bundled file `entry` (package.json), so the bench runs it the same way. */
-function nodeFlags(script: 'start' | 'build', entry: string): string[] {
-  const command = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[script]!;
-  return (new RegExp(`node ((?:--\\S+ )*)${entry.replace(/[./]/g, '\\$&')}`).exec(command)?.[1] ?? '').split(' ').filter(Boolean);
-}
 /** How `npm start` runs the bundled runtime, and `npm run build` the bundled pipeline. */
-const START_NODE_FLAGS = nodeFlags('start', 'build/runtime/main.js');
-const BUILD_NODE_FLAGS = nodeFlags('build', 'build/pipeline/cli.js');
+const START_NODE_FLAGS = npmScriptNodeFlags('start', 'build/runtime/main.js');
+const BUILD_NODE_FLAGS = npmScriptNodeFlags('build', 'build/pipeline/cli.js');
 
 /** How the runtime is started: bundled JavaScript (what `npm start` runs), or the TypeScript sources under tsx (`npm run dev`, the tests). */
 type RuntimeForm = 'bundled' | 'tsx';

@@ -12,7 +12,7 @@
  *
  *   tsx scripts/bundles.ts runtime|pipeline [--if-stale]
  */
-import { rmSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import fg from 'fast-glob';
@@ -76,6 +76,17 @@ export async function bundle(target: BundleTarget): Promise<void> {
     plugins: [zodEnglishOnly],
     logLevel: 'warning',
   });
+}
+
+/**
+ * The node flags an npm script of package.json gives a bundled entry (e.g. `start` and
+ * `build/runtime/main.js`), so that the bench and the soak run it as the script does.
+ * @returns [] when the script runs the entry without flags (or does not run it)
+ */
+export function npmScriptNodeFlags(script: string, entry: string): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const flags = new RegExp(`node ((?:--\\S+ )*)${entry.replace(/[./]/g, '\\$&')}`).exec(scripts[script] ?? '')?.[1] ?? '';
+  return flags.split(' ').filter(Boolean);
 }
 
 /** Modification time (ms) of a file, or null when it is missing. */

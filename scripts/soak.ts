@@ -2,7 +2,8 @@
  * Soak run (not a test): holds full load on a runtime process for SOAK_SECONDS
  * (default 300) with a mix of precomputed, computed and MCP requests, then
  * reports requests, non-2xx responses, errors, latency and the server's RSS at
- * start and end.   npm run soak   (serves the current dist/; run npm run build first)
+ * start and end.   npm run soak   (serves the current dist/ with the bundled
+ * runtime as `npm start` runs it, bundling it when stale; run npm run build first)
  * SOAK_SECONDS, SOAK_CONNECTIONS (default 50), LOG_LEVEL (default warn) adjust it.
  */
 import { spawn } from 'node:child_process';
@@ -10,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { bundleIfStale, npmScriptNodeFlags, RUNTIME_BUNDLE, RUNTIME_ENTRY } from './bundles.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.SOAK_SECONDS ?? 300);
@@ -22,7 +24,8 @@ async function rssMiB(pid: number): Promise<number> {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'runtime/main.ts'), '--dist', path.join(ROOT, 'dist')], {
+await bundleIfStale(RUNTIME_BUNDLE);
+const child = spawn(process.execPath, [...npmScriptNodeFlags('start', 'build/runtime/main.js'), RUNTIME_ENTRY, '--dist', path.join(ROOT, 'dist')], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
   stdio: 'inherit',
 });
