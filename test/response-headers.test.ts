@@ -3,14 +3,10 @@
  * response whichever way it was built: responses of the API routes carry them
  * from the start, others get them in the app's onResponse hook. Computed bodies
  * served again from the computed-body cache are the same bytes with the same
- * headers. The access log line keeps pino's shape, and log lines reach stdout
- * whole and in order.
+ * headers. (The access log: test/log-lines.test.ts.)
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInto, FIXTURE_SOURCES, http, killRuntimes, ROOT, spawnRuntime, startServer, type RunningServer } from './helpers.js';
+import { buildInto, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
 
 let server: RunningServer;
 let dist: string;
@@ -21,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  killRuntimes();
 });
 
 const COMMON = ['x-request-id', 'x-content-type-options', 'access-control-allow-origin', 'access-control-expose-headers', 'ratelimit-policy', 'ratelimit', 'cache-control'];
@@ -59,33 +54,6 @@ describe('common headers', () => {
     const headers = (h: Headers) => [...h].filter(([k]) => !['x-request-id', 'date', 'ratelimit'].includes(k));
     expect(headers(second.headers)).toEqual(headers(first.headers));
     expect(second.headers.get('x-request-id')).toBe('second-2');
-  });
-});
-
-describe('access log', () => {
-  it('writes one pino-shaped JSON line per request', async () => {
-    const rt = await spawnRuntime(dist);
-    await fetch(`${rt.url}/v1/platforms/alpha-exchange`, { headers: { 'x-request-id': 'log-check-1' } });
-    const line = await rt.waitFor((l) => l.req_id === 'log-check-1', 'access line');
-    expect(Object.keys(line)).toEqual(['level', 'time', 'service', 'req_id', 'method', 'path', 'status', 'ms']);
-    expect(line).toMatchObject({ level: 30, service: 'comparison-data-runtime', method: 'GET', path: '/v1/platforms/alpha-exchange', status: 200 });
-    expect(new Date(line.time as string).toISOString()).toBe(line.time);
-  });
-});
-
-describe('log lines on stdout', () => {
-  it('arrive whole and in order through the line buffer: many lines, non-ASCII text, a line longer than the buffer', async () => {
-    const script = `import { createLogger } from ${JSON.stringify(path.join(ROOT, 'runtime/log.ts'))};
-const logger = createLogger('info');
-for (let i = 0; i < 3000; i++) logger.info({ i, text: 'Zürich, 東京 – ' + 'x'.repeat(i % 700) });
-logger.info({ i: 3000, text: 'y'.repeat(200000) });
-logger.info({ i: 3001, text: 'last' });`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
-    const lines = stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { i: number; text: string });
-    expect(lines.map((l) => l.i)).toEqual([...Array(3002).keys()]);
-    expect(lines[699]!.text).toBe(`Zürich, 東京 – ${'x'.repeat(699)}`);
-    expect(lines[3000]!.text).toHaveLength(200000);
-    expect(lines[3001]!.text).toBe('last');
   });
 });
 
