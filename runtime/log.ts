@@ -30,21 +30,24 @@ function isoTimeOncePerMs(): string {
 }
 
 /** Bytes of log lines held before a write, and the longest a line waits (ms). */
-export const LOG_BUFFER_BYTES = 64 * 1024;
-export const LOG_FLUSH_MS = 100;
+const LOG_BUFFER_BYTES = 64 * 1024;
+const LOG_FLUSH_MS = 100;
 /** Most bytes kept while stdout (a full non-blocking pipe) takes none; beyond that, lines are dropped and counted. */
 export const LOG_BACKLOG_BYTES = 4 * 1024 * 1024;
 /** Longest the final flush (process exit, pino's flushSync) waits for a full stdout to take the held lines (ms). */
-export const LOG_EXIT_WAIT_MS = 5000;
+const LOG_EXIT_WAIT_MS = 5000;
 /** Pause between two tries of that final flush when stdout takes nothing (ms). */
 const EXIT_RETRY_MS = 5;
 
 /** Most bytes a string of `chars` UTF-16 code units takes as UTF-8. */
 const maxUtf8Bytes = (chars: number) => chars * 3;
 
-/** Blocks the thread for `ms` milliseconds (only while the process exits: nothing else is left to run). */
+/** A cell nobody notifies: Atomics.wait on it just sleeps. */
+const sleepCell = new Int32Array(new SharedArrayBuffer(4));
+
+/** Blocks the thread for `ms` milliseconds (only in the final flush, which must not return before stdout takes the lines). */
 function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+  Atomics.wait(sleepCell, 0, 0, ms);
 }
 
 /**
@@ -113,14 +116,16 @@ class LineBuffer {
     for (;;) {
       try {
         while (rest.length) rest = rest.subarray(writeSync(this.fd, rest));
-        break;
+        return;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') break;
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') {
+          this.dropped += rest.length;
+          return;
+        }
         if (Date.now() >= deadline) return this.keep(rest);
         sleepSync(EXIT_RETRY_MS);
       }
     }
-    this.dropped += rest.length;
   }
 
   /**
@@ -147,7 +152,12 @@ class LineBuffer {
   }
 }
 
-/** A logger at the given level (trace, debug, info, warn, error, fatal, silent), writing JSON lines to stdout. */
+/**
+ * A logger at the given level (trace, debug, info, warn, error, fatal, silent), writing JSON lines
+ * to stdout through a LineBuffer; makes a pipe or socket stdout non-blocking. Lines dropped because
+ * stdout fell behind are reported by one warn line: `{ event: 'log-dropped', bytes }` (UTF-8 bytes).
+ * pino throws for an unknown level.
+ */
 export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
   // Creating process.stdout makes libuv set O_NONBLOCK on a pipe or socket stdout, so a log reader
   // that falls behind gets lines kept or dropped (LineBuffer) instead of stalling the event loop.
