@@ -70,3 +70,26 @@ export const factEvidence = {
  * compared (change feed) or flattened (CSV). as_of stays, since a newer date is a change worth showing.
  */
 export const CITATION_KEYS: ReadonlySet<string> = new Set(['sources', 'outlier_checked']);
+
+/**
+ * A fact group recorded as not applicable: the platform does not have the thing the group
+ * describes (a broker that offers no options has no per-contract fee; a wallet without in-app
+ * swaps has no swap fee). It needs a reason and sources like any fact; how it scores is the
+ * criterion's `not_applicable` rule in methodology.yaml. Not applicable is not unknown:
+ * an unknown fact is simply absent.
+ */
+export const notApplicableSchema = z.strictObject({
+  not_applicable: z.string().min(1).meta({ description: 'One line: why the fact does not apply to this platform, as its sources say' }),
+  ...evidence,
+});
+export type NotApplicable = z.infer<typeof notApplicableSchema>;
+
+/** A fact group that may instead be recorded as not applicable (`notApplicableSchema`); optional, absent = unknown. */
+export function orNotApplicable<T extends z.ZodType>(group: T) {
+  return z.union([group, notApplicableSchema]).optional();
+}
+
+/** True when a fact group value is a not-applicable record. */
+export function isNotApplicable(group: unknown): group is NotApplicable {
+  return typeof group === 'object' && group !== null && 'not_applicable' in group;
+}

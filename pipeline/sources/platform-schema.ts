@@ -4,7 +4,7 @@
  * These schemas are the one source of truth for the editor JSON Schema and the TypeScript types.
  */
 import { z } from 'zod';
-import { evidence, factEvidence, httpsUrl, isoDate, percent, sourceSchema, usd } from './common-schema.js';
+import { evidence, factEvidence, httpsUrl, isoDate, orNotApplicable, percent, sourceSchema, usd } from './common-schema.js';
 
 const slug = z
   .string()
@@ -27,15 +27,18 @@ const exchangeFacts = z.strictObject({
       .min(1),
     ...factEvidence,
   }).optional(),
-  fiat_withdrawal: z.strictObject({
+  fiat_withdrawal: orNotApplicable(z.strictObject({
     method: z.string().min(1).meta({ description: 'Withdrawal rail the fee applies to, e.g. "ACH"' }),
-    fee_usd: usd,
+    fee_usd: usd.meta({ description: 'Fee per USD (or local fiat converted at the source date) withdrawal on that rail' }),
     ...factEvidence,
-  }).optional(),
+  })),
   proof_of_reserves: z.strictObject({
     published: z.boolean(),
     liabilities_included: z.boolean(),
     third_party_attestation: z.boolean(),
+    audited_financial_statements: z.boolean().optional().meta({
+      description: 'true when audited financial statements (e.g. a 10-K) disclose customer assets held and the matching customer liabilities; scored as equivalent to proof of reserves with liabilities and attestation (methodology.yaml, reserves)',
+    }),
     ...factEvidence,
   }).optional(),
 });
@@ -44,16 +47,18 @@ const exchangeFacts = z.strictObject({
 const brokerageFacts = z.strictObject({
   commissions: z.strictObject({
     online_stock_trade_usd: usd.meta({ description: 'Commission per online US stock or ETF trade' }),
-    options_tiers: z
+    ...factEvidence,
+  }).optional(),
+  options_fees: orNotApplicable(z.strictObject({
+    tiers: z
       .array(z.strictObject({
         min_contracts_per_month: z.number().int().min(0),
         per_contract_usd: usd,
       }))
       .min(1)
-      .optional()
-      .meta({ description: 'Per-contract options fee by monthly contract volume; absent when options are not offered' }),
+      .meta({ description: 'Per-contract options fee (base commission folded in per contract) by monthly contract volume, ascending from 0' }),
     ...factEvidence,
-  }).optional(),
+  })).meta({ description: 'Options per-contract fee; not_applicable when the broker offers no options trading' }),
   transfer_out: z.strictObject({
     full_acats_usd: usd.meta({ description: 'Fee for a full outgoing ACATS transfer' }),
     ...factEvidence,
@@ -90,7 +95,7 @@ const savingsFacts = z.strictObject({
       .min(1),
     ...factEvidence,
   }).optional(),
-  monthly_fee: z.strictObject({ usd, ...factEvidence }).optional(),
+  monthly_fee: orNotApplicable(z.strictObject({ usd, ...factEvidence })).meta({ description: 'Monthly maintenance fee; not_applicable when the account has none' }),
   minimum_opening_deposit: z.strictObject({ usd, ...factEvidence }).optional(),
   insurance: z.strictObject({
     route: z.enum(['fdic_direct', 'ncua_direct', 'fdic_pass_through', 'none']).meta({
@@ -125,10 +130,10 @@ const softwareWalletFacts = z.strictObject({
     ...factEvidence,
   }).optional(),
   source_code: z.strictObject({ open_source: openness, ...factEvidence }).optional(),
-  swap_fee: z.strictObject({
+  swap_fee: orNotApplicable(z.strictObject({
     pct: percent.meta({ description: 'Service fee the wallet adds to in-app swaps, percent 0-100' }),
     ...factEvidence,
-  }).optional(),
+  })).meta({ description: 'In-app swap service fee; not_applicable when the wallet has no in-app swaps' }),
   chains: z.strictObject({ supported: z.array(z.string().min(1)).min(1), ...factEvidence }).optional(),
 });
 
@@ -147,7 +152,8 @@ export const incidentSchema = z.strictObject({
   class: z.enum(INCIDENT_CLASSES),
   title: z.string().min(1),
   summary: z.string().min(1),
-  amount_usd: z.number().positive().optional().meta({ description: 'Funds lost, or penalty paid, in USD at the time' }),
+  amount_usd: z.number().positive().optional().meta({ description: 'Funds lost (funds_lost, other), or the penalty or fine alone (regulatory_action), in USD at the time' }),
+  restitution_usd: z.number().positive().optional().meta({ description: 'regulatory_action only: disgorgement, restitution, refunds to customers and ordered compliance spending, in USD; kept apart from the penalty' }),
   customers_made_whole: z.boolean().optional().meta({ description: 'Absent when not known; the cap table then treats losses as not reimbursed' }),
   sources: z.array(sourceSchema).min(1),
 });
@@ -165,6 +171,10 @@ const common = {
   slug,
   aliases: z.array(z.string().min(1)).optional(),
   website: httpsUrl,
+  domains: z
+    .array(z.string().regex(/^(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[A-Za-z0-9._~-]+)*$/, { message: 'expected a host name such as investors.example.com, optionally with a path prefix such as github.com/example' }))
+    .optional()
+    .meta({ description: "Other host names the platform or its parent operates (investor relations, help centre); citations on them (or under a path prefix such as github.com/example), and on the website's host, are primary evidence" }),
   as_of: isoDate,
   summary: z.string().min(1).optional().meta({ description: 'One neutral sentence on what the platform is' }),
   assessments: z.record(z.string(), assessmentSchema).optional(),
