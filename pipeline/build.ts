@@ -18,9 +18,14 @@ import { resolveSite } from './emit/site.js';
 import { methodologySchema, type Methodology } from './sources/methodology-schema.js';
 import { platformSourceSchema } from './sources/platform-schema.js';
 import { unreliableDomainsSchema, type UnreliableDomains } from './sources/unreliable-domains-schema.js';
+import { sourceTiersSchema, type SourceTiers } from './sources/source-tiers-schema.js';
+import type { TierLists } from './score/evidence-tiers.js';
+import { evaluationDateOf } from './score/freshness.js';
 
 /** Optional list, in the sources folder, of domains whose pages do not back a fact (unreliable-domains-schema.ts). */
 export const UNRELIABLE_DOMAINS_FILE = 'unreliable-domains.yaml';
+/** Optional list, in the sources folder, of domains with their evidence tier (source-tiers-schema.ts). */
+export const SOURCE_TIERS_FILE = 'source-tiers.yaml';
 import { BASE_URL_PATTERN, siteSourceSchema } from './sources/site-schema.js';
 import { validateDocument } from './validate.js';
 
@@ -31,16 +36,16 @@ export interface BuildOptions {
   sourcesDir: string;
   /** Overrides site.yaml base_url (BASE_URL). */
   baseUrl?: string | undefined;
-  /** Today as YYYY-MM-DD, for future-date and staleness lints only (never written to outputs). */
+  /** Today as YYYY-MM-DD: the evaluation date when sourceDateEpoch is unset, and the limit of future-date lints. */
   today: string;
   /** The previous dist/'s records and change history, the baseline of the change feed; null for a first build. */
   previous?: PreviousBuild | null;
-  /** SOURCE_DATE_EPOCH (seconds): the date of this build's change entry; else the newest as_of. */
+  /** SOURCE_DATE_EPOCH (seconds): the evaluation date (freshness, incident ages) and the date of this build's change entry; else `today`. */
   sourceDateEpoch?: string | undefined;
 }
 
 /** The sources loaded, checked and scored: every problem, and when there is no error what the output is made from. */
-export type ScoredSources = { problems: Problem[] } & ({ ok: true; scored: ScoredPlatform[]; site: Site; methodology: Methodology } | { ok: false });
+export type ScoredSources = { problems: Problem[] } & ({ ok: true; scored: ScoredPlatform[]; site: Site; methodology: Methodology; lists: TierLists } | { ok: false });
 
 export interface BuildResult {
   problems: Problem[];
@@ -75,12 +80,15 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
   };
 
   // optional: a sources folder without the file lists no domain
-  const unreliableDomains = async (): Promise<Map<string, string>> => {
-    const file = path.join(options.sourcesDir, UNRELIABLE_DOMAINS_FILE);
+  const domainList = async <T>(name: string, schema: Parameters<typeof validateDocument<{ domains: T[] }>>[0], entry: (d: T) => [string, string]): Promise<Map<string, string>> => {
+    const file = path.join(options.sourcesDir, name);
     if (!existsSync(file)) return new Map();
-    const list = validated(unreliableDomainsSchema, await load(file)) as UnreliableDomains | undefined;
-    return new Map((list?.domains ?? []).map((d) => [d.domain, d.reason]));
+    const list = validated(schema, await load(file));
+    return new Map((list?.domains ?? []).map(entry));
   };
+  const unreliable = await domainList<UnreliableDomains['domains'][number]>(UNRELIABLE_DOMAINS_FILE, unreliableDomainsSchema, (d) => [d.domain, d.reason]);
+  const tiers = (await domainList<SourceTiers['domains'][number]>(SOURCE_TIERS_FILE, sourceTiersSchema, (d) => [d.domain, d.tier])) as Map<string, 'primary' | 'reputable'>;
+  const lists: TierLists = { tiers, unreliable };
 
   const siteDoc = await load(path.join(options.sourcesDir, 'site.yaml'));
   const methodologyDoc = await load(path.join(options.sourcesDir, 'methodology.yaml'));
@@ -100,16 +108,23 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
     const platform = validated(platformSourceSchema, source);
     platforms.push(platform ? { source, platform } : { source });
   }
-  if (methodology) problems.push(...lintPlatforms(platforms, methodology, options.today, await unreliableDomains()));
+  let evaluationDate = options.today;
+  try {
+    evaluationDate = evaluationDateOf(options.sourceDateEpoch, options.today);
+  } catch {
+    // reported below as a located problem
+  }
+  const evidence = methodology ? { evaluationDate, freshness: methodology.freshness, lists } : undefined;
+  if (methodology && evidence) problems.push(...lintPlatforms(platforms, methodology, options.today, evidence));
 
   const baseUrl = options.baseUrl?.trim() || undefined;
   if (baseUrl !== undefined && !BASE_URL_PATTERN.test(baseUrl)) {
     problems.push({ severity: 'error', file: 'BASE_URL', line: 1, col: 1, path: '', message: `BASE_URL "${baseUrl}" is not an absolute http(s) URL`, hint: 'e.g. BASE_URL=https://data.example.org, or leave it unset to use sources/site.yaml' });
   }
   if (options.sourceDateEpoch !== undefined && options.sourceDateEpoch !== '' && !/^\d+$/.test(options.sourceDateEpoch)) {
-    problems.push({ severity: 'error', file: 'SOURCE_DATE_EPOCH', line: 1, col: 1, path: '', message: `SOURCE_DATE_EPOCH "${options.sourceDateEpoch.slice(0, 40)}" is not a whole number of seconds`, hint: 'e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset to date changes by the newest as_of' });
+    problems.push({ severity: 'error', file: 'SOURCE_DATE_EPOCH', line: 1, col: 1, path: '', message: `SOURCE_DATE_EPOCH "${options.sourceDateEpoch.slice(0, 40)}" is not a whole number of seconds`, hint: 'e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset to evaluate on the day of the build' });
   }
-  if (problems.some((p) => p.severity === 'error') || !siteSource || !methodology) return { problems, ok: false };
-  const site = resolveSite(siteSource, baseUrl);
-  return { problems, ok: true, scored: scoreDataset(platforms.map((p) => p.platform!), methodology, site), site, methodology };
+  if (problems.some((p) => p.severity === 'error') || !siteSource || !methodology || !evidence) return { problems, ok: false };
+  const site = resolveSite(siteSource, baseUrl, methodology.version, evaluationDate);
+  return { problems, ok: true, scored: scoreDataset(platforms.map((p) => p.platform!), methodology, site, evidence), site, methodology, lists };
 }

@@ -13,6 +13,7 @@
  * have not been seen at the platforms we cover since US brokers went to zero
  * commission in 2019.
  */
+import { isNotApplicable } from './sources/common-schema.js';
 import { problemAt, type SourceDocument } from './load.js';
 import type { Problem } from './problems.js';
 import type { PlatformSource } from './sources/platform-schema.js';
@@ -48,7 +49,7 @@ export const PLAUSIBLE_RANGES: Record<PlatformSource['category'], PlausibleRange
     },
     {
       what: 'monthly fee', unit: 'USD', min: 0, max: 25,
-      values: (p) => p.category === 'high-yield-savings' && p.facts.monthly_fee ? one(p.facts.monthly_fee, ['facts', 'monthly_fee', 'usd'], p.facts.monthly_fee.usd) : [],
+      values: (p) => p.category === 'high-yield-savings' && p.facts.monthly_fee && !isNotApplicable(p.facts.monthly_fee) ? one(p.facts.monthly_fee, ['facts', 'monthly_fee', 'usd'], p.facts.monthly_fee.usd) : [],
     },
     {
       what: 'minimum opening deposit', unit: 'USD', min: 0, max: 100_000,
@@ -66,7 +67,7 @@ export const PLAUSIBLE_RANGES: Record<PlatformSource['category'], PlausibleRange
     },
     {
       what: 'fiat withdrawal fee', unit: 'USD', min: 0, max: 100,
-      values: (p) => p.category === 'exchanges' && p.facts.fiat_withdrawal ? one(p.facts.fiat_withdrawal, ['facts', 'fiat_withdrawal', 'fee_usd'], p.facts.fiat_withdrawal.fee_usd) : [],
+      values: (p) => p.category === 'exchanges' && p.facts.fiat_withdrawal && !isNotApplicable(p.facts.fiat_withdrawal) ? one(p.facts.fiat_withdrawal, ['facts', 'fiat_withdrawal', 'fee_usd'], p.facts.fiat_withdrawal.fee_usd) : [],
     },
   ],
   brokerages: [
@@ -76,8 +77,8 @@ export const PLAUSIBLE_RANGES: Record<PlatformSource['category'], PlausibleRange
     },
     {
       what: 'options per-contract fee', unit: 'USD', min: 0, max: 2,
-      values: (p) => p.category === 'brokerages' && p.facts.commissions?.options_tiers
-        ? p.facts.commissions.options_tiers.map((t, i) => ({ path: ['facts', 'commissions', 'options_tiers', i, 'per_contract_usd'], value: t.per_contract_usd, checked: checked(p.facts.commissions) }))
+      values: (p) => p.category === 'brokerages' && p.facts.options_fees && !isNotApplicable(p.facts.options_fees)
+        ? p.facts.options_fees.tiers.map((t, i) => ({ path: ['facts', 'options_fees', 'tiers', i, 'per_contract_usd'], value: t.per_contract_usd, checked: checked(p.facts.options_fees as Group) }))
         : [],
     },
     {
@@ -98,7 +99,7 @@ export const PLAUSIBLE_RANGES: Record<PlatformSource['category'], PlausibleRange
   'software-wallets': [
     {
       what: 'swap service fee', unit: 'percent', min: 0, max: 3,
-      values: (p) => p.category === 'software-wallets' && p.facts.swap_fee ? one(p.facts.swap_fee, ['facts', 'swap_fee', 'pct'], p.facts.swap_fee.pct) : [],
+      values: (p) => p.category === 'software-wallets' && p.facts.swap_fee && !isNotApplicable(p.facts.swap_fee) ? one(p.facts.swap_fee, ['facts', 'swap_fee', 'pct'], p.facts.swap_fee.pct) : [],
     },
   ],
 };

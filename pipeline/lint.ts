@@ -2,9 +2,11 @@
  * Semantic lints beyond shape (anchors.md "Take" 5; issue "Pipeline"):
  * file name = slug, folder = category, unique slugs/names/aliases, real and
  * non-future dates, sorted incidents, assessments only for assessed criteria,
- * tier order, plausible ranges (lint-plausibility.ts), and warnings for facts
- * older than STALE_AFTER_DAYS and for sources on a domain listed in
- * sources/unreliable-domains.yaml.
+ * tier order, plausible ranges (lint-plausibility.ts), not_applicable only where
+ * the methodology accepts it, numbers backed only by weak sources (methodology.yaml
+ * "evidence"), and sources on a domain listed in sources/unreliable-domains.yaml.
+ * Stale facts are not warnings: the build publishes them with stale: true and the
+ * report counts them per category.
  */
 import path from 'node:path';
 import { nameKey } from '../runtime/compute/platform-match.js';
@@ -14,9 +16,10 @@ import type { Problem } from './problems.js';
 import type { Methodology } from './sources/methodology-schema.js';
 import type { PlatformSource } from './sources/platform-schema.js';
 import { unreliableDomainOf } from './sources/unreliable-domains-schema.js';
-
-/** A fact older than this many days is reported as a warning (issue 2: 365 days). */
-export const STALE_AFTER_DAYS = 365;
+import { isNotApplicable, type Source } from './sources/common-schema.js';
+import { carriesNumber, ownHosts } from './score/evidence-tiers.js';
+import type { EvidenceContext } from './score/fact-states.js';
+import { groupsOfRule } from './score/criterion-rules.js';
 
 /**
  * A platform file with its document. `platform` is present when the file passed
@@ -44,7 +47,6 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 const asOfOf = (v: unknown): string | undefined => (v && typeof v === 'object' ? str((v as { as_of?: unknown }).as_of) : undefined);
 
 const DATE_KEYS = new Set(['as_of', 'published', 'date']);
-const DAY_MS = 86_400_000;
 
 /** Days in each month of a common year. */
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -109,7 +111,8 @@ function sourceUrlsIn(raw: unknown): Array<{ path: PropertyKey[]; url: string }>
 }
 
 /** Lints of one platform file on its own. `today` is YYYY-MM-DD (the only place the clock is read). */
-function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodology, today: string, unreliable: ReadonlyMap<string, string>): Problem[] {
+function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodology, today: string, evidence: EvidenceContext): Problem[] {
+  const unreliable = evidence.lists.unreliable;
   const problems: Problem[] = [];
   const error = (p: PropertyKey[], message: string, hint?: string) => problems.push(problemAt(source, p, 'error', message, hint));
   const warn = (p: PropertyKey[], message: string, hint?: string) => problems.push(problemAt(source, p, 'warning', message, hint));
@@ -123,15 +126,12 @@ function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodo
   if (category !== undefined && folder !== category) error(['category'], `category "${category}" differs from the folder "${folder}"`, `move the file to sources/platforms/${category}/`);
   if (slug?.includes('-vs-')) error(['slug'], 'a slug may not contain "-vs-" (it separates the two slugs of a verdict)');
 
-  const todayMs = Date.parse(`${today}T00:00:00Z`);
   for (const d of datesIn(raw)) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(d.value)) continue; // the schema reports the format
     if (!isRealDate(d.value)) {
       error(d.path, `"${d.value}" is not a real calendar date`);
     } else if (d.value > today) {
       error(d.path, `date ${d.value} is in the future (today is ${today})`);
-    } else if (d.path.at(-1) === 'as_of' && (todayMs - Date.parse(`${d.value}T00:00:00Z`)) / DAY_MS > STALE_AFTER_DAYS) {
-      warn(d.path, `as_of ${d.value} is older than ${STALE_AFTER_DAYS} days`, 'check the source again and update the fact and its as_of');
     }
   }
 
@@ -170,6 +170,8 @@ function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodo
 
   if (!platform) return problems;
   problems.push(...lintPlausibility(source, platform));
+  problems.push(...lintNotApplicable(source, platform, methodology));
+  problems.push(...lintNumericEvidence(source, platform, methodology, evidence));
   const criteria = methodology.categories[platform.category].criteria;
   for (const key of Object.keys(platform.assessments ?? {})) {
     const criterion = criteria.find((c) => c.key === key);
@@ -189,12 +191,63 @@ function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodo
   if (platform.category === 'exchanges' && platform.facts.trading_fees) {
     ascending(platform.facts.trading_fees.tiers.map((t) => t.min_volume_30d_usd), ['facts', 'trading_fees', 'tiers'], 'min_volume_30d_usd', true);
   }
-  if (platform.category === 'brokerages' && platform.facts.commissions?.options_tiers) {
-    ascending(platform.facts.commissions.options_tiers.map((t) => t.min_contracts_per_month), ['facts', 'commissions', 'options_tiers'], 'min_contracts_per_month', true);
+  const options = platform.category === 'brokerages' ? platform.facts.options_fees : undefined;
+  if (options && !isNotApplicable(options)) {
+    ascending(options.tiers.map((t) => t.min_contracts_per_month), ['facts', 'options_fees', 'tiers'], 'min_contracts_per_month', true);
   }
   if (platform.category === 'high-yield-savings' && platform.facts.apy) {
     ascending(platform.facts.apy.tiers.map((t) => t.min_balance_usd), ['facts', 'apy', 'tiers'], 'min_balance_usd', false);
   }
+  return problems;
+}
+
+/** A fact group recorded as not_applicable must be read by a criterion whose methodology accepts it. */
+function lintNotApplicable(source: SourceDocument, platform: PlatformSource, methodology: Methodology): Problem[] {
+  const problems: Problem[] = [];
+  const criteria = methodology.categories[platform.category].criteria;
+  for (const [name, group] of Object.entries(platform.facts as Record<string, unknown>)) {
+    if (!isNotApplicable(group)) continue;
+    const readers = criteria.filter((c) => groupsOfRule(c.rule, platform.category).includes(name));
+    const refusing = readers.filter((c) => c.not_applicable === undefined).map((c) => c.key);
+    if (readers.length === 0 || refusing.length > 0) {
+      const accepting = criteria.filter((c) => c.not_applicable !== undefined).flatMap((c) => groupsOfRule(c.rule, platform.category));
+      problems.push(problemAt(source, ['facts', name, 'not_applicable'], 'error',
+        readers.length === 0 ? `no criterion of ${platform.category} reads "${name}", so it cannot be not applicable` : `criterion ${refusing.join(', ')} does not accept a not-applicable "${name}" (methodology.yaml)`,
+        `not_applicable is accepted on: ${[...new Set(accepting)].join(', ') || 'none in this category'}; record the fact, or leave the group out when it is unknown`));
+    }
+  }
+  return problems;
+}
+
+/** True when a value holds a number anywhere (a fee, price, APY or tier). */
+function holdsNumber(value: unknown): boolean {
+  if (typeof value === 'number') return true;
+  if (Array.isArray(value)) return value.some(holdsNumber);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k !== 'sources' && holdsNumber(v));
+  return false;
+}
+
+/**
+ * A numeric fact (APY, fee, price; an incident's penalty or restitution) needs a primary source or a
+ * reputable one with a published date (methodology.yaml "evidence"; severity from `numeric_weak_only`).
+ */
+function lintNumericEvidence(source: SourceDocument, platform: PlatformSource, methodology: Methodology, evidence: EvidenceContext): Problem[] {
+  const problems: Problem[] = [];
+  const severity = methodology.evidence.numeric_weak_only;
+  const own = ownHosts(platform.website, platform.domains);
+  const hint = "cite the platform's own page or filing, a regulator or court, or a reputable outlet's dated article (sources/source-tiers.yaml); remove the number when none exists";
+  for (const [name, group] of Object.entries(platform.facts as Record<string, { sources: Source[] } | undefined>)) {
+    if (!group || isNotApplicable(group) || !holdsNumber(group)) continue;
+    if (!carriesNumber(group.sources, own, evidence.lists)) {
+      problems.push(problemAt(source, ['facts', name, 'sources'], severity, `numeric fact "${name}" is backed only by weak sources`, hint));
+    }
+  }
+  (platform.incidents ?? []).forEach((incident, i) => {
+    if (incident.amount_usd === undefined && incident.restitution_usd === undefined) return;
+    if (!carriesNumber(incident.sources, own, evidence.lists)) {
+      problems.push(problemAt(source, ['incidents', i, 'sources'], severity, `the amount of incident "${incident.title.slice(0, 60)}" is backed only by weak sources`, hint));
+    }
+  });
   return problems;
 }
 
@@ -224,8 +277,9 @@ function lintUniqueNames(platforms: readonly LoadedPlatform[]): Problem[] {
 
 /**
  * Every lint over the loaded platforms.
- * @param unreliable domains of sources/unreliable-domains.yaml, each with its reason
+ * @param today YYYY-MM-DD, the limit of future-date checks
+ * @param evidence evaluation date, freshness windows and the tier and unreliable-domain lists
  */
-export function lintPlatforms(platforms: readonly LoadedPlatform[], methodology: Methodology, today: string, unreliable: ReadonlyMap<string, string> = new Map()): Problem[] {
-  return [...platforms.flatMap((p) => lintPlatform(p, methodology, today, unreliable)), ...lintUniqueNames(platforms)];
+export function lintPlatforms(platforms: readonly LoadedPlatform[], methodology: Methodology, today: string, evidence: EvidenceContext): Problem[] {
+  return [...platforms.flatMap((p) => lintPlatform(p, methodology, today, evidence)), ...lintUniqueNames(platforms)];
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CategoryId } from './contract/categories.js';
-import { RuntimeModelSchema, type ModelCriterion, type ModelPlatform, type RuntimeModel } from './contract/model.js';
+import { RuntimeModelSchema, type ModelCriterion, type ModelPlatform, type ModelProfile, type RuntimeModel } from './contract/model.js';
 import { buildPlatformIndex, type PlatformIndex } from './compute/platform-match.js';
 import { StaticFiles } from './static-files.js';
 
@@ -29,6 +29,7 @@ export interface Bundle {
   index: PlatformIndex;
   bySlug: Map<string, ModelPlatform>;
   criteria: Map<CategoryId, ModelCriterion[]>;
+  profiles: Map<CategoryId, ModelProfile[]>;
   bytes: {
     categories: Buffer;
     openapi: Buffer;
@@ -74,6 +75,7 @@ export async function loadBundle(distDir: string): Promise<Bundle> {
     index: buildPlatformIndex(model.platforms),
     bySlug: new Map(model.platforms.map((p) => [p.slug, p])),
     criteria: new Map(model.categories.map((c) => [c.id, c.criteria])),
+    profiles: new Map(model.categories.map((c) => [c.id, c.profiles])),
     bytes: { categories, openapi, mcpManifest, aiPluginManifest, platforms, safety, verdicts },
     staticFiles: new StaticFiles(distDir),
   };

@@ -13,10 +13,10 @@ import type { Site } from '../../runtime/contract/model.js';
 import { categoryPage, platformJson } from '../../runtime/contract/urls.js';
 import { byRank } from '../../runtime/compute/search.js';
 import { verdictBody } from '../../runtime/compute/verdict.js';
+import { envelope } from '../../runtime/operations/result.js';
 import type { Methodology } from '../sources/methodology-schema.js';
 import { modelCriteria, type ScoredPlatform } from '../score/score-dataset.js';
 
-const envelope = (site: Site, page: string) => ({ methodology: site.methodology_url, attribution: site.attribution, license: site.license, page });
 
 /** GET /v1/categories. */
 export function categoriesBody(site: Site, methodology: Methodology, platforms: readonly ScoredPlatform[]): CategoriesResponse {
@@ -36,6 +36,17 @@ export function categoriesBody(site: Site, methodology: Methodology, platforms: 
   };
 }
 
+/** The facts of a record as the source file gives them, each group with its stale flag and evidence tier on the evaluation date. */
+export function factsWithState(p: ScoredPlatform): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, group] of Object.entries(p.source.facts as Record<string, object | undefined>)) {
+    if (!group) continue;
+    const state = p.facts.get(name)!;
+    out[name] = { ...group, stale: state.stale, evidence_tier: state.evidence_tier };
+  }
+  return out;
+}
+
 /** GET /v1/platforms/{slug}: the full sourced record. */
 export function platformBody(site: Site, p: ScoredPlatform): PlatformRecord {
   const s = p.source;
@@ -53,7 +64,8 @@ export function platformBody(site: Site, p: ScoredPlatform): PlatformRecord {
     eligible: p.model.eligible,
     cap: p.model.cap,
     criteria: p.criteria,
-    facts: s.facts as Record<string, unknown>,
+    facts: factsWithState(p),
+    incident_record_stale: p.incident_record_stale,
     incidents: s.incidents ?? [],
     licences: s.licences ?? [],
     json: platformJson(site, s.slug),
@@ -72,7 +84,7 @@ export function safetyBody(site: Site, p: ScoredPlatform): SafetyResponse {
     name: p.source.name,
     category: p.source.category,
     security_score: security?.score ?? null,
-    security_basis: security?.basis ?? 'missing',
+    security_basis: security?.basis === 'not_applicable' ? 'missing' : (security?.basis ?? 'missing'),
     cap: p.model.cap,
     incident_count: others.length,
     regulatory_action_count: regulatory.length,

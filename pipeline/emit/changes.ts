@@ -15,7 +15,7 @@ import { Feed } from 'feed';
 import { z } from 'zod';
 import type { PlatformRecord } from '../../runtime/contract/api-schemas.js';
 import type { Site } from '../../runtime/contract/model.js';
-import { evaluationDate } from '../score/score-dataset.js';
+import { newestAsOf } from '../score/score-dataset.js';
 import { CITATION_KEYS } from '../sources/common-schema.js';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -131,13 +131,13 @@ export function nextHistory(
   current: readonly PlatformRecord[],
   buildDate: string,
 ): ChangeHistory {
-  const asOf = evaluationDate(current);
+  const asOf = newestAsOf(current);
   const oldEntries = previous?.history?.entries ?? [];
   const changes = diffRecords(previous?.records ?? [], current);
   const entries = [...oldEntries];
   if (changes.length > 0) {
     const id = createHash('sha256').update(JSON.stringify([buildDate, changes])).digest('hex').slice(0, 16);
-    const previousAsOf = previous?.records?.length ? evaluationDate(previous.records) : null;
+    const previousAsOf = previous?.records?.length ? newestAsOf(previous.records) : null;
     entries.unshift({ id, date: buildDate, as_of: asOf, previous_as_of: previousAsOf, summary: summarize(changes), changes });
   }
   return {
@@ -198,5 +198,5 @@ export function buildDate(sourceDateEpoch: string | undefined, records: readonly
     if (!/^\d+$/.test(sourceDateEpoch)) throw new Error(`SOURCE_DATE_EPOCH "${sourceDateEpoch}" is not a whole number of seconds`);
     return new Date(Number(sourceDateEpoch) * 1000).toISOString();
   }
-  return `${evaluationDate(records)}T00:00:00.000Z`;
+  return `${newestAsOf(records)}T00:00:00.000Z`;
 }

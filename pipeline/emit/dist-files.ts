@@ -45,7 +45,7 @@ export function* distFileGroups(site: Site, methodology: Methodology, scored: re
   const model: RuntimeModel = {
     site,
     rules: { coverage_gate_pct: methodology.coverage_gate_pct, too_close: methodology.too_close },
-    categories: CATEGORY_IDS.map((id) => ({ id, criteria: modelCriteria(methodology, id) })),
+    categories: CATEGORY_IDS.map((id) => ({ id, criteria: modelCriteria(methodology, id), profiles: methodology.categories[id].profiles ?? [] })),
     platforms: scored.map((p) => p.model),
   };
   yield [

@@ -13,7 +13,7 @@ import { CATEGORY_IDS } from '../../runtime/contract/categories.js';
 import type { Site } from '../../runtime/contract/model.js';
 import { atomFeed, ChangeHistorySchema, type ChangeHistory } from './changes.js';
 import { standaloneSchema } from './component-schemas.js';
-import { evaluationDate } from '../score/score-dataset.js';
+import { newestAsOf } from '../score/score-dataset.js';
 import { categoryCsv, incidentRows, incidentsCsv } from './open-data-csv.js';
 import { jsonFile, prettyJson, type OutputSchema } from './json-file.js';
 
@@ -96,7 +96,7 @@ const CSV_TYPE = 'text/csv; header=present';
 
 /** The open-data files (under open-data/) for the records and the change history, with their manifest. */
 export function openDataFiles(site: Site, records: readonly PlatformRecord[], history: ChangeHistory): { files: EmittedFile[]; manifest: Manifest } {
-  const asOf = evaluationDate(records);
+  const asOf = newestAsOf(records);
   const schemaUrl = (name: string) => `${site.base_url}/open-data/schemas/${name}.schema.json`;
   const schemas = {
     platformsFile: standaloneSchema(OpenDataFileSchema, schemaUrl('platforms-file'), 'Open-data platforms file'),

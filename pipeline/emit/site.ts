@@ -3,10 +3,11 @@ import type { Site } from '../../runtime/contract/model.js';
 import type { SiteSource } from '../sources/site-schema.js';
 
 /**
- * Applies the base URL (BASE_URL overrides site.yaml; a trailing slash is dropped)
- * and replaces `{base_url}` in every text field.
+ * Applies the base URL (BASE_URL overrides site.yaml; a trailing slash is dropped),
+ * replaces `{base_url}` in every text field, and records the methodology version and
+ * the evaluation date (YYYY-MM-DD) every answer names.
  */
-export function resolveSite(source: SiteSource, baseUrlOverride: string | undefined): Site {
+export function resolveSite(source: SiteSource, baseUrlOverride: string | undefined, methodologyVersion: string, evaluationDate: string): Site {
   const base = (baseUrlOverride?.trim() || source.base_url).replace(/\/+$/, '');
   const fill = (text: string) => text.replaceAll('{base_url}', base);
   return {
@@ -16,6 +17,8 @@ export function resolveSite(source: SiteSource, baseUrlOverride: string | undefi
     license: fill(source.license),
     methodology_url: fill(source.methodology_url),
     api_version: source.api_version,
+    methodology_version: methodologyVersion,
+    evaluation_date: evaluationDate,
     ...(source.contact_email ? { contact_email: source.contact_email } : {}),
   };
 }

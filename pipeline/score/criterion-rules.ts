@@ -1,59 +1,43 @@
 /**
  * The rule kinds of sources/methodology.yaml, each mapping a platform's facts
- * to a criterion score 0-100 with a rationale that shows the arithmetic.
- * The meaning of each kind is documented at the top of methodology.yaml.
+ * to a criterion score 0-100 with a rationale that shows the arithmetic, its
+ * as_of, stale flag and evidence tier. The meaning of each kind, and of
+ * missing / not applicable / stale, is documented at the top of methodology.yaml.
  */
-import type { Source } from '../sources/common-schema.js';
-import type { PlatformSource } from '../sources/platform-schema.js';
-import type { Criterion, Rule } from '../sources/methodology-schema.js';
-import { estimateFees } from '../../runtime/compute/fees.js';
+import type { CriterionScore, EvidenceTier } from '../../runtime/contract/api-schemas.js';
+import { estimateFees, type FeeItem } from '../../runtime/compute/fees.js';
 import { apyForBalance } from '../../runtime/compute/savings.js';
 import { round1 } from '../../runtime/compute/rounding.js';
-import { feeModelOf, FEE_FACT_GROUPS } from './fact-models.js';
+import type { Source } from '../sources/common-schema.js';
+import type { Criterion, Rule } from '../sources/methodology-schema.js';
+import type { PlatformSource } from '../sources/platform-schema.js';
+import { ownHosts, strongestTier, strongerTier } from './evidence-tiers.js';
+import { FEE_ITEM_GROUPS, feeModelOf } from './fact-models.js';
+import { staleFor, type EvidenceContext, type FactState } from './fact-states.js';
 
-/** A criterion's score with its evidence, or basis `missing` with nulls. */
-export interface CriterionResult {
-  basis: 'derived' | 'assessed' | 'missing';
-  score: number | null;
-  rationale: string | null;
-  as_of: string | null;
-  sources: Source[];
-}
+/** A criterion's result without its definition fields (key, label, default_weight, group). */
+export type CriterionResult = Pick<CriterionScore, 'basis' | 'score' | 'rationale' | 'as_of' | 'stale' | 'evidence_tier' | 'sources'>;
 
 /** Category-wide figures some rules compare against. */
 export interface CategoryContext {
-  /** Best APY (percent) at each apy_relative reference balance, keyed by that balance. */
-  bestApyAt: Map<number, number>;
+  /** Best fresh APY (percent) at each apy_relative reference balance; `fresh` false when no fresh APY exists and the best stale one stands in. */
+  bestApyAt: Map<number, { apy: number; fresh: boolean }>;
 }
 
-interface FactGroup {
-  as_of: string;
-  sources: Source[];
-  [field: string]: unknown;
-}
+const MISSING: CriterionResult = { basis: 'missing', score: null, rationale: null, as_of: null, stale: false, evidence_tier: null, sources: [] };
 
-const MISSING: CriterionResult = { basis: 'missing', score: null, rationale: null, as_of: null, sources: [] };
-
-function group(p: PlatformSource, name: string): FactGroup | undefined {
-  return (p.facts as Record<string, FactGroup | undefined>)[name];
-}
-
-function evidenceOf(groups: FactGroup[]): Pick<CriterionResult, 'as_of' | 'sources'> {
-  const seen = new Set<string>();
-  const sources = groups.flatMap((g) => g.sources).filter((s) => !seen.has(s.url) && seen.add(s.url));
-  return { as_of: groups.map((g) => g.as_of).sort()[0]!, sources };
-}
-
-/** Fact groups a rule reads (for `missing` checks and evidence). */
+/** Fact groups a rule reads (for missing and not-applicable checks, and evidence). */
 export function groupsOfRule(rule: Rule, category: PlatformSource['category']): string[] {
   switch (rule.kind) {
     case 'rubric':
-      return [...new Set(rule.points.map((pt) => pt.fact.split('.')[0]!))];
+      return [...new Set(rule.points.flatMap((pt) => [...(pt.fact ? [pt.fact] : []), ...(pt.any_of ?? [])]).map((f) => f.split('.')[0]!))];
     case 'enum':
     case 'linear':
       return [rule.fact.split('.')[0]!];
-    case 'scenario_cost':
-      return category === 'exchanges' || category === 'brokerages' ? [...FEE_FACT_GROUPS[category]] : [];
+    case 'scenario_cost': {
+      const items: Partial<Record<FeeItem, string>> = category === 'exchanges' || category === 'brokerages' ? FEE_ITEM_GROUPS[category] : {};
+      return rule.items.map((i) => items[i]).filter((g): g is string => g !== undefined);
+    }
     case 'apy_relative':
       return ['apy'];
     case 'assessed':
@@ -61,36 +45,73 @@ export function groupsOfRule(rule: Rule, category: PlatformSource['category']): 
   }
 }
 
-/** Linear map of a value: `best` or better -> 100, `worst` or worse -> 0, rounded to one decimal. */
+/** Linear map of a value: `best` or better -> 100, `worst` or worse -> 0, rounded to one decimal. best = worst is refused by the methodology lint. */
 export function linearScore(value: number, best: number, worst: number): number {
-  if (best === worst) return value === best ? 100 : 0;
   const t = (worst - value) / (worst - best);
   return round1(100 * Math.min(1, Math.max(0, t)));
 }
 
+function evidenceOf(states: readonly FactState[]): Pick<CriterionResult, 'as_of' | 'stale' | 'evidence_tier' | 'sources'> {
+  const seen = new Set<string>();
+  const sources = states.flatMap((g) => g.sources).filter((s) => !seen.has(s.url) && seen.add(s.url));
+  let tier: EvidenceTier = 'weak';
+  for (const s of states) tier = strongerTier(tier, s.evidence_tier);
+  return { as_of: states.map((g) => g.as_of).sort()[0]!, stale: states.some((s) => s.stale), evidence_tier: tier, sources };
+}
+
 /**
  * Scores one criterion of one platform.
- * @throws Error when an enum fact has a value the methodology gives no score (a methodology defect)
+ * @param states the platform's fact groups with freshness and evidence (fact-states.ts)
+ * @throws Error when an enum fact has a value the methodology gives no score (a methodology defect the lint reports first)
  */
-export function scoreCriterion(p: PlatformSource, criterion: Criterion, ctx: CategoryContext): CriterionResult {
+export function scoreCriterion(
+  p: PlatformSource,
+  criterion: Criterion,
+  states: ReadonlyMap<string, FactState>,
+  ctx: CategoryContext,
+  evidence: EvidenceContext,
+): CriterionResult {
   const rule = criterion.rule;
   if (rule.kind === 'assessed') {
     const a = p.assessments?.[criterion.key];
-    return a ? { basis: 'assessed', score: a.score, rationale: a.rationale, as_of: a.as_of, sources: a.sources } : MISSING;
+    if (!a) return MISSING;
+    return {
+      basis: 'assessed',
+      score: a.score,
+      rationale: a.rationale,
+      as_of: a.as_of,
+      stale: staleFor('assessment', a.as_of, evidence),
+      evidence_tier: strongestTier(a.sources as Source[], ownHosts(p.website, p.domains), evidence.lists),
+      sources: a.sources,
+    };
   }
-  const groups = groupsOfRule(rule, p.category).map((g) => group(p, g));
+  const groups = groupsOfRule(rule, p.category).map((g) => states.get(g));
   if (groups.length === 0 || groups.some((g) => g === undefined)) return MISSING;
-  const evidence = evidenceOf(groups as FactGroup[]);
-  const field = (path: string): unknown => group(p, path.split('.')[0]!)?.[path.split('.')[1]!];
-  const derived = (score: number, rationale: string): CriterionResult => ({ basis: 'derived', score, rationale, ...evidence });
+  const present = groups as FactState[];
+  const ev = evidenceOf(present);
+  const notApplicable = present.find((g) => g.not_applicable !== null);
+  if (notApplicable) {
+    const policy = criterion.not_applicable;
+    if (policy === undefined) return MISSING; // the lint reports a not_applicable fact this criterion does not accept
+    return policy === 'exclude'
+      ? { basis: 'not_applicable', score: null, rationale: `Not applicable (${notApplicable.not_applicable}); left out of the mean and of coverage.`, ...ev }
+      : { basis: 'not_applicable', score: policy.score, rationale: `Not applicable (${notApplicable.not_applicable}), which scores ${policy.score}: ${policy.reason}`, ...ev };
+  }
+  const field = (path: string): unknown => {
+    const [g, f] = path.split('.') as [string, string];
+    return (p.facts as Record<string, Record<string, unknown> | undefined>)[g]?.[f];
+  };
+  const derived = (score: number, rationale: string): CriterionResult => ({ basis: 'derived', score, rationale, ...ev });
 
   switch (rule.kind) {
     case 'rubric': {
       let total = 0;
       const parts = rule.points.map((pt) => {
-        const yes = field(pt.fact) === true;
+        const facts = pt.any_of ?? [pt.fact!];
+        const yes = facts.find((f) => field(f) === true);
         if (yes) total += pt.points;
-        return `${pt.fact.split('.')[1]} ${yes ? 'yes' : 'no'} +${yes ? pt.points : 0}`;
+        const name = facts.map((f) => f.split('.')[1]).join(' or ');
+        return `${name} ${yes ? `yes${facts.length > 1 ? ` (${yes.split('.')[1]})` : ''}` : 'no'} +${yes ? pt.points : 0}`;
       });
       const score = Math.min(100, total);
       return derived(score, `Rubric: ${parts.join('; ')} = ${score}.`);
@@ -107,27 +128,25 @@ export function scoreCriterion(p: PlatformSource, criterion: Criterion, ctx: Cat
       return derived(score, `${rule.fact} = ${value}; linear from ${rule.best} (100) to ${rule.worst} (0) gives ${score}.`);
     }
     case 'scenario_cost': {
-      const model = feeModelOf(p);
+      const model = feeModelOf(p, states);
       if (!model) return MISSING;
-      // A broker whose sources say it offers no options is costed without the options leg
-      // (a product not offered is not missing data; investment choice scores its absence).
-      const withoutOptions = model.kind === 'brokerage' && model.offers_options === false && rule.scenario.options_contracts_per_month > 0;
-      const s = withoutOptions ? { ...rule.scenario, options_contracts_per_month: 0 } : rule.scenario;
-      const outcome = estimateFees(model, s);
-      if (!outcome.ok) return MISSING;
-      const cost = outcome.estimate.annual_total_usd;
+      const s = rule.scenario;
+      const lines = estimateFees(model, s).line_items.filter((l) => rule.items.includes(l.item));
+      if (lines.some((l) => l.status === 'unknown')) return MISSING;
+      const cost = lines.reduce((sum, l) => sum + (l.usd ?? 0), 0);
       const score = linearScore(cost, rule.best, rule.worst);
-      const optionsLeg = withoutOptions ? 'no options contracts, as it offers no options trading' : `${s.options_contracts_per_month} options contracts/month`;
       return derived(
         score,
-        `Standard scenario (${s.trades_per_month} trades/month of ${s.avg_trade_size} USD, ${optionsLeg}, ${s.transfers_per_year} transfers out/year) costs ${cost.toFixed(2)} USD a year; linear from ${rule.best} USD (100) to ${rule.worst} USD (0) gives ${score}.`,
+        `Scenario (${s.trades_per_month} trades/month of ${s.avg_trade_size} USD, ${s.options_contracts_per_month} options contracts/month, ${s.transfers_per_year} transfers out/year): ${lines.map((l) => `${l.item} ${l.detail}`).join('; ')} = ${cost.toFixed(2)} USD a year; linear from ${rule.best} USD (100) to ${rule.worst} USD (0) gives ${score}.`,
       );
     }
     case 'apy_relative': {
-      const apy = apyForBalance(group(p, 'apy') as unknown as { tiers: Array<{ min_balance_usd: number; apy_pct: number }> }, rule.reference_balance_usd);
-      const best = ctx.bestApyAt.get(rule.reference_balance_usd) ?? 0;
-      const score = best === 0 ? 0 : round1((100 * apy) / best);
-      return derived(score, `APY ${apy}% at ${rule.reference_balance_usd} USD against the category's best ${best}% gives ${score}.`);
+      const apy = apyForBalance((p.facts as { apy: { tiers: Array<{ min_balance_usd: number; apy_pct: number }> } }).apy, rule.reference_balance_usd);
+      const best = ctx.bestApyAt.get(rule.reference_balance_usd) ?? { apy: 0, fresh: false };
+      const score = best.apy === 0 ? 0 : Math.min(100, round1((100 * apy) / best.apy));
+      const scale = best.fresh ? `the best fresh APY in the category, ${best.apy}%` : `the best APY in the category, ${best.apy}% (no fresh APY exists, so a stale one sets the scale)`;
+      const capped = best.apy > 0 && apy > best.apy ? ' (capped at 100: this stale APY is above the best fresh one)' : '';
+      return derived(score, `APY ${apy}% at ${rule.reference_balance_usd} USD against ${scale} gives ${score}${capped}.`);
     }
   }
 }

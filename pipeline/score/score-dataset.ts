@@ -1,11 +1,12 @@
 /**
- * Scores every platform: per-criterion scores, overall score_pct with default
- * weights, coverage, cap and eligibility (methodology.yaml), producing both the
+ * Scores every platform on the evaluation date: per-criterion scores with
+ * as_of, stale flag and evidence tier, overall score_pct with default weights,
+ * coverage, cap and eligibility (methodology.yaml), producing both the
  * published criterion rows and the runtime model of each platform.
  */
 import type { CriterionScore } from '../../runtime/contract/api-schemas.js';
 import type { CategoryId } from '../../runtime/contract/categories.js';
-import type { ModelCriterion, ModelPlatform, Site } from '../../runtime/contract/model.js';
+import type { ModelCriterion, ModelCriterionState, ModelPlatform, Site } from '../../runtime/contract/model.js';
 import { apyForBalance } from '../../runtime/compute/savings.js';
 import { byRank } from '../../runtime/compute/search.js';
 import { coverage, defaultWeights, weightedScore } from '../../runtime/compute/weighted-score.js';
@@ -13,13 +14,18 @@ import type { Methodology } from '../sources/methodology-schema.js';
 import type { PlatformSource } from '../sources/platform-schema.js';
 import { capFor } from './caps.js';
 import { scoreCriterion, type CategoryContext } from './criterion-rules.js';
-import { feeModelOf, missingFeeFacts, savingsModelOf } from './fact-models.js';
+import { feeModelOf, savingsModelOf } from './fact-models.js';
+import { factStates, staleFor, type EvidenceContext, type FactState } from './fact-states.js';
 import { platformPage } from '../../runtime/contract/urls.js';
 
 /** A platform with everything computed from it. */
 export interface ScoredPlatform {
   source: PlatformSource;
   criteria: CriterionScore[];
+  /** Each fact group's as_of, stale flag, evidence tier and not-applicable reason. */
+  facts: Map<string, FactState>;
+  /** True when the record (its incident list) was last checked longer ago than the incident_record window. */
+  incident_record_stale: boolean;
   model: ModelPlatform;
 }
 
@@ -31,56 +37,56 @@ export function summaryApyBalance(methodology: Methodology): number {
 
 /** Criteria of a category as the runtime model carries them. */
 export function modelCriteria(methodology: Methodology, category: CategoryId): ModelCriterion[] {
-  return methodology.categories[category].criteria.map((c) => ({ key: c.key, label: c.label, weight: c.weight }));
+  return methodology.categories[category].criteria.map((c) => ({ key: c.key, label: c.label, weight: c.weight, group: c.group ?? null }));
 }
 
-/**
- * The newest record as_of (YYYY-MM-DD) of a dataset, or 1970-01-01 when it is empty: the
- * evaluation date for incident ages and the as_of of the open-data files (never the clock).
- */
-export function evaluationDate(platforms: ReadonlyArray<{ as_of: string }>): string {
-  return platforms.map((p) => p.as_of).sort().at(-1) ?? '1970-01-01';
-}
-
-function contextFor(methodology: Methodology, platforms: readonly PlatformSource[], category: CategoryId): CategoryContext {
-  const bestApyAt = new Map<number, number>();
+function contextFor(methodology: Methodology, platforms: readonly PlatformSource[], states: ReadonlyMap<PlatformSource, Map<string, FactState>>, category: CategoryId): CategoryContext {
+  const bestApyAt = new Map<number, { apy: number; fresh: boolean }>();
   for (const c of methodology.categories[category].criteria) {
     if (c.rule.kind !== 'apy_relative') continue;
     const balance = c.rule.reference_balance_usd;
-    let best = 0;
+    let fresh = 0;
+    let any = 0;
     for (const p of platforms) {
-      if (p.category === 'high-yield-savings' && p.facts.apy) best = Math.max(best, apyForBalance(p.facts.apy, balance));
+      if (p.category !== 'high-yield-savings' || !p.facts.apy) continue;
+      const apy = apyForBalance(p.facts.apy, balance);
+      any = Math.max(any, apy);
+      if (!states.get(p)!.get('apy')!.stale) fresh = Math.max(fresh, apy);
     }
-    bestApyAt.set(balance, best);
+    bestApyAt.set(balance, fresh > 0 ? { apy: fresh, fresh: true } : { apy: any, fresh: false });
   }
   return { bestApyAt };
 }
 
 /**
- * Scores the dataset. Platforms come back in rank order (score descending, then name).
+ * Scores the dataset on the evaluation date. Platforms come back in rank order (score descending, then name).
+ * @param evidence the evaluation date, freshness windows and tier lists
  * @throws Error from scoreCriterion on a methodology defect
  */
-export function scoreDataset(platforms: readonly PlatformSource[], methodology: Methodology, site: Site): ScoredPlatform[] {
-  const evalDate = evaluationDate(platforms);
+export function scoreDataset(platforms: readonly PlatformSource[], methodology: Methodology, site: Site, evidence: EvidenceContext): ScoredPlatform[] {
   const contexts = new Map<CategoryId, CategoryContext>();
   const apyBalance = summaryApyBalance(methodology);
+  const states = new Map(platforms.map((p) => [p, factStates(p, methodology, evidence)] as const));
   const scored = platforms.map((source): ScoredPlatform => {
     const category = source.category;
-    if (!contexts.has(category)) contexts.set(category, contextFor(methodology, platforms, category));
+    if (!contexts.has(category)) contexts.set(category, contextFor(methodology, platforms, states, category));
     const ctx = contexts.get(category)!;
+    const facts = states.get(source)!;
     const criteria: CriterionScore[] = methodology.categories[category].criteria.map((c) => ({
       key: c.key,
       label: c.label,
       default_weight: c.weight,
-      ...scoreCriterion(source, c, ctx),
+      group: c.group ?? null,
+      ...scoreCriterion(source, c, facts, ctx, evidence),
     }));
-    const scores: Record<string, number> = {};
-    for (const c of criteria) if (c.score !== null) scores[c.key] = c.score;
+    const modelStates: Record<string, ModelCriterionState> = {};
+    for (const c of criteria) modelStates[c.key] = { basis: c.basis, score: c.score, as_of: c.as_of, stale: c.stale, evidence_tier: c.evidence_tier };
     const definitions = modelCriteria(methodology, category);
-    const cap = capFor(source.incidents ?? [], methodology.caps, evalDate);
-    const overall = weightedScore(definitions, scores, defaultWeights(definitions), cap);
-    const cov = coverage(definitions, scores);
-    const savings = savingsModelOf(source);
+    const cap = capFor(source.incidents ?? [], methodology.caps, evidence.evaluationDate);
+    const weights = defaultWeights(definitions);
+    const overall = weightedScore(definitions, modelStates, weights, cap);
+    const cov = coverage(definitions, modelStates, weights).pct;
+    const savings = savingsModelOf(source, facts);
     const model: ModelPlatform = {
       slug: source.slug,
       name: source.name,
@@ -93,13 +99,20 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
       coverage: cov,
       eligible: cov >= methodology.coverage_gate_pct && overall.score_pct !== null,
       ...(savings ? { apy: apyForBalance(savings, apyBalance) } : {}),
-      criteria: scores,
+      criteria: modelStates,
       cap,
-      fees: feeModelOf(source),
-      fee_facts_missing: missingFeeFacts(source),
+      fees: feeModelOf(source, facts),
       savings,
     };
-    return { source, criteria, model };
+    return { source, criteria, facts, incident_record_stale: staleFor('incident_record', source.as_of, evidence), model };
   });
   return scored.sort((a, b) => byRank(a.model, b.model));
+}
+
+/**
+ * The newest record as_of (YYYY-MM-DD) of a dataset, or 1970-01-01 when it is empty: the
+ * as_of of the open-data files and the change feed's date when SOURCE_DATE_EPOCH is unset.
+ */
+export function newestAsOf(platforms: ReadonlyArray<{ as_of: string }>): string {
+  return platforms.map((p) => p.as_of).sort().at(-1) ?? '1970-01-01';
 }

@@ -11,7 +11,7 @@ export const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected a date written as YYYY-MM-DD' })
   .meta({ description: 'Calendar date, YYYY-MM-DD', format: 'date' });
 
-/** An absolute https URL. */
+/** An absolute https URL, written with the characters RFC 3986 allows (others percent-encoded, as the published JSON Schemas require). */
 export const httpsUrl = z
   .string()
   .refine((value) => {
@@ -21,6 +21,9 @@ export const httpsUrl = z
       return false;
     }
   }, { message: 'expected an absolute https:// URL' })
+  .refine((value) => /^[A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]+$/.test(value), {
+    message: 'the URL has characters a URL may not hold as they are (spaces, [ ] { } | ^ ` < > " or non-ASCII): percent-encode them, e.g. [ as %5B and ] as %5D',
+  })
   .meta({ format: 'uri', pattern: '^https://' });
 
 /** One citation: the page a fact was read from. */

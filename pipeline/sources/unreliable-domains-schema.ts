@@ -9,7 +9,7 @@
 import { z } from 'zod';
 
 /** A host name such as `example.com` (lower case; it also covers its subdomains). */
-const hostName = z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'expected a lower-case host name such as example.com' });
+export const hostName = z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'expected a lower-case host name such as example.com' });
 
 export const unreliableDomainsSchema = z.strictObject({
   domains: z.array(z.strictObject({ domain: hostName, reason: z.string().min(1) })),
@@ -21,6 +21,15 @@ export type UnreliableDomains = z.infer<typeof unreliableDomainsSchema>;
  * A URL that does not parse has no host (the schema reports it).
  */
 export function unreliableDomainOf(url: string, listed: ReadonlyMap<string, string>): { domain: string; reason: string } | undefined {
+  return listedDomainOf(url, listed);
+}
+
+/**
+ * The entry of `listed` for a URL's host or its nearest listed parent domain (the longest match), or
+ * undefined; a URL that does not parse has no host.
+ * @param listed domain (lower case) -> value
+ */
+export function listedDomainOf<T>(url: string, listed: ReadonlyMap<string, T>): ({ domain: string } & { reason: T }) | undefined {
   let host: string;
   try {
     host = new URL(url).hostname.toLowerCase();

@@ -1,16 +1,18 @@
 /**
  * Compare 2 to 6 platforms of one category: the runtime's GET /v1/compare and
  * the build's published verdicts call this one function.
- * Rules (sources/methodology.yaml): coverage gate, hack cap, too-close margin.
+ * Rules (sources/methodology.yaml): coverage gate under the applied weights,
+ * hack cap, too-close margin, and the pick's sensitivity to stale and weak evidence.
  */
 import type { ComparedProduct } from '../contract/api-schemas.js';
-import type { CompareRules, ModelCriterion, ModelPlatform } from '../contract/model.js';
+import type { CompareRules, ModelCriterion, ModelCriterionState, ModelPlatform } from '../contract/model.js';
 import { round1 } from './rounding.js';
-import { weightedScore } from './weighted-score.js';
+import { coverage, weightedScore } from './weighted-score.js';
 
 /** The comparison without the envelope fields (attribution, license, page, methodology). */
 export interface Comparison {
   category: ModelPlatform['category'];
+  profile: string | null;
   weights: Record<string, number>;
   weights_source: 'default' | 'custom';
   winner: string | null;
@@ -18,33 +20,36 @@ export interface Comparison {
   too_close: boolean;
   margin_points: number | null;
   too_close_margin_points: number;
+  /** True when dropping every stale criterion (as if missing) would change the pick. */
+  depends_on_stale: boolean;
+  /** True when dropping every criterion whose strongest evidence is weak would change the pick. */
+  depends_on_weak_evidence: boolean;
+  caveats: string[];
   explanation: string;
   products: ComparedProduct[];
 }
 
-/**
- * Scores each platform with the given weights and picks the winner.
- * - products sorted by score_pct descending (null last), then coverage descending, then name;
- * - winner: first eligible product (coverage >= gate and a score); null when none is eligible;
- * - too_close: the gap to the second eligible product is under the margin (the wide margin when
- *   either of the two has coverage under wide_when_coverage_below_pct).
- * @param platforms 2-6 distinct platforms of one category (the caller checks the rules)
- * @param criteria the category's criteria (default weights)
- * @param weights criterion key -> weight 0-10 for every criterion
- */
-export function compare(
-  platforms: readonly ModelPlatform[],
-  criteria: readonly ModelCriterion[],
-  weights: Record<string, number>,
-  weightsSource: 'default' | 'custom',
-  rules: CompareRules,
-): Comparison {
+/** What a criterion filter keeps: the others are treated as missing. */
+type Keep = (state: ModelCriterionState) => boolean;
+
+const MISSING: ModelCriterionState = { basis: 'missing', score: null, as_of: null, stale: false, evidence_tier: null };
+
+function withoutCriteria(states: Record<string, ModelCriterionState>, keep: Keep): Record<string, ModelCriterionState> {
+  const out: Record<string, ModelCriterionState> = {};
+  for (const [k, s] of Object.entries(states)) out[k] = s.score !== null && !keep(s) ? MISSING : s;
+  return out;
+}
+
+function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly ModelCriterion[], weights: Record<string, number>, rules: CompareRules, keep: Keep | null): ComparedProduct[] {
   const products = platforms.map((p): ComparedProduct => {
-    const scored = weightedScore(criteria, p.criteria, weights, p.cap);
-    const eligible = p.coverage >= rules.coverage_gate_pct && scored.score_pct !== null;
+    const states = keep ? withoutCriteria(p.criteria, keep) : p.criteria;
+    const scored = weightedScore(criteria, states, weights, p.cap);
+    const cov = coverage(criteria, states, weights);
+    const eligible = cov.pct >= rules.coverage_gate_pct && scored.score_pct !== null;
     let reason: string | null = null;
-    if (p.coverage < rules.coverage_gate_pct) {
-      reason = `coverage ${p.coverage}% is under the ${rules.coverage_gate_pct}% gate`;
+    if (cov.pct < rules.coverage_gate_pct) {
+      const missing = cov.missing.map((m) => `${m.key} (${m.share_pct}%)`).join(', ');
+      reason = `coverage ${cov.pct}% under the applied weights is under the ${rules.coverage_gate_pct}% gate; missing: ${missing || 'none'}`;
     } else if (scored.score_pct === null) {
       reason = 'no criterion with data has a weight above 0';
     }
@@ -53,19 +58,47 @@ export function compare(
       slug: p.slug,
       score_pct: scored.score_pct,
       raw_score_pct: scored.raw_score_pct,
-      coverage: p.coverage,
+      coverage: cov.pct,
       eligible,
       ineligible_reason: reason,
+      missing_criteria: cov.missing,
+      stale_criteria: scored.criteria.filter((c) => c.stale && c.weight > 0 && c.score !== null).map((c) => c.key),
+      weak_criteria: scored.criteria.filter((c) => c.evidence_tier === 'weak' && c.weight > 0 && c.score !== null).map((c) => c.key),
       cap: p.cap,
       criteria: scored.criteria,
       as_of: p.as_of,
       page: p.page,
     };
   });
-  products.sort(
-    (a, b) =>
-      (b.score_pct ?? -1) - (a.score_pct ?? -1) || b.coverage - a.coverage || a.name.localeCompare(b.name, 'en'),
+  return products.sort(
+    (a, b) => (b.score_pct ?? -1) - (a.score_pct ?? -1) || b.coverage - a.coverage || a.name.localeCompare(b.name, 'en'),
   );
+}
+
+const firstEligible = (products: readonly ComparedProduct[]): ComparedProduct | undefined => products.find((p) => p.eligible);
+
+/**
+ * Scores each platform with the given weights and picks the winner.
+ * - products sorted by score_pct descending (null last), then coverage descending, then name;
+ * - winner: first eligible product (coverage under the applied weights >= gate and a score); null when none is;
+ * - too_close: the gap to the second eligible product is under the margin (the wide margin when
+ *   either of the two has coverage under wide_when_coverage_below_pct);
+ * - depends_on_stale / depends_on_weak_evidence: the pick made again with every stale (weak) criterion
+ *   treated as missing differs from the pick.
+ * @param platforms 2-6 distinct platforms of one category (the caller checks the rules)
+ * @param criteria the category's criteria
+ * @param weights criterion key -> weight 0-10 for every criterion (defaults, profile and caller applied)
+ * @param profile the methodology profile applied, or null for the default
+ */
+export function compare(
+  platforms: readonly ModelPlatform[],
+  criteria: readonly ModelCriterion[],
+  weights: Record<string, number>,
+  weightsSource: 'default' | 'custom',
+  profile: string | null,
+  rules: CompareRules,
+): Comparison {
+  const products = scoreProducts(platforms, criteria, weights, rules, null);
   const eligible = products.filter((p) => p.eligible);
   const [first, second] = eligible;
   const wide =
@@ -75,15 +108,37 @@ export function compare(
   const marginRule = wide ? rules.too_close.wide_margin_points : rules.too_close.margin_points;
   const margin = first && second ? round1((first.score_pct ?? 0) - (second.score_pct ?? 0)) : null;
   const tooClose = margin !== null && margin < marginRule;
+
+  const pickWithout = (keep: Keep) => firstEligible(scoreProducts(platforms, criteria, weights, rules, keep))?.slug ?? null;
+  const anyStale = products.some((p) => p.stale_criteria.length > 0);
+  const anyWeak = products.some((p) => p.weak_criteria.length > 0);
+  const winnerSlug = first?.slug ?? null;
+  const staleAlternative = anyStale ? pickWithout((s) => !s.stale) : winnerSlug;
+  const weakAlternative = anyWeak ? pickWithout((s) => s.evidence_tier !== 'weak') : winnerSlug;
+  const nameOf = (slug: string | null) => products.find((p) => p.slug === slug)?.name ?? 'no platform';
+  const caveats: string[] = [];
+  if (staleAlternative !== winnerSlug) {
+    caveats.push(`The pick depends on stale data: without the criteria older than their freshness window, ${nameOf(staleAlternative)} would be picked instead.`);
+  }
+  if (weakAlternative !== winnerSlug) {
+    caveats.push(`The pick depends on weak evidence: without the criteria backed only by weak sources, ${nameOf(weakAlternative)} would be picked instead.`);
+  }
+  for (const p of products) {
+    if (p.stale_criteria.length) caveats.push(`${p.name}: stale criteria ${p.stale_criteria.join(', ')}.`);
+  }
   return {
     category: platforms[0]!.category,
+    profile,
     weights,
     weights_source: weightsSource,
     winner: first?.name ?? null,
-    winner_slug: first?.slug ?? null,
+    winner_slug: winnerSlug,
     too_close: tooClose,
     margin_points: margin,
     too_close_margin_points: marginRule,
+    depends_on_stale: staleAlternative !== winnerSlug,
+    depends_on_weak_evidence: weakAlternative !== winnerSlug,
+    caveats,
     explanation: explain(first, second, margin, marginRule, tooClose, rules.coverage_gate_pct),
     products,
   };
@@ -97,9 +152,9 @@ function explain(
   tooClose: boolean,
   gate: number,
 ): string {
-  if (!first) return `No platform reaches the ${gate}% coverage gate, so none is named winner.`;
+  if (!first) return `No platform reaches the ${gate}% coverage gate under the applied weights, so none is named winner.`;
   if (!second || margin === null) {
-    return `${first.name} is the only platform that reaches the ${gate}% coverage gate, with ${first.score_pct}%.`;
+    return `${first.name} is the only platform that reaches the ${gate}% coverage gate under the applied weights, with ${first.score_pct}%.`;
   }
   const gap = `${first.name} scores ${first.score_pct}% against ${second.score_pct}% for ${second.name}, a gap of ${margin} points`;
   return tooClose

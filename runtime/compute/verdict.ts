@@ -21,7 +21,7 @@ import { defaultWeights } from './weighted-score.js';
 export function verdictBody(site: Site, rules: CompareRules, criteria: readonly ModelCriterion[], a: ModelPlatform, b: ModelPlatform): VerdictResponse {
   const pair = a.slug.localeCompare(b.slug) <= 0 ? [a, b] : [b, a];
   const slug = comparisonSlug(pair.map((m) => m.slug));
-  const result = compare(pair, criteria, defaultWeights(criteria), 'default', rules);
+  const result = compare(pair, criteria, defaultWeights(criteria), 'default', null, rules);
   const names = `${pair[0]!.name} vs ${pair[1]!.name}`;
   const title = result.winner === null
     ? `${names}: no verdict (coverage under the gate)`

@@ -15,6 +15,15 @@ const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ format: 'date', desc
 const url = z.string().meta({ format: 'uri' });
 const pct = z.number().min(0).max(100);
 
+/** Evidence tier of a citation (sources/source-tiers.yaml). */
+export const EvidenceTierSchema = z.enum(['primary', 'reputable', 'weak']).register(apiRegistry, {
+  id: 'EvidenceTier',
+  description: "primary: the platform's own page or filing, a regulator or a court; reputable: established press, an auditor, a standards body; weak: anything else (aggregators, blogs). A fact or criterion shows its strongest source's tier.",
+});
+export type EvidenceTier = z.infer<typeof EvidenceTierSchema>;
+
+const stale = z.boolean().meta({ description: 'True when as_of is older than the freshness window of its fact kind on evaluation_date (methodology.yaml `freshness`)' });
+
 export const CategoryIdSchema = z.enum(CATEGORY_IDS).register(apiRegistry, {
   id: 'CategoryId',
   description: 'Category id. Input also accepts underscores and any case (high_yield_savings); responses use this form.',
@@ -26,6 +35,8 @@ export const SourceSchema = z
 
 /** Fields every 200 body carries (spec "Response envelope"). */
 const envelope = {
+  methodology_version: z.string().meta({ description: 'Version (semver) of the methodology the answer was computed with' }),
+  evaluation_date: date.meta({ description: 'Date on which freshness (stale flags) and incident ages were evaluated: the build date of the data' }),
   attribution: z.string().meta({ description: 'Credit line to show with the data' }),
   license: z.string().meta({ description: 'Licence of the data: free to cite and reuse with attribution (CC BY 4.0)' }),
   page: url.meta({ description: 'Human-readable page of the service for this response' }),
@@ -92,12 +103,15 @@ export const CriterionScoreSchema = z
     key: z.string(),
     label: z.string(),
     default_weight: z.number(),
-    basis: z.enum(['derived', 'assessed', 'missing']).meta({
-      description: 'derived: computed from facts by the methodology rule; assessed: an editor judgement against the rubric; missing: no sourced data (excluded from the mean, lowers coverage)',
+    group: z.string().nullable().meta({ description: 'Weight group key (e.g. fees) or null' }),
+    basis: z.enum(['derived', 'assessed', 'missing', 'not_applicable']).meta({
+      description: 'derived: computed from facts by the methodology rule; assessed: an editor judgement against the rubric; missing: no sourced data (excluded from the mean, lowers coverage); not_applicable: the fact does not apply to the platform (score null: left out of the mean and of coverage; a number: the methodology\'s fixed score)',
     }),
     score: pct.nullable(),
     rationale: z.string().nullable(),
     as_of: date.nullable(),
+    stale,
+    evidence_tier: EvidenceTierSchema.nullable(),
     sources: z.array(SourceSchema),
   })
   .register(apiRegistry, { id: 'CriterionScore' });
@@ -117,7 +131,8 @@ export const PlatformRecordSchema = z
     eligible: z.boolean().meta({ description: 'Coverage reaches the gate (75%), so the platform can be named winner' }),
     cap: CapSchema.nullable(),
     criteria: z.array(CriterionScoreSchema),
-    facts: z.record(z.string(), z.unknown()).meta({ description: 'Category facts as published in the source file; each group has as_of and sources' }),
+    facts: z.record(z.string(), z.unknown()).meta({ description: 'Category facts as published in the source file, each group with as_of, sources, stale and evidence_tier; a group that does not apply has not_applicable (its reason) instead of values' }),
+    incident_record_stale: stale.meta({ description: 'True when the record as a whole (its incidents) was last checked longer ago than the incident_record freshness window' }),
     incidents: z.array(IncidentSchema),
     licences: z.array(LicenceSchema),
     json: url.meta({ description: 'URL of this record in the API' }),
@@ -135,6 +150,8 @@ export const PlatformSummarySchema = z
     coverage: pct,
     eligible: z.boolean(),
     apy: pct.optional().meta({ description: 'High-yield savings only: APY in percent at a 10,000 USD balance (tier-aware)' }),
+    apy_as_of: date.optional(),
+    apy_stale: stale.optional(),
     as_of: date,
     page: url,
   })
@@ -156,8 +173,12 @@ export const ComparedCriterionSchema = z
     key: z.string(),
     label: z.string(),
     weight: z.number().min(0).max(10),
+    basis: z.enum(['derived', 'assessed', 'missing', 'not_applicable']),
     score: pct.nullable(),
     contribution: z.number().nullable().meta({ description: 'weight x score / (sum of weights of criteria with data), points of the raw score' }),
+    as_of: date.nullable(),
+    stale,
+    evidence_tier: EvidenceTierSchema.nullable(),
   })
   .register(apiRegistry, { id: 'ComparedCriterion' });
 
@@ -167,9 +188,12 @@ export const ComparedProductSchema = z
     slug: z.string(),
     score_pct: pct.nullable(),
     raw_score_pct: pct.nullable(),
-    coverage: pct,
-    eligible: z.boolean(),
+    coverage: pct.meta({ description: 'Percent of the applied weight (of criteria that apply) with sourced data' }),
+    eligible: z.boolean().meta({ description: 'Coverage under the applied weights reaches the gate' }),
     ineligible_reason: z.string().nullable(),
+    missing_criteria: z.array(z.object({ key: z.string(), share_pct: pct })).meta({ description: 'Criteria without data that carry applied weight, with their share of the applied weight' }),
+    stale_criteria: z.array(z.string()).meta({ description: 'Weighted criteria whose data is stale' }),
+    weak_criteria: z.array(z.string()).meta({ description: 'Weighted criteria backed only by weak sources' }),
     cap: CapSchema.nullable(),
     criteria: z.array(ComparedCriterionSchema),
     as_of: date,
@@ -179,6 +203,7 @@ export const ComparedProductSchema = z
 
 const comparisonFields = {
   category: CategoryIdSchema,
+  profile: z.string().nullable().meta({ description: 'Methodology profile applied (e.g. options), null for the default' }),
   weights: z.record(z.string(), z.number()).meta({ description: 'Weights applied, by criterion key' }),
   weights_source: z.enum(['default', 'custom']),
   winner: z.string().nullable().meta({ description: 'Name of the best eligible product; null when none reaches the coverage gate' }),
@@ -186,6 +211,9 @@ const comparisonFields = {
   too_close: z.boolean(),
   margin_points: z.number().nullable().meta({ description: 'Score gap between the two best eligible products, points' }),
   too_close_margin_points: z.number().meta({ description: 'Gap under which the result is too close to call' }),
+  depends_on_stale: z.boolean().meta({ description: 'True when the pick would change if every stale criterion were dropped' }),
+  depends_on_weak_evidence: z.boolean().meta({ description: 'True when the pick would change if every criterion backed only by weak sources were dropped' }),
+  caveats: z.array(z.string()).meta({ description: 'What a reader should know before trusting the pick, in words' }),
   explanation: z.string(),
   products: z.array(ComparedProductSchema),
   methodology,
@@ -228,12 +256,17 @@ export const SavingsResultSchema = z
     name: z.string(),
     slug: z.string(),
     product: z.string(),
-    apy: pct.meta({ description: 'APY used, percent: the tier the balance reaches' }),
+    apy: pct.meta({ description: 'APY used, percent: the tier the balance reaches (0 below the minimum balance to earn the APY)' }),
     interest_usd: z.number(),
     ending_balance_usd: z.number(),
     minimum_opening_deposit_usd: z.number().nullable(),
     below_minimum_opening_deposit: z.boolean().nullable(),
+    minimum_balance_for_apy_usd: z.number().meta({ description: 'Lowest balance that earns any APY (the first tier)' }),
+    ranked: z.boolean().meta({ description: 'False when the balance cannot open the account or earns no APY there; such results come after the ranked ones' }),
+    rank_note: z.string().meta({ description: 'Why the result is placed where it is' }),
     as_of: date,
+    stale,
+    evidence_tier: EvidenceTierSchema,
     page: url,
   })
   .register(apiRegistry, { id: 'SavingsResult' });
@@ -247,6 +280,7 @@ export const SavingsResponseSchema = z
     balance_usd: z.number(),
     months: z.number().int(),
     compounding: z.string().meta({ description: 'The compounding assumption used' }),
+    ranking: z.string().meta({ description: 'How results are ordered' }),
     results: z.array(SavingsResultSchema),
     excluded: z.array(ExcludedPlatformSchema),
     methodology,
@@ -257,8 +291,11 @@ export const SavingsResponseSchema = z
 export const FeeLineItemSchema = z
   .object({
     item: z.enum(['trading', 'options_contracts', 'transfers_out', 'account_fees']),
-    usd: z.number(),
+    status: z.enum(['known', 'unknown', 'not_applicable']).meta({ description: 'known: priced from a sourced fact (or unused by the profile: 0); unknown: used by the profile, price without a source; not_applicable: the platform does not offer it' }),
+    usd: z.number().nullable().meta({ description: 'USD a year; null when unknown' }),
     detail: z.string(),
+    as_of: date.nullable(),
+    stale: z.boolean().nullable(),
   })
   .register(apiRegistry, { id: 'FeeLineItem' });
 
@@ -266,10 +303,15 @@ export const FeeResultSchema = z
   .object({
     name: z.string(),
     slug: z.string(),
-    annual_total_usd: z.number(),
+    annual_total_usd: z.number().meta({ description: 'USD a year: the whole cost when complete, else the known lines only (unknown lines at 0)' }),
+    complete: z.boolean().meta({ description: 'True when every line the profile uses is priced' }),
+    unknown_items: z.array(z.string()),
+    annual_total_if_unknown_typical_usd: z.number().nullable().meta({ description: "With each unknown line at the category's typical value (the median of that line among platforms where it is known, for the same profile); null when complete" }),
+    ranked: z.boolean(),
+    rank_note: z.string().meta({ description: 'Why the result is placed where it is' }),
+    stale: z.boolean().meta({ description: 'True when any line used is priced from a stale fact' }),
     line_items: z.array(FeeLineItemSchema),
     assumptions: z.array(z.string()),
-    as_of: date,
     page: url,
   })
   .register(apiRegistry, { id: 'FeeResult' });
@@ -283,8 +325,9 @@ export const FeesResponseSchema = z
       options_contracts_per_month: z.number(),
       transfers_per_year: z.number(),
     }),
-    results: z.array(FeeResultSchema),
-    excluded: z.array(ExcludedPlatformSchema),
+    results: z.array(FeeResultSchema).meta({ description: 'Every platform of the category: ranked ones cheapest first, then the unranked with the reason' }),
+    not_applied: z.array(z.object({ parameter: z.string(), reason: z.string() })).meta({ description: 'Parameters accepted but not used for this category' }),
+    ranking: z.string(),
     methodology,
     ...envelope,
   })

@@ -4,7 +4,7 @@
  * loaded once by the runtime. Amounts in USD, percents on the 0-100 scale.
  */
 import { z } from 'zod';
-import { CapSchema, CategoryIdSchema } from './api-schemas.js';
+import { CapSchema, CategoryIdSchema, EvidenceTierSchema } from './api-schemas.js';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -15,6 +15,8 @@ export const SiteSchema = z.object({
   license: z.string(),
   methodology_url: z.string(),
   api_version: z.string(),
+  methodology_version: z.string().meta({ description: 'methodology.yaml version, set by the build' }),
+  evaluation_date: date.meta({ description: 'Evaluation date of the build (freshness, incident ages)' }),
   contact_email: z.string().optional(),
 });
 export type Site = z.infer<typeof SiteSchema>;
@@ -30,45 +32,82 @@ export const CompareRulesSchema = z.object({
 });
 export type CompareRules = z.infer<typeof CompareRulesSchema>;
 
-export const ModelCriterionSchema = z.object({ key: z.string(), label: z.string(), weight: z.number().min(0).max(10) });
+
+/** How a criterion scores a fact group recorded as not_applicable (methodology.yaml `not_applicable`). */
+export const NotApplicableRuleSchema = z.union([z.literal('exclude'), z.object({ score: z.number().min(0).max(100), reason: z.string() })]);
+
+export const ModelCriterionSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  weight: z.number().min(0).max(10),
+  group: z.string().nullable().meta({ description: 'Weight group key (e.g. fees) or null' }),
+});
 export type ModelCriterion = z.infer<typeof ModelCriterionSchema>;
 
-/** Exchange fee schedule: taker/maker percent by 30-day volume tier, and the fiat withdrawal fee when sourced. */
+/** A named weight set of a category (methodology.yaml `profiles`), over the default weights. */
+export const ModelProfileSchema = z.object({ key: z.string(), label: z.string(), description: z.string(), weights: z.record(z.string(), z.number()) });
+export type ModelProfile = z.infer<typeof ModelProfileSchema>;
+
+/** Freshness and evidence of one fact group or criterion on the evaluation date. */
+const factState = {
+  as_of: date,
+  stale: z.boolean(),
+  evidence_tier: EvidenceTierSchema,
+};
+
+/**
+ * One criterion of one platform. basis: derived / assessed (scored), missing (no sourced data:
+ * lowers coverage), not_applicable (recorded as not applying: score null = excluded from the
+ * mean and from coverage; a number = the methodology's fixed score).
+ */
+export const ModelCriterionStateSchema = z.object({
+  basis: z.enum(['derived', 'assessed', 'missing', 'not_applicable']),
+  score: z.number().min(0).max(100).nullable(),
+  as_of: date.nullable(),
+  stale: z.boolean(),
+  evidence_tier: EvidenceTierSchema.nullable(),
+});
+export type ModelCriterionState = z.infer<typeof ModelCriterionStateSchema>;
+
+const notApplicable = z.object({ not_applicable: z.string(), ...factState });
+
+/** Exchange fee facts: the taker/maker schedule by 30-day volume tier and the fiat withdrawal fee; null = unknown. */
 export const ExchangeFeeModelSchema = z.object({
   kind: z.literal('exchange'),
-  product: z.string(),
-  tiers: z.array(z.object({ min_volume_30d_usd: z.number(), maker_pct: z.number(), taker_pct: z.number() })),
-  withdrawal_method: z.string().nullable(),
-  withdrawal_fee_usd: z.number().nullable().meta({ description: 'null when the USD withdrawal fee has no source' }),
-  as_of: date,
+  trading: z.object({
+    product: z.string(),
+    tiers: z.array(z.object({ min_volume_30d_usd: z.number(), maker_pct: z.number(), taker_pct: z.number() })),
+    ...factState,
+  }).nullable(),
+  withdrawal: z.union([z.object({ method: z.string(), fee_usd: z.number(), ...factState }), notApplicable]).nullable(),
 });
 
-/** Brokerage fee schedule: stock commission, options per-contract tiers, ACATS transfer-out fee, annual account fee. */
+/** Brokerage fee facts: stock commission, options per-contract tiers, ACATS transfer-out fee, annual account fee; null = unknown. */
 export const BrokerageFeeModelSchema = z.object({
   kind: z.literal('brokerage'),
-  online_stock_trade_usd: z.number(),
-  options_tiers: z.array(z.object({ min_contracts_per_month: z.number(), per_contract_usd: z.number() })).nullable(),
-  /** investments.options from the sources: false when the broker offers no options trading; null when not sourced. */
-  offers_options: z.boolean().nullable(),
-  full_acats_usd: z.number(),
-  account_annual_usd: z.number(),
-  as_of: date,
+  commissions: z.object({ online_stock_trade_usd: z.number(), ...factState }).nullable(),
+  options: z.union([z.object({ tiers: z.array(z.object({ min_contracts_per_month: z.number(), per_contract_usd: z.number() })), ...factState }), notApplicable]).nullable(),
+  transfer_out: z.object({ full_acats_usd: z.number(), ...factState }).nullable(),
+  account: z.object({ annual_usd: z.number(), ...factState }).nullable(),
 });
 export const FeeModelSchema = z.discriminatedUnion('kind', [ExchangeFeeModelSchema, BrokerageFeeModelSchema]);
 export type ExchangeFeeModel = z.infer<typeof ExchangeFeeModelSchema>;
 export type BrokerageFeeModel = z.infer<typeof BrokerageFeeModelSchema>;
 export type FeeModel = z.infer<typeof FeeModelSchema>;
 
-/** Savings inputs: APY tiers (the whole balance earns the tier it reaches) and the opening minimum. */
+/**
+ * Savings inputs: APY tiers (the whole balance earns the tier it reaches; the first tier's
+ * min_balance_usd is the minimum balance to earn any APY) and the opening minimum (null = unknown).
+ */
 export const SavingsModelSchema = z.object({
   product: z.string(),
   tiers: z.array(z.object({ min_balance_usd: z.number(), apy_pct: z.number() })),
   minimum_opening_deposit_usd: z.number().nullable(),
-  as_of: date,
+  ...factState,
 });
 export type SavingsModel = z.infer<typeof SavingsModelSchema>;
 
-/** One platform as the runtime sees it. `criteria` holds only criteria with data. */
+/** One platform as the runtime sees it. `criteria` has every criterion key of the category. */
 export const ModelPlatformSchema = z.object({
   slug: z.string(),
   name: z.string(),
@@ -81,10 +120,9 @@ export const ModelPlatformSchema = z.object({
   coverage: z.number(),
   eligible: z.boolean(),
   apy: z.number().optional(),
-  criteria: z.record(z.string(), z.number()),
+  criteria: z.record(z.string(), ModelCriterionStateSchema),
   cap: CapSchema.nullable(),
   fees: FeeModelSchema.nullable(),
-  fee_facts_missing: z.array(z.string()).meta({ description: 'Fee fact groups without a source (exchanges, brokerages)' }),
   savings: SavingsModelSchema.nullable(),
 });
 export type ModelPlatform = z.infer<typeof ModelPlatformSchema>;
@@ -92,7 +130,7 @@ export type ModelPlatform = z.infer<typeof ModelPlatformSchema>;
 export const RuntimeModelSchema = z.object({
   site: SiteSchema,
   rules: CompareRulesSchema,
-  categories: z.array(z.object({ id: CategoryIdSchema, criteria: z.array(ModelCriterionSchema) })),
+  categories: z.array(z.object({ id: CategoryIdSchema, criteria: z.array(ModelCriterionSchema), profiles: z.array(ModelProfileSchema) })),
   platforms: z.array(ModelPlatformSchema),
 });
 export type RuntimeModel = z.infer<typeof RuntimeModelSchema>;

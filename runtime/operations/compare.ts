@@ -4,7 +4,7 @@
  */
 import type { Bundle } from '../bundle.js';
 import type { ComparisonResponse } from '../contract/api-schemas.js';
-import type { ModelCriterion, ModelPlatform } from '../contract/model.js';
+import type { ModelCriterion, ModelPlatform, ModelProfile } from '../contract/model.js';
 import { comparePage, comparisonSlug } from '../contract/urls.js';
 import { compare } from '../compute/compare.js';
 import { findPlatform, suggestNames } from '../compute/platform-match.js';
@@ -16,8 +16,10 @@ import { body, envelope, fail, type OperationResult } from './result.js';
 export interface CompareArgs {
   /** Comma-separated names, or a list of names. */
   platforms?: string | readonly string[] | undefined;
-  /** Comma-separated key:weight pairs, or an object key -> weight. */
+  /** Comma-separated key:weight pairs, or an object key -> weight. Keys: criterion keys and weight-group keys (e.g. fees). */
   weights?: string | Readonly<Record<string, number>> | undefined;
+  /** A methodology profile of the category (e.g. options for brokerages). */
+  profile?: string | undefined;
 }
 
 type Step<T> = { ok: true; value: T } | { ok: false; errors: ParameterError[] };
@@ -52,11 +54,33 @@ export function resolvePlatforms(bundle: Bundle, raw: CompareArgs['platforms']):
   return { ok: true, value: found };
 }
 
-/** Merges custom weights over the defaults: known keys only, each 0-10, not all zero. */
-export function resolveWeights(criteria: readonly ModelCriterion[], raw: CompareArgs['weights']): Step<{ weights: Record<string, number>; custom: boolean }> {
+/**
+ * The applied weights: the defaults, then the profile's weights (methodology.yaml `profiles`), then the
+ * caller's. A caller key is a criterion key, or a weight-group key (e.g. fees) whose value is shared
+ * among its criteria in proportion to their weights before the caller's (equally when those are all 0).
+ * Each weight 0-10; not all 0; a group and one of its criteria may not both be given.
+ */
+export function resolveWeights(
+  criteria: readonly ModelCriterion[],
+  profiles: readonly ModelProfile[],
+  raw: CompareArgs['weights'],
+  profileKey: string | undefined,
+): Step<{ weights: Record<string, number>; custom: boolean; profile: string | null }> {
   const weights = defaultWeights(criteria);
-  if (raw === undefined) return { ok: true, value: { weights, custom: false } };
-  const allowed = criteria.map((c) => c.key).join(', ');
+  let profile: string | null = null;
+  if (profileKey !== undefined) {
+    const found = profiles.find((p) => p.key === profileKey.trim().toLowerCase());
+    if (!found) {
+      const allowed = profiles.length ? `allowed for this category: ${profiles.map((p) => p.key).join(', ')}` : 'this category has no profiles';
+      return { ok: false, errors: [{ parameter: 'profile', message: `unknown profile "${preview(profileKey)}"; ${allowed}` }] };
+    }
+    Object.assign(weights, found.weights);
+    profile = found.key;
+  }
+  if (raw === undefined) return { ok: true, value: { weights, custom: false, profile } };
+  const groups = new Map<string, ModelCriterion[]>();
+  for (const c of criteria) if (c.group) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
+  const allowed = [...criteria.map((c) => c.key), ...groups.keys()].join(', ');
   const errors: ParameterError[] = [];
   let pairs: Array<[string, string | number]>;
   if (typeof raw === 'string') {
@@ -74,8 +98,9 @@ export function resolveWeights(criteria: readonly ModelCriterion[], raw: Compare
     pairs = Object.entries(raw);
   }
   const seen = new Set<string>();
+  const given: Array<[string, number]> = [];
   for (const [key, value] of pairs) {
-    if (!Object.hasOwn(weights, key)) {
+    if (!Object.hasOwn(weights, key) && !groups.has(key)) {
       errors.push({ parameter: 'weights', message: `unknown criterion "${preview(key)}"; allowed keys for this category: ${allowed}` });
       continue;
     }
@@ -90,25 +115,41 @@ export function resolveWeights(criteria: readonly ModelCriterion[], raw: Compare
           ? { ok: true as const, value }
           : { ok: false as const, error: { parameter: 'weights', message: `must be from ${LIMITS.weightMin} to ${LIMITS.weightMax}; got ${value}` } }
         : parseBoundedNumber('weights', value, { integer: false, min: LIMITS.weightMin, max: LIMITS.weightMax });
-    if (parsed.ok) weights[key] = parsed.value;
+    if (parsed.ok) given.push([key, parsed.value]);
     else errors.push({ parameter: 'weights', message: `${key}: ${parsed.error.message}` });
   }
+  for (const [group, members] of groups) {
+    const both = members.filter((m) => seen.has(m.key)).map((m) => m.key);
+    if (seen.has(group) && both.length) errors.push({ parameter: 'weights', message: `give either the group "${group}" or its criteria (${both.join(', ')}), not both` });
+  }
   if (errors.length) return { ok: false, errors };
+  for (const [key, value] of given) {
+    const members = groups.get(key);
+    if (!members) {
+      weights[key] = value;
+      continue;
+    }
+    const base = members.reduce((sum, m) => sum + (weights[m.key] ?? 0), 0);
+    for (const m of members) weights[m.key] = round2(base === 0 ? value / members.length : (value * (weights[m.key] ?? 0)) / base);
+  }
   if (Object.values(weights).every((w) => w === 0)) {
     return { ok: false, errors: [{ parameter: 'weights', message: 'the applied weights may not all be 0' }] };
   }
-  return { ok: true, value: { weights, custom: true } };
+  return { ok: true, value: { weights, custom: true, profile } };
 }
+
+const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /** Validates the arguments and compares; see compute/compare.ts for the rules. */
 export function comparePlatforms(bundle: Bundle, args: CompareArgs): OperationResult {
   const platforms = resolvePlatforms(bundle, args.platforms);
   if (!platforms.ok) return fail(invalidParameters(platforms.errors));
-  const criteria = bundle.criteria.get(platforms.value[0]!.category)!;
-  const weights = resolveWeights(criteria, args.weights);
+  const category = platforms.value[0]!.category;
+  const criteria = bundle.criteria.get(category)!;
+  const weights = resolveWeights(criteria, bundle.profiles.get(category)!, args.weights, args.profile);
   if (!weights.ok) return fail(invalidParameters(weights.errors));
   const site = bundle.model.site;
-  const result = compare(platforms.value, criteria, weights.value.weights, weights.value.custom ? 'custom' : 'default', bundle.model.rules);
+  const result = compare(platforms.value, criteria, weights.value.weights, weights.value.custom ? 'custom' : 'default', weights.value.profile, bundle.model.rules);
   const response: ComparisonResponse = {
     ...result,
     ...envelope(site, comparePage(site, comparisonSlug(platforms.value.map((p) => p.slug)))),

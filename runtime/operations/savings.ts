@@ -2,7 +2,8 @@
 import type { Bundle } from '../bundle.js';
 import type { SavingsResponse } from '../contract/api-schemas.js';
 import { categoryPage } from '../contract/urls.js';
-import { COMPOUNDING_ASSUMPTION, projectSavings } from '../compute/savings.js';
+import { COMPOUNDING_ASSUMPTION } from '../compute/savings.js';
+import { rankSavings, SAVINGS_RANKING } from '../compute/savings-ranking.js';
 import { invalidParameters } from '../http/problem.js';
 import { LIMITS, parseBoundedNumber, type ParameterError } from '../http/parameter-rules.js';
 import { body, envelope, fail, type OperationResult } from './result.js';
@@ -14,7 +15,7 @@ export interface SavingsArgs {
   months?: string | undefined;
 }
 
-/** Validates, then projects every platform with a sourced APY; sorted by interest descending, then name. */
+/** Validates, then projects every platform with a sourced APY, in the order of compute/savings-ranking.ts. */
 export function savingsInterest(bundle: Bundle, args: SavingsArgs): OperationResult {
   const errors: ParameterError[] = [];
   let balance = 0;
@@ -35,29 +36,12 @@ export function savingsInterest(bundle: Bundle, args: SavingsArgs): OperationRes
 
   const site = bundle.model.site;
   const savers = bundle.model.platforms.filter((p) => p.category === 'high-yield-savings');
-  const results = savers
-    .filter((p) => p.savings !== null)
-    .map((p) => {
-      const s = p.savings!;
-      const projection = projectSavings(s, balance, months);
-      const min = s.minimum_opening_deposit_usd;
-      return {
-        name: p.name,
-        slug: p.slug,
-        product: s.product,
-        ...projection,
-        minimum_opening_deposit_usd: min,
-        below_minimum_opening_deposit: min === null ? null : balance < min,
-        as_of: s.as_of,
-        page: p.page,
-      };
-    })
-    .sort((a, b) => b.interest_usd - a.interest_usd || a.name.localeCompare(b.name, 'en'));
   const response: SavingsResponse = {
     balance_usd: balance,
     months,
     compounding: COMPOUNDING_ASSUMPTION,
-    results,
+    ranking: SAVINGS_RANKING,
+    results: rankSavings(savers, balance, months),
     excluded: savers.filter((p) => p.savings === null).map((p) => ({ name: p.name, slug: p.slug, reason: 'no sourced APY' })),
     ...envelope(site, categoryPage(site, 'high-yield-savings')),
   };
