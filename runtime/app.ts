@@ -216,7 +216,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   route('/v1/platforms', ['query', 'category'], (b, q) => search(b, q));
   named('/v1/platforms/:name', 'name', getPlatform);
   named('/v1/safety/:name', 'name', getSafety);
-  route('/v1/compare', ['platforms', 'weights'], (b, q) => comparePlatforms(b, q));
+  route('/v1/compare', ['platforms', 'weights', 'profile'], (b, q) => comparePlatforms(b, q));
   named('/v1/verdicts/:slug', 'slug', getVerdict);
   route('/v1/savings-interest', ['balance', 'months'], (b, q) => savingsInterest(b, q));
   route('/v1/fees', ['category', ...LIMITS.feeParameters.map((p) => p.name)], (b, q) => feeEstimates(b, q));

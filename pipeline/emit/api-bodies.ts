@@ -28,7 +28,8 @@ export function categoriesBody(site: Site, methodology: Methodology, platforms: 
         label: c.label,
         description: c.description,
         platform_count: platforms.filter((p) => p.source.category === id).length,
-        criteria: c.criteria.map((k) => ({ key: k.key, label: k.label, default_weight: k.weight, measures: k.measures })),
+        criteria: c.criteria.map((k) => ({ key: k.key, label: k.label, default_weight: k.weight, group: k.group ?? null, measures: k.measures })),
+        profiles: c.profiles ?? [],
         page: categoryPage(site, id),
       };
     }),

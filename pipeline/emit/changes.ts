@@ -7,7 +7,8 @@
  * adds no entry, so rebuilding the same sources gives the same bytes. A build
  * into an empty dist/ starts the history with one entry listing every platform
  * as added. An entry's date is SOURCE_DATE_EPOCH when set (a publishing job
- * sets it to the commit time), else the dataset's newest as_of: never the clock.
+ * sets it to the commit time), else the evaluation date (the build day). A new
+ * methodology version is recorded as a change beside the data changes.
  */
 import { createHash } from 'node:crypto';
 import escapeHtml from 'escape-html';
@@ -34,6 +35,12 @@ export const ChangeSchema = z.discriminatedUnion('type', [
     new_coverage: z.number(),
   }),
   z.object({ type: z.literal('incident_added'), ...platformRef, date, class: z.string(), title: z.string() }),
+  z.object({
+    type: z.literal('methodology_changed'),
+    old_version: z.string().nullable(),
+    new_version: z.string(),
+    changes: z.array(z.string()).meta({ description: "The new version's change-log entries (methodology.yaml changelog)" }),
+  }),
   z.object({
     type: z.literal('fact_changed'),
     ...platformRef,
@@ -68,11 +75,14 @@ export type ChangeHistory = z.infer<typeof ChangeHistorySchema>;
 export const HISTORY_MAX_ENTRIES = 200;
 
 
-/** Leaves of the facts block as dotted path -> JSON value (sources left out: a new citation is not a new fact). */
+/** Published beside each fact group, derived on the evaluation date: not facts of their own. */
+const DERIVED_KEYS: ReadonlySet<string> = new Set(['stale', 'evidence_tier']);
+
+/** Leaves of the facts block as dotted path -> JSON value (sources left out: a new citation is not a new fact; nor are derived flags). */
 function leaves(value: unknown, at: string, out: Map<string, unknown>): Map<string, unknown> {
   if (Array.isArray(value)) value.forEach((v, i) => leaves(v, `${at}.${i}`, out));
   else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) if (!CITATION_KEYS.has(k)) leaves(v, at ? `${at}.${k}` : k, out);
+    for (const [k, v] of Object.entries(value)) if (!CITATION_KEYS.has(k) && !DERIVED_KEYS.has(k)) leaves(v, at ? `${at}.${k}` : k, out);
   } else out.set(at, value);
   return out;
 }
@@ -114,6 +124,7 @@ function summarize(changes: readonly Change[]): string {
     score_changed: 'scores changed',
     incident_added: 'incidents added',
     fact_changed: 'facts changed',
+    methodology_changed: 'methodology changed',
   };
   const counts = new Map<Change['type'], number>();
   for (const c of changes) counts.set(c.type, (counts.get(c.type) ?? 0) + 1);
@@ -130,10 +141,15 @@ export function nextHistory(
   previous: { records: readonly PlatformRecord[] | null; history: ChangeHistory | null } | null,
   current: readonly PlatformRecord[],
   buildDate: string,
+  methodology: { version: string; changes: readonly string[] },
 ): ChangeHistory {
   const asOf = newestAsOf(current);
   const oldEntries = previous?.history?.entries ?? [];
-  const changes = diffRecords(previous?.records ?? [], current);
+  const oldVersion = previous?.records?.[0]?.methodology_version ?? null;
+  const methodologyChange: Change[] = previous?.records?.length && oldVersion !== methodology.version
+    ? [{ type: 'methodology_changed', old_version: oldVersion, new_version: methodology.version, changes: [...methodology.changes] }]
+    : [];
+  const changes = [...methodologyChange, ...diffRecords(previous?.records ?? [], current)];
   const entries = [...oldEntries];
   if (changes.length > 0) {
     const id = createHash('sha256').update(JSON.stringify([buildDate, changes])).digest('hex').slice(0, 16);
@@ -157,6 +173,7 @@ export function describeChange(c: Change): string {
     case 'score_changed': return `${c.name}: score ${c.old_score_pct ?? 'none'} -> ${c.new_score_pct ?? 'none'}, coverage ${c.old_coverage} -> ${c.new_coverage}`;
     case 'incident_added': return `${c.name}: new ${c.class.replace(/_/g, ' ')} record ${c.date}: ${c.title}`;
     case 'fact_changed': return `${c.name}: ${c.field} ${JSON.stringify(c.old_value)} -> ${JSON.stringify(c.new_value)}`;
+    case 'methodology_changed': return `methodology ${c.old_version ?? 'none'} -> ${c.new_version}: ${c.changes.join(' ')}`;
   }
 }
 
@@ -190,13 +207,13 @@ export function atomFeed(site: Site, history: ChangeHistory): string {
 
 /**
  * The date of this build as ISO 8601: SOURCE_DATE_EPOCH (seconds) when set and valid, else
- * the dataset's newest as_of at midnight UTC.
+ * the evaluation date (the day of the build) at midnight UTC.
  * @throws Error when SOURCE_DATE_EPOCH is set but not a whole number of seconds
  */
-export function buildDate(sourceDateEpoch: string | undefined, records: readonly PlatformRecord[]): string {
+export function buildDate(sourceDateEpoch: string | undefined, evaluationDate: string): string {
   if (sourceDateEpoch !== undefined && sourceDateEpoch !== '') {
     if (!/^\d+$/.test(sourceDateEpoch)) throw new Error(`SOURCE_DATE_EPOCH "${sourceDateEpoch}" is not a whole number of seconds`);
     return new Date(Number(sourceDateEpoch) * 1000).toISOString();
   }
-  return `${newestAsOf(records)}T00:00:00.000Z`;
+  return `${evaluationDate}T00:00:00.000Z`;
 }

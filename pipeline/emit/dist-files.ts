@@ -55,7 +55,7 @@ export function* distFileGroups(site: Site, methodology: Methodology, scored: re
     jsonFile(DIST_LAYOUT.aiPluginManifest, aiPluginManifest(site), { standalone: standaloneSchema(AiPluginManifestSchema, 'ai-plugin-manifest', 'Plugin manifest') }, 'pretty'),
     { path: DIST_LAYOUT.logo, contents: LOGO_SVG },
   ];
-  const history = nextHistory(site, previous, records, buildDate(sourceDateEpoch, records));
+  const history = nextHistory(site, previous, records, buildDate(sourceDateEpoch, site.evaluation_date), { version: methodology.version, changes: methodology.changelog[0]!.changes });
   const openData = openDataFiles(site, records, history);
   yield openData.files;
   yield sitePages(site, methodology, scored, records, verdicts, openData.manifest, openapi);

@@ -163,10 +163,11 @@ export function openApiDocument(site: Site): Json {
           operationId: 'comparePlatforms',
           tags: ['comparisons'],
           summary: 'Compare 2 to 6 platforms of one category',
-          description: `Applies the ${''}coverage gate, the hack cap and the too-close rule of the methodology and shows the arithmetic. Weights not given keep their default; all applied weights may not be zero.`,
+          description: `Applies the coverage gate (under the applied weights), the hack cap and the too-close rule of the methodology and shows the arithmetic, with each criterion's as_of, stale flag and evidence tier, and whether the pick depends on stale or weak evidence. Weights not given keep their default (or the profile's); all applied weights may not be zero.`,
           parameters: [
             query('platforms', `${LIMITS.compareMin} to ${LIMITS.compareMax} distinct platform names (slug, name or alias) of one category, comma-separated`, { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, true),
-            query('weights', 'Comma-separated key:weight pairs; keys are the category\'s criterion keys (GET /v1/categories), weights numbers 0 to 10', { type: 'string', maxLength: LIMITS.listMaxLength, examples: ['fees:8,security:10'] }),
+            query('weights', 'Comma-separated key:weight pairs; keys are the category\'s criterion keys or weight groups such as fees (GET /v1/categories; a group weight is shared among its criteria in proportion to their weights), weights numbers 0 to 10', { type: 'string', maxLength: LIMITS.listMaxLength, examples: ['fees:8,security:10'] }),
+            query('profile', 'A published weight profile of the category (methodology.yaml profiles), e.g. options for brokerages', { type: 'string', maxLength: LIMITS.nameMaxLength, examples: ['options'] }),
           ],
           responses: { '200': ok('ComparisonResponse', 'The comparison'), ...commonErrors, '400': badRequest },
         },

@@ -48,6 +48,7 @@ export const CriterionDefinitionSchema = z
     key: z.string(),
     label: z.string(),
     default_weight: z.number().min(0).max(10),
+    group: z.string().nullable().meta({ description: 'Weight group key (e.g. fees): compare accepts it as a weight key shared among its criteria' }),
     measures: z.string(),
   })
   .register(apiRegistry, { id: 'CriterionDefinition' });
@@ -59,6 +60,7 @@ export const CategorySchema = z
     description: z.string(),
     platform_count: z.number().int().min(0),
     criteria: z.array(CriterionDefinitionSchema),
+    profiles: z.array(z.object({ key: z.string(), label: z.string(), description: z.string(), weights: z.record(z.string(), z.number()) })).meta({ description: 'Published weight profiles compare accepts as `profile` (weights over the defaults)' }),
     page: url,
   })
   .register(apiRegistry, { id: 'Category' });

@@ -73,16 +73,17 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: 'compare_platforms',
     title: 'Compare platforms',
-    description: `Compares ${LIMITS.compareMin} to ${LIMITS.compareMax} platforms of one category and shows the arithmetic: per criterion score, weight and contribution, raw score, hack cap, coverage and eligibility (75% coverage gate), the winner and whether the result is too close to call. Optional weights (0-10) per criterion key override the defaults (see list_categories for the keys).`,
+    description: `Compares ${LIMITS.compareMin} to ${LIMITS.compareMax} platforms of one category and shows the arithmetic: per criterion score, weight, contribution, as_of, stale flag and evidence tier, raw score, hack cap, coverage and eligibility under the applied weights (75% coverage gate), the winner, whether the result is too close to call, and whether the pick depends on stale or weak evidence (caveats). Optional weights (0-10) per criterion key or weight group (fees) override the defaults (see list_categories for the keys); optional profile selects a published weight set (brokerages: options).`,
     inputSchema: {
       platforms: z.union([z.string(), z.array(z.string())]).describe('Platform names: a comma-separated string or a list, 2 to 6, one category'),
       weights: z
         .union([z.string(), z.record(z.string(), z.number())])
         .optional()
         .describe('Criterion weights 0-10: "fees:8,security:10" or {"fees": 8, "security": 10}'),
+      profile: z.string().optional().describe('A methodology profile of the category, e.g. "options" for brokerages (an options investor)'),
     },
     outputSchema: ComparisonResponseSchema,
-    run: (b, a) => comparePlatforms(b, { platforms: a.platforms, weights: a.weights }),
+    run: (b, a) => comparePlatforms(b, { platforms: a.platforms, weights: a.weights, profile: a.profile }),
   },
   {
     name: 'get_verdict',

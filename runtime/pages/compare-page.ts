@@ -13,7 +13,12 @@ import { html, type SafeHtml } from './html.js';
 import { pageDocument } from './layout.js';
 import { scoreChart } from './score-chart.js';
 
-const basis = (score: number | null) => (score === null ? 'no data' : String(score));
+/** A criterion's cell: its score, or why there is none, with stale and weak-evidence marks in words. */
+const cell = (x: ComparisonResponse['products'][number]['criteria'][number]) => {
+  if (x.score === null) return x.basis === 'not_applicable' ? 'not applicable' : 'no data';
+  const marks = [x.stale ? `old: as of ${x.as_of}` : '', x.evidence_tier === 'weak' ? 'weak evidence' : ''].filter(Boolean);
+  return marks.length ? `${x.score} (${marks.join('; ')})` : String(x.score);
+};
 const points = (value: number | null) => (value === null ? '-' : value.toFixed(2));
 
 /** The arithmetic table: per criterion the weight, each product's score and contribution; then raw score, cap, final score, coverage. */
@@ -26,7 +31,7 @@ function arithmeticTable(c: ComparisonResponse): SafeHtml {
 <tbody>
 ${criteria.map((k) => html`<tr><th scope="row">${k.label}</th><td>${k.weight}</td>${products.map((p) => {
     const x = p.criteria.find((y) => y.key === k.key)!;
-    return html`<td>${basis(x.score)}</td><td>${points(x.contribution)}</td>`;
+    return html`<td${x.stale ? html` class="stale"` : ''}>${cell(x)}</td><td>${points(x.contribution)}</td>`;
   })}</tr>`)}
 <tr><th scope="row">Weighted score before any cap</th><td></td>${products.map((p) => html`<td colspan="2">${formatPct(p.raw_score_pct)}</td>`)}</tr>
 <tr><th scope="row">Hack cap</th><td></td>${products.map((p) => html`<td colspan="2">${p.cap ? html`at most ${p.cap.cap}: ${p.cap.reason} (${p.cap.incident.date}, ${p.cap.incident.title})` : 'none'}</td>`)}</tr>
@@ -46,9 +51,10 @@ export function comparePageHtml(site: Site, c: ComparisonResponse, title: string
     ? html`<p class="verdict"><strong>${c.too_close ? 'Too close to call; the top pick is' : 'Winner:'} ${c.winner}</strong></p>`
     : html`<p class="verdict"><strong>No winner:</strong> no product reaches the coverage gate.</p>`;
   const main = html`<h1>${title}</h1>
-<p class="lede">Comparison with ${c.weights_source} weights. Category: <a href="${sitePath(site, `/categories/${c.category}`)}">${c.category}</a>.</p>
+<p class="lede">Comparison with ${c.weights_source} weights${c.profile ? ` (profile ${c.profile})` : ''}, methodology ${c.methodology_version}, data evaluated on ${c.evaluation_date}. Category: <a href="${sitePath(site, `/categories/${c.category}`)}">${c.category}</a>.</p>
 ${verdict}
 <p>${c.explanation}</p>
+${c.caveats.length ? html`<section aria-labelledby="caveats"><h2 id="caveats">Before you rely on this</h2><ul>${c.caveats.map((t) => html`<li>${t}</li>`)}</ul></section>` : ''}
 ${c.too_close ? html`<section aria-labelledby="too-close"><h2 id="too-close">Why it is too close to call</h2><p>The gap between the two best eligible products is ${c.margin_points} points, under the margin of ${c.too_close_margin_points} points the methodology sets for this comparison (a wider margin applies when either product's coverage is under 90 %). Differences this small are within what a single missing or dated fact can change.</p></section>` : ''}
 <section aria-labelledby="chart"><h2 id="chart">Scores by criterion</h2>
 ${scoreChart(c.products, 'score-chart')}

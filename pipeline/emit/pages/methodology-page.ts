@@ -8,55 +8,120 @@ import { CATEGORY_IDS } from '../../../runtime/contract/categories.js';
 import { humanize } from '../../../runtime/pages/format.js';
 import { html, type SafeHtml } from '../../../runtime/pages/html.js';
 import { pageDocument } from '../../../runtime/pages/layout.js';
-import type { Methodology, Rule } from '../../sources/methodology-schema.js';
+import type { Criterion, Methodology, Rule } from '../../sources/methodology-schema.js';
+import { linearScore } from '../../score/criterion-rules.js';
+import { COMPOUNDING_ASSUMPTION } from '../../../runtime/compute/savings.js';
+import { SAVINGS_RANKING } from '../../../runtime/compute/savings-ranking.js';
+import { FEE_RANKING } from '../../../runtime/compute/fee-ranking.js';
 
-/** One rule in words. */
+/** One rule in words, with a worked example computed from the rule's own numbers. */
 function ruleHtml(rule: Rule): SafeHtml {
   switch (rule.kind) {
     case 'assessed':
       return html`Assessed by an editor against this rubric, with sources: ${rule.rubric}`;
-    case 'rubric':
-      return html`Points for each fact that is true, summed (at most 100): ${rule.points.map((p, i) => html`${i ? ', ' : ''}<code>${p.fact}</code> ${p.points}`)}.`;
+    case 'rubric': {
+      const rows = rule.points.map((p) => ({ facts: p.any_of ?? [p.fact!], points: p.points }));
+      const half = rows.filter((_, i) => i % 2 === 0);
+      return html`Points for each fact that is true, summed (at most 100): ${rows.map((r, i) => html`${i ? ', ' : ''}${r.facts.map((f, j) => html`${j ? ' or ' : ''}<code>${f}</code>`)} ${r.points}`)}. <em>Example:</em> with only ${half.map((r) => r.facts[0]!.split('.')[1]).join(' and ')} true, the score is ${half.map((r) => r.points).join(' + ')} = ${Math.min(100, half.reduce((s, r) => s + r.points, 0))}.`;
+    }
     case 'enum':
       return html`A fixed score for each value of <code>${rule.fact}</code>: ${Object.entries(rule.scores).map(([v, s], i) => html`${i ? ', ' : ''}${v.replace(/_/g, ' ')} ${s}`)}.`;
-    case 'linear':
-      return html`<code>${rule.fact}</code> mapped linearly: ${rule.best} or better scores 100, ${rule.worst} or worse scores 0.`;
-    case 'scenario_cost':
-      return html`Annual cost in USD of a standard scenario (${rule.scenario.trades_per_month} trades a month of USD ${rule.scenario.avg_trade_size}, ${rule.scenario.options_contracts_per_month} options contracts a month, ${rule.scenario.transfers_per_year} full transfers out a year), computed by the same estimator as GET /v1/fees: USD ${rule.best} or less scores 100, USD ${rule.worst} or more scores 0, linear between.${rule.scenario.options_contracts_per_month > 0 ? ' A broker whose sources say it offers no options trading is costed without the options contracts (its investment choice scores the gap).' : ''}`;
+    case 'linear': {
+      const v = rule.best + (rule.worst - rule.best) / 4;
+      return html`<code>${rule.fact}</code> mapped linearly: ${rule.best} or better scores 100, ${rule.worst} or worse scores 0. <em>Example:</em> ${v} scores 100 × (${rule.worst} − ${v}) ÷ (${rule.worst} − ${rule.best}) = ${linearScore(v, rule.best, rule.worst)}.`;
+    }
+    case 'scenario_cost': {
+      const s = rule.scenario;
+      const example = (rule.best + rule.worst) / 2;
+      return html`Annual cost in USD of the line items ${rule.items.map((i) => i.replace(/_/g, ' ')).join(', ')} in a standard scenario (${s.trades_per_month} trades a month of USD ${s.avg_trade_size}, ${s.options_contracts_per_month} options contracts a month, ${s.transfers_per_year} full transfers out a year), computed by the same estimator as GET /v1/fees: USD ${rule.best} or less scores 100, USD ${rule.worst} or more scores 0, linear between. <em>Example:</em> a cost of USD ${example} scores ${linearScore(example, rule.best, rule.worst)}. An item whose price has no source leaves the criterion missing; it never counts as free.`;
+    }
     case 'apy_relative':
-      return html`100 × (APY at a USD ${rule.reference_balance_usd} balance) ÷ (best such APY in the category), one decimal.`;
+      return html`100 × (APY at a USD ${rule.reference_balance_usd} balance) ÷ (best fresh APY at that balance in the category), one decimal, at most 100. A stale APY never sets the scale. <em>Example:</em> an APY of 4.00 % against a best fresh APY of 4.50 % scores 100 × 4.00 ÷ 4.50 = ${Math.round((1000 * 4) / 4.5) / 10}.`;
   }
+}
+
+/** How a criterion scores a not-applicable fact, in words. */
+function notApplicableHtml(k: Criterion): SafeHtml | string {
+  if (k.not_applicable === undefined) return 'not accepted';
+  return k.not_applicable === 'exclude' ? 'left out of the mean and of coverage' : html`scores ${k.not_applicable.score}: ${k.not_applicable.reason}`;
+}
+
+/**
+ * Coverage worked example for a category with a weight group: the first platform missing every criterion of the group,
+ * under the default weights and with the group weighted 10 by the caller.
+ */
+function coverageExample(m: Methodology): SafeHtml | string {
+  const id = CATEGORY_IDS.find((c) => m.categories[c].criteria.some((k) => k.group === 'fees'));
+  if (!id) return '';
+  const criteria = m.categories[id].criteria;
+  const fees = criteria.filter((k) => k.group === 'fees');
+  const others = criteria.filter((k) => k.group !== 'fees');
+  const sum = (ks: readonly Criterion[], w: (k: Criterion) => number) => Math.round(ks.reduce((s, k) => s + w(k), 0) * 100) / 100;
+  const total = sum(criteria, (k) => k.weight);
+  const withData = sum(others, (k) => k.weight);
+  const feeBase = sum(fees, (k) => k.weight);
+  const custom = (k: Criterion) => (k.group === 'fees' ? (feeBase === 0 ? 10 / fees.length : (10 * k.weight) / feeBase) : k.weight);
+  const customTotal = sum(criteria, custom);
+  const pct = (a: number, b: number) => Math.round((1000 * a) / b) / 10;
+  return html`<p><em>Example (${m.categories[id].label.toLowerCase()}):</em> a platform with every criterion but the fee criteria (${fees.map((k) => k.key).join(', ')}) has coverage ${withData} ÷ ${total} = ${pct(withData, total)} % under the default weights${pct(withData, total) >= m.coverage_gate_pct ? ', so it is eligible' : ''}. A caller who sends <code>weights=fees:10</code> shares 10 among the fee criteria (${fees.map((k) => `${k.key} ${Math.round(custom(k) * 100) / 100}`).join(', ')}); coverage becomes ${withData} ÷ ${customTotal} = ${pct(withData, customTotal)} %, under the ${m.coverage_gate_pct} % gate: the platform cannot be named winner, and the answer says which criteria are missing and what share of the applied weight they carry.</p>`;
 }
 
 /** The whole page. */
 export function methodologyPageHtml(site: Site, m: Methodology): string {
+  const windows = Object.entries(m.freshness) as Array<[string, { days: number; reason: string }]>;
   const main = html`<h1>Methodology</h1>
-<p class="lede">Version ${m.version}. Every score on this site is computed from sourced facts by the rules below; the rules are read from <code>sources/methodology.yaml</code> at build time, so this page and the scores cannot disagree.</p>
+<p class="lede">Version ${m.version}. Every score on this site is computed from sourced facts by the rules below; the rules are read from <code>sources/methodology.yaml</code> at build time, so this page and the scores cannot disagree. Data evaluated on ${site.evaluation_date}.</p>
 <section aria-labelledby="scores"><h2 id="scores">How a score is computed</h2>
 <ul>
 <li>Each category has criteria with default weights from 0 to 10. A criterion is <strong>derived</strong> from facts by a rule, or <strong>assessed</strong> by an editor against a published rubric, with sources.</li>
-<li><strong>Score</strong> = the weighted mean of the criteria that have data (0 to 100, one decimal). A criterion without a sourced fact is left out of the mean; nothing is guessed.</li>
-<li><strong>Coverage</strong> = the percent of the default weight whose criteria have data.</li>
-<li><strong>Coverage gate: ${m.coverage_gate_pct} %.</strong> A platform under it is listed and scored but cannot be named winner of a comparison.</li>
+<li><strong>Score</strong> = the weighted mean of the criteria that have a score (0 to 100, one decimal). A criterion without a sourced fact is <strong>missing</strong>: left out of the mean; nothing is guessed.</li>
+<li><strong>Not applicable is not unknown.</strong> A fact that does not apply (a broker that offers no options has no per-contract fee) is recorded as such, with sources, and scores as its criterion says below: left out of the mean and of coverage, or a fixed score.</li>
+<li><strong>Coverage</strong> = the applied weight of the criteria that have data ÷ the applied weight of the criteria that apply, in percent. The applied weights are the caller's (compare <code>weights</code> and <code>profile</code>), else the defaults; a criterion weighted 0 neither helps nor hurts.</li>
+<li><strong>Coverage gate: ${m.coverage_gate_pct} %.</strong> A platform under it is listed and scored but cannot be named winner of a comparison; the answer names the missing criteria and their share of the applied weight.</li>
 <li><strong>Too close to call:</strong> when the gap between the two best eligible products is under ${m.too_close.margin_points} points (${m.too_close.wide_margin_points} points when either has coverage under ${m.too_close.wide_when_coverage_below_pct} %), the result says so; the top pick is still named.</li>
-<li>Custom weights (GET /v1/compare) replace the defaults for the keys given.</li>
+<li><strong>Weight groups:</strong> a weight on a group key (<code>fees</code>) is shared among the group's criteria in proportion to their weights before it, so <code>fees:10</code> keeps the fee criteria in their default proportions.</li>
 </ul>
+${coverageExample(m)}
+</section>
+<section aria-labelledby="freshness"><h2 id="freshness">Freshness: old figures are shown as old</h2>
+<p>Every fact and criterion carries its <code>as_of</code> date and a <code>stale</code> flag: true when as_of is more days before the evaluation date (${site.evaluation_date}, the day of the build) than the window of its kind. A stale fact still counts (stale is not missing), but every answer marks it, the best-APY benchmark uses fresh APYs only, and a comparison says when its pick would change without the stale criteria. <em>Example:</em> with a ${m.freshness.apy.days}-day APY window, an APY as of ${addDays(site.evaluation_date, -(m.freshness.apy.days + 1))} is stale on ${site.evaluation_date}; one as of ${addDays(site.evaluation_date, -m.freshness.apy.days)} is still fresh.</p>
+<div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table><caption>Freshness windows</caption>
+<thead><tr><th scope="col">Fact kind</th><th scope="col">Window</th><th scope="col">Why</th></tr></thead>
+<tbody>${windows.map(([kind, w]) => html`<tr><th scope="row">${humanize(kind)}</th><td>${w.days} days</td><td>${w.reason}</td></tr>`)}</tbody>
+</table></div>
+</section>
+<section aria-labelledby="evidence"><h2 id="evidence">Evidence tiers</h2>
+<p>Every cited source has a tier, read from its domain (<code>sources/source-tiers.yaml</code>): <strong>primary</strong> (the platform's own page or filing, a regulator, a court), <strong>reputable</strong> (established press, auditors, standards bodies) or <strong>weak</strong> (aggregators, blogs, anything unlisted). Each fact and criterion publishes its strongest source's tier. A number (APY, fee, price, penalty) needs a primary source or a reputable one with a publication date; one backed only by weak sources is a build ${m.evidence.numeric_weak_only}. A comparison says when its pick would change without the criteria backed only by weak sources.</p>
 </section>
 <section aria-labelledby="caps"><h2 id="caps">Hack caps</h2>
-<p>An incident caps the overall score: the score is at most the lowest cap of the rows its incidents match. Ages are counted from the incident date to the newest as_of in the dataset, never the clock, so a build is reproducible. When it is not known whether customers were made whole, they are counted as not made whole.</p>
+<p>An incident caps the overall score: the score is at most the lowest cap of the rows its incidents match. Ages are counted from the incident date to the evaluation date, never the clock at run time. Customers count as made whole when the platform covered the loss in full from its own funds, or publicly pledged to, unless a later source shows the pledge was not honoured; when it is not known, they count as not made whole. For regulatory actions, the minimum amount is compared with the penalty alone: restitution and disgorgement return money to customers and do not count.</p>
 <div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table><caption>Cap rows</caption>
 <thead><tr><th scope="col">Incident class</th><th scope="col">Customers made whole</th><th scope="col">Minimum amount</th><th scope="col">Within</th><th scope="col">Cap</th><th scope="col">Reason</th></tr></thead>
 <tbody>${m.caps.map((c) => html`<tr><td>${humanize(c.class)}</td><td>${c.customers_made_whole === undefined ? 'any' : c.customers_made_whole ? 'yes' : 'no'}</td><td>${c.min_amount_usd === undefined ? 'any' : `USD ${c.min_amount_usd.toLocaleString('en-US')}`}</td><td>${c.within_years} years</td><td>${c.cap}</td><td>${c.reason}</td></tr>`)}</tbody>
 </table></div>
+</section>
+<section aria-labelledby="calculators"><h2 id="calculators">Calculators</h2>
+<p><strong>Savings interest.</strong> ${COMPOUNDING_ASSUMPTION} ${SAVINGS_RANKING}</p>
+<p><strong>Fee estimates.</strong> Every platform of the category gets an estimate, line by line; a line whose price has no source is named as unknown, never counted as free. ${FEE_RANKING}</p>
 </section>
 ${CATEGORY_IDS.map((id) => {
     const c = m.categories[id];
     return html`<section aria-labelledby="m-${id}"><h2 id="m-${id}">${c.label}</h2>
 <p>${c.description}</p>
 <div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table><caption>${c.label}: criteria, default weights and rules</caption>
-<thead><tr><th scope="col">Criterion</th><th scope="col">Key</th><th scope="col">Weight</th><th scope="col">Measures</th><th scope="col">Rule</th></tr></thead>
-<tbody>${c.criteria.map((k) => html`<tr><th scope="row">${k.label}</th><td><code>${k.key}</code></td><td>${k.weight}</td><td>${k.measures}</td><td>${ruleHtml(k.rule)}</td></tr>`)}</tbody>
-</table></div></section>`;
-  })}`;
-  return pageDocument({ site, title: 'Methodology', description: 'How every score is computed: criteria, weights, rules, coverage gate, hack caps and the too-close margin', main });
+<thead><tr><th scope="col">Criterion</th><th scope="col">Key</th><th scope="col">Weight</th><th scope="col">Measures</th><th scope="col">Rule</th><th scope="col">When not applicable</th></tr></thead>
+<tbody>${c.criteria.map((k) => html`<tr><th scope="row">${k.label}</th><td><code>${k.key}</code>${k.group ? html` (group <code>${k.group}</code>)` : ''}</td><td>${k.weight}</td><td>${k.measures}</td><td>${ruleHtml(k.rule)}</td><td>${notApplicableHtml(k)}</td></tr>`)}</tbody>
+</table></div>
+${(c.profiles ?? []).map((p) => html`<p><strong>Profile <code>${p.key}</code> (${p.label}):</strong> ${p.description} Weights over the defaults: ${Object.entries(p.weights).map(([k, w]) => `${k} ${w}`).join(', ')}.</p>`)}
+</section>`;
+  })}
+<section aria-labelledby="changelog"><h2 id="changelog">Change log</h2>
+${m.changelog.map((e) => html`<h3>${e.version} (${e.date})</h3><ul>${e.changes.map((t) => html`<li>${t}</li>`)}</ul>`)}
+</section>`;
+  return pageDocument({ site, title: 'Methodology', description: 'How every score is computed: criteria, weights, rules, coverage gate, freshness, evidence tiers, hack caps and the too-close margin', main });
+}
+
+/** A date (YYYY-MM-DD) moved by whole days. */
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
