@@ -38,8 +38,12 @@ describe('GET /v1/categories', () => {
     ]);
     const exchanges = body.categories[0];
     expect(exchanges.criteria.map((c: any) => [c.key, c.default_weight])).toEqual([
-      ['security', 3], ['reserves', 2], ['fees', 2], ['regulation', 2],
+      ['security', 3], ['reserves', 2], ['trading_fees', 1.5], ['withdrawal_fees', 0.5], ['regulation', 2],
     ]);
+    expect(exchanges.criteria.filter((c: any) => c.group === 'fees').map((c: any) => c.key)).toEqual(['trading_fees', 'withdrawal_fees']);
+    expect(body.categories[4].profiles.map((p: any) => [p.key, p.weights])).toEqual([['options', { options_fees: 1 }]]);
+    expect(body.methodology_version).toBe('2.0.0');
+    expect(body.evaluation_date).toBe('2026-06-30');
     expect(body.attribution).toBe(`Data: Fixture Comparison Data (${BASE}), CC BY 4.0`);
     expect(body.license).toMatch(/CC BY 4\.0/);
     expect(body.methodology).toBe(`${BASE}/methodology`);
@@ -95,15 +99,19 @@ describe('GET /v1/platforms/{name}', () => {
       expect(body.slug).toBe('alpha-exchange');
     }
     const body = await get('/v1/platforms/alpha-exchange', '/v1/platforms/{name}');
-    // security 90x3 + reserves 100x2 + fees 84x2 + regulation 80x2 = 798 / 9 = 88.7
-    expect(body.score_pct).toBe(88.7);
+    // security 90x3 + reserves 100x2 + trading_fees 76x1.5 + withdrawal_fees 94x0.5 + regulation 80x2 = 791 / 9 = 87.9
+    expect(body.score_pct).toBe(87.9);
     expect(body.coverage).toBe(100);
     expect(body.eligible).toBe(true);
-    const fees = body.criteria.find((c: any) => c.key === 'fees');
-    // 10 trades x 1,000 USD x 12 = 120,000 USD at the 0.2% taker fee = 240 USD; (1500 - 240) / 1500 = 84
-    expect(fees).toMatchObject({ basis: 'derived', score: 84, as_of: '2026-06-30' });
-    expect(fees.rationale).toContain('costs 240.00 USD a year');
+    const fees = body.criteria.find((c: any) => c.key === 'trading_fees');
+    // 6 trades x 500 USD x 12 = 36,000 USD at the 0.2% taker fee = 72 USD; (300 - 72) / 300 = 76
+    expect(fees).toMatchObject({ basis: 'derived', score: 76, as_of: '2026-06-30', stale: false, evidence_tier: 'primary', group: 'fees' });
+    expect(fees.rationale).toContain('= 72.00 USD a year');
     expect(fees.sources).toEqual([{ url: 'https://example.org/fixture', title: 'Fixture page' }]);
+    // fee 1.50 USD: (25 - 1.5) / 25 = 94
+    expect(body.criteria.find((c: any) => c.key === 'withdrawal_fees')).toMatchObject({ basis: 'derived', score: 94 });
+    expect(body.facts.trading_fees).toMatchObject({ stale: false, evidence_tier: 'primary' });
+    expect(body.incident_record_stale).toBe(false);
     expect(body.criteria.find((c: any) => c.key === 'security')).toMatchObject({ basis: 'assessed', score: 90 });
     expect(body.facts.trading_fees.tiers[1]).toEqual({ min_volume_30d_usd: 50000, maker_pct: 0.05, taker_pct: 0.1 });
     expect(body.page).toBe(`${BASE}/platforms/alpha-exchange`);
@@ -114,7 +122,7 @@ describe('GET /v1/platforms/{name}', () => {
     const body = await get('/v1/platforms/hw-two', '/v1/platforms/{name}');
     expect(body.coverage).toBe(77.8);
     expect(body.criteria.find((c: any) => c.key === 'vendor_record')).toEqual({
-      key: 'vendor_record', label: 'Vendor record', default_weight: 2, basis: 'missing', score: null, rationale: null, as_of: null, sources: [],
+      key: 'vendor_record', label: 'Vendor record', default_weight: 2, group: null, basis: 'missing', score: null, rationale: null, as_of: null, stale: false, evidence_tier: null, sources: [],
     });
   });
 
@@ -147,44 +155,53 @@ describe('GET /v1/safety/{name}', () => {
 });
 
 describe('GET /v1/compare', () => {
-  it('applies the hack cap: beta raw 72.8 is capped at 50', async () => {
+  it('applies the hack cap: beta raw 70 is capped at 50', async () => {
     const body = await get('/v1/compare?platforms=alpha-exchange,beta-exchange', '/v1/compare');
     expect(body.winner).toBe('Alpha Exchange');
     expect(body.too_close).toBe(false);
-    expect(body.margin_points).toBe(38.7);
+    expect(body.margin_points).toBe(37.9);
     const beta = body.products[1];
-    expect(beta).toMatchObject({ slug: 'beta-exchange', raw_score_pct: 72.8, score_pct: 50 });
+    // beta has no withdrawal fee: (85x3 + 50x2 + 40x1.5 + 90x2) / 8.5 = 595 / 8.5 = 70; coverage 8.5 / 9 = 94.4
+    expect(beta).toMatchObject({ slug: 'beta-exchange', raw_score_pct: 70, score_pct: 50, coverage: 94.4, eligible: true });
+    expect(beta.missing_criteria).toEqual([{ key: 'withdrawal_fees', share_pct: 5.6 }]);
     expect(beta.cap.cap).toBe(50);
-    // contributions: 85x3/9 = 28.3, 50x2/9 = 11.1, 60x2/9 = 13.3, 90x2/9 = 20
-    expect(beta.criteria.map((c: any) => c.contribution)).toEqual([28.3, 11.1, 13.3, 20]);
+    // contributions: 85x3/8.5 = 30, 50x2/8.5 = 11.8, 40x1.5/8.5 = 7.1, none, 90x2/8.5 = 21.2
+    expect(beta.criteria.map((c: any) => c.contribution)).toEqual([30, 11.8, 7.1, null, 21.2]);
+    expect(body.depends_on_stale).toBe(false);
+    expect(body.depends_on_weak_evidence).toBe(false);
+    expect(body.methodology_version).toBe('2.0.0');
     expect(body.page).toBe(`${BASE}/compare/alpha-exchange-vs-beta-exchange`);
   });
 
   it('applies the coverage gate: gamma scores highest but cannot win', async () => {
     const body = await get('/v1/compare?platforms=gamma-exchange,beta-exchange', '/v1/compare');
     expect(body.products[0]).toMatchObject({ slug: 'gamma-exchange', score_pct: 95, coverage: 33.3, eligible: false });
-    expect(body.products[0].ineligible_reason).toBe('coverage 33.3% is under the 75% gate');
+    expect(body.products[0].ineligible_reason).toBe('coverage 33.3% under the applied weights is under the 75% gate; missing: reserves (22.2%), trading_fees (16.7%), withdrawal_fees (5.6%), regulation (22.2%)');
     expect(body.winner).toBe('Beta Exchange');
     expect(body.too_close).toBe(false);
   });
 
-  it('applies the too-close rule: 88.7 against 87.8 is under the 3-point margin', async () => {
+  it('applies the too-close rule: 87.9 against 86.5 is under the 3-point margin', async () => {
     const body = await get('/v1/compare?platforms=Delta%20Exchange,alpha', '/v1/compare');
     expect(body.winner).toBe('Alpha Exchange');
     expect(body.too_close).toBe(true);
-    expect(body.margin_points).toBe(0.9);
+    // delta: (90x3 + 100x2 + 70x1.5 + 80x2) / 8.5 = 735 / 8.5 = 86.5
+    expect(body.margin_points).toBe(1.4);
     expect(body.too_close_margin_points).toBe(3);
     expect(body.explanation).toContain('too close to call');
   });
 
   it('recomputes with custom weights; unspecified keys keep their default', async () => {
     const body = await get('/v1/compare?platforms=alpha-exchange,delta-exchange&weights=fees:10,security:0', '/v1/compare');
-    expect(body.weights).toEqual({ security: 0, reserves: 2, fees: 10, regulation: 2 });
+    // the group weight 10 is shared 1.5 : 0.5 between trading_fees and withdrawal_fees
+    expect(body.weights).toEqual({ security: 0, reserves: 2, trading_fees: 7.5, withdrawal_fees: 2.5, regulation: 2 });
     expect(body.weights_source).toBe('custom');
-    // alpha: (100x2 + 84x10 + 80x2) / 14 = 1200/14 = 85.7; delta: (200 + 800 + 160) / 14 = 82.9
-    expect(body.products.map((p: any) => [p.slug, p.score_pct])).toEqual([['alpha-exchange', 85.7], ['delta-exchange', 82.9]]);
-    expect(body.margin_points).toBe(2.8);
-    expect(body.too_close).toBe(true);
+    // alpha: (100x2 + 76x7.5 + 94x2.5 + 80x2) / 14 = 1165/14 = 83.2; delta (no withdrawal fee): (200 + 525 + 160) / 11.5 = 77.0
+    expect(body.products.map((p: any) => [p.slug, p.score_pct, p.coverage])).toEqual([['alpha-exchange', 83.2, 100], ['delta-exchange', 77, 82.1]]);
+    expect(body.margin_points).toBe(6.2);
+    // delta's coverage is under 90%, so the wide 5-point margin applies, and 6.2 is above it
+    expect(body.too_close_margin_points).toBe(5);
+    expect(body.too_close).toBe(false);
   });
 
   it('uses the wide margin when a coverage is under 90%', async () => {
@@ -201,7 +218,10 @@ describe('GET /v1/compare', () => {
     ['platforms=alpha-exchange,alpha', 'platforms', /second time/],
     ['platforms=alpha-exchange,one-broker', 'platforms', /one category/],
     ['platforms=alpha-exchange,zzzz', 'platforms', /unknown platform "zzzz"/],
-    ['platforms=alpha-exchange,beta-exchange&weights=speed:5', 'weights', /allowed keys for this category: security, reserves, fees, regulation/],
+    ['platforms=alpha-exchange,beta-exchange&weights=speed:5', 'weights', /allowed keys for this category: security, reserves, trading_fees, withdrawal_fees, regulation, fees/],
+    ['platforms=alpha-exchange,beta-exchange&weights=fees:5,trading_fees:2', 'weights', /either the group "fees" or its criteria \(trading_fees\)/],
+    ['platforms=alpha-exchange,beta-exchange&profile=options', 'profile', /this category has no profiles/],
+    ['platforms=one-broker,two-broker&profile=daytrader', 'profile', /allowed for this category: options/],
     ['platforms=alpha-exchange,beta-exchange&weights=fees:11', 'weights', /from 0 to 10/],
     ['platforms=alpha-exchange,beta-exchange&weights=fees:-1', 'weights', /digits only/],
     ['platforms=alpha-exchange,beta-exchange&weights=fees:NaN', 'weights', /digits only/],
@@ -292,15 +312,23 @@ describe('GET /v1/fees', () => {
   it('estimates brokerages cheapest first with line items (hand-computed)', async () => {
     const body = await get('/v1/fees?category=brokerage&trades_per_month=20&avg_trade_size=500&options_contracts_per_month=10&transfers_per_year=1', '/v1/fees');
     expect(body.inputs).toEqual({ trades_per_month: 20, avg_trade_size: 500, options_contracts_per_month: 10, transfers_per_year: 1 });
-    // one: 120 contracts x 0.65 = 78.00; two: 120 x 0.50 = 60 + ACATS 75 + account 20 = 155.00
-    expect(body.results.map((r: any) => [r.slug, r.annual_total_usd])).toEqual([['one-broker', 78], ['two-broker', 155]]);
-    expect(body.results[1].line_items).toEqual([
-      { item: 'trading', usd: 0, detail: '240 stock/ETF trades at 0.00 USD' },
-      { item: 'options_contracts', usd: 60, detail: '120 contracts at 0.50 USD each' },
-      { item: 'transfers_out', usd: 75, detail: '1 full ACATS transfers out at 75.00 USD' },
-      { item: 'account_fees', usd: 20, detail: 'annual account fee 20.00 USD' },
+    // one: 120 contracts x 0.65 = 78.00; two: 120 x 0.50 = 60 + ACATS 75 + account 20 = 155.00;
+    // three has no options fee: known 240 x 4.95 = 1,188 + ACATS 50 = 1,238.00, already above every complete total, so last whatever options cost
+    expect(body.results.map((r: any) => [r.slug, r.annual_total_usd, r.complete, r.ranked])).toEqual([
+      ['one-broker', 78, true, true], ['two-broker', 155, true, true], ['three-broker', 1238, false, true],
     ]);
-    expect(body.excluded).toEqual([{ name: 'Three Broker', slug: 'three-broker', reason: 'its options fees have no source; with options_contracts_per_month=0 its other fees are estimated' }]);
+    expect(body.results[1].line_items).toEqual([
+      { item: 'trading', status: 'known', usd: 0, detail: '240 stock/ETF trades at 0.00 USD', as_of: '2026-06-30', stale: false },
+      { item: 'options_contracts', status: 'known', usd: 60, detail: '120 contracts at 0.50 USD each', as_of: '2026-06-30', stale: false },
+      { item: 'transfers_out', status: 'known', usd: 75, detail: '1 full ACATS transfers out a year at 75.00 USD', as_of: '2026-06-30', stale: false },
+      { item: 'account_fees', status: 'known', usd: 20, detail: 'annual account fee 20.00 USD', as_of: '2026-06-30', stale: false },
+    ]);
+    const three = body.results[2];
+    expect(three.unknown_items).toEqual(['options_contracts']);
+    // typical options cost = median of 78 and 60 = 69; 1,238 + 69 = 1,307
+    expect(three.annual_total_if_unknown_typical_usd).toBe(1307);
+    expect(three.rank_note).toContain('last: its options per-contract fee has no source');
+    expect(three.line_items[1]).toMatchObject({ item: 'options_contracts', status: 'unknown', usd: null });
   });
 
   it('uses the documented defaults and charges per-trade commissions: 10 x 12 x 4.95 = 594.00', async () => {
@@ -311,22 +339,28 @@ describe('GET /v1/fees', () => {
 
   it('picks the exchange tier the monthly volume reaches: 10 x 5,000 = 50,000 -> 0.1% taker', async () => {
     const body = await get('/v1/fees?category=exchange&avg_trade_size=5000&transfers_per_year=2', '/v1/fees');
-    // alpha: 600,000 x 0.1% = 600 + 2 x 1.50 = 603.00; beta and delta have no sourced withdrawal fee
-    expect(body.results.map((r: any) => [r.slug, r.annual_total_usd])).toEqual([['alpha-exchange', 603]]);
+    // alpha: 600,000 x 0.1% = 600 + 2 x 1.50 = 603.00; beta, delta and gamma lack a sourced withdrawal fee: estimated, named, not ranked
+    expect(body.results.map((r: any) => [r.slug, r.annual_total_usd, r.ranked])).toEqual([
+      ['alpha-exchange', 603, true], ['gamma-exchange', 0, false], ['delta-exchange', 1500, false], ['beta-exchange', 3000, false],
+    ]);
     expect(body.results[0].assumptions[1]).toContain('reaches the tier starting at 50000.00 USD');
-    expect(body.excluded.map((e: any) => e.slug)).toEqual(['gamma-exchange', 'delta-exchange', 'beta-exchange']);
+    // delta: 600,000 x 0.25% = 1,500 known; the only priced withdrawal fee is alpha's 2 x 1.50 = 3, so typical 1,503
+    expect(body.results[2]).toMatchObject({ unknown_items: ['transfers_out'], annual_total_if_unknown_typical_usd: 1503 });
+    expect(body.results[2].rank_note).toMatch(/^Not ranked: its transfer-out fee has no source\. Its known lines cost 1500\.00 USD a year, which would rank 2 of 2/);
     const noTransfers = await get('/v1/fees?category=exchange', '/v1/fees');
-    // 120,000 USD a year: alpha 0.2% = 240, delta 0.25% = 300, beta 0.5% = 600
-    expect(noTransfers.results.map((r: any) => [r.slug, r.annual_total_usd])).toEqual([['alpha-exchange', 240], ['delta-exchange', 300], ['beta-exchange', 600]]);
+    // 120,000 USD a year: alpha 0.2% = 240, delta 0.25% = 300, beta 0.5% = 600; gamma has no trading fees at all
+    expect(noTransfers.results.map((r: any) => [r.slug, r.annual_total_usd, r.ranked])).toEqual([
+      ['alpha-exchange', 240, true], ['delta-exchange', 300, true], ['beta-exchange', 600, true], ['gamma-exchange', 0, false],
+    ]);
+    expect(noTransfers.not_applied).toEqual([]);
   });
 
   it.each([
     ['', 'category', /required/],
     ['category=stocks', 'category', /brokerage or exchange/],
-    ['category=exchange&options_contracts_per_month=5', 'options_contracts_per_month', /brokerage only/],
     ['category=brokerage&trades_per_month=1.5', 'trades_per_month', /whole number/],
     ['category=brokerage&trades_per_month=10001', 'trades_per_month', /0 to 10000/],
-    ['category=brokerage&avg_trade_size=0', 'avg_trade_size', /0.01 to 10000000/],
+    ['category=brokerage&avg_trade_size=10000001', 'avg_trade_size', /0 to 10000000/],
     ['category=brokerage&transfers_per_year=53', 'transfers_per_year', /0 to 52/],
     ['category=brokerage&avg_trade_size=1e309', 'avg_trade_size', /digits only/],
   ])('rejects %s with 400 naming %s', async (query, parameter, message) => {
