@@ -109,12 +109,13 @@ function platformYaml(category: CategoryId, n: number, rand: () => number, today
     }
     case 'brokerages': {
       facts.push(() => {
-        const fields = [`online_stock_trade_usd: ${chance(0.7) ? 0 : round(rand() * 7, 2)}`];
-        if (chance(0.8)) {
-          fields.push('options_tiers:', `  - { min_contracts_per_month: 0, per_contract_usd: ${round(0.1 + rand() * 0.9, 2)} }`);
-          if (chance(0.4)) fields.push(`  - { min_contracts_per_month: ${int(1, 20) * 100}, per_contract_usd: ${round(0.05 + rand() * 0.3, 2)} }`);
-        }
-        group('commissions', fields);
+        group('commissions', [`online_stock_trade_usd: ${chance(0.7) ? 0 : round(rand() * 7, 2)}`]);
+      });
+      facts.push(() => {
+        if (!chance(0.8)) return;
+        const tiers = ['tiers:', `  - { min_contracts_per_month: 0, per_contract_usd: ${round(0.1 + rand() * 0.9, 2)} }`];
+        if (chance(0.4)) tiers.push(`  - { min_contracts_per_month: ${int(1, 20) * 100}, per_contract_usd: ${round(0.05 + rand() * 0.3, 2)} }`);
+        group('options_fees', tiers);
       });
       facts.push(() => group('transfer_out', [`full_acats_usd: ${pick([0, 50, 75, 100, 125])}`]));
       facts.push(() => group('account_fees', [`annual_usd: ${chance(0.8) ? 0 : int(10, 100)}`]));

@@ -74,7 +74,7 @@ describe('initialize and tools/list', () => {
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
     }
     const compare = tools.find((t) => t.name === 'compare_platforms')!;
-    expect(Object.keys(compare.inputSchema.properties ?? {})).toEqual(['platforms', 'weights']);
+    expect(Object.keys(compare.inputSchema.properties ?? {})).toEqual(['platforms', 'weights', 'profile']);
     expect(compare.inputSchema.required).toEqual(['platforms']);
     const fees = tools.find((t) => t.name === 'estimate_fees')!;
     expect(Object.keys(fees.inputSchema.properties ?? {})).toEqual(['category', 'trades_per_month', 'avg_trade_size', 'options_contracts_per_month', 'transfers_per_year']);
@@ -98,15 +98,15 @@ describe('tools give the REST body as structuredContent', () => {
   it('get_platform', async () => {
     const result = await call('get_platform', { name: 'ALPHA' });
     expect(result.structuredContent).toEqual((await rest('/v1/platforms/alpha-exchange')).body);
-    expect(result.structuredContent.score_pct).toBe(88.7);
+    expect(result.structuredContent.score_pct).toBe(87.9);
   });
 
   it('compare_platforms with a list and a weights object equals the REST string form', async () => {
     const result = await call('compare_platforms', { platforms: ['alpha-exchange', 'delta-exchange'], weights: { fees: 10, security: 0 } });
     expect(result.structuredContent).toEqual((await rest('/v1/compare?platforms=alpha-exchange,delta-exchange&weights=fees:10,security:0')).body);
-    expect(result.structuredContent.products.map((p: any) => p.score_pct)).toEqual([85.7, 82.9]);
+    expect(result.structuredContent.products.map((p: any) => p.score_pct)).toEqual([83.2, 77]);
     const asString = await call('compare_platforms', { platforms: 'alpha-exchange,beta-exchange' });
-    expect(asString.structuredContent.products[1]).toMatchObject({ slug: 'beta-exchange', score_pct: 50, raw_score_pct: 72.8 });
+    expect(asString.structuredContent.products[1]).toMatchObject({ slug: 'beta-exchange', score_pct: 50, raw_score_pct: 70 });
   });
 
   it('get_verdict', async () => {
@@ -133,7 +133,7 @@ describe('tools give the REST body as structuredContent', () => {
     const args = { category: 'brokerage', trades_per_month: 20, avg_trade_size: 500, options_contracts_per_month: 10, transfers_per_year: 1 };
     const result = await call('estimate_fees', args);
     expect(result.structuredContent).toEqual((await rest('/v1/fees?category=brokerage&trades_per_month=20&avg_trade_size=500&options_contracts_per_month=10&transfers_per_year=1')).body);
-    expect(result.structuredContent.results.map((r: any) => r.annual_total_usd)).toEqual([78, 155]);
+    expect(result.structuredContent.results.map((r: any) => r.annual_total_usd)).toEqual([78, 155, 1238]);
   });
 });
 
@@ -148,7 +148,8 @@ describe('bad arguments give isError results with the REST problem detail', () =
     ['search_platforms', { category: 'stocks' }, '/v1/platforms?category=stocks'],
     ['estimate_savings_interest', { balance: 0 }, '/v1/savings-interest?balance=0'],
     ['estimate_savings_interest', { balance: 100, months: 121 }, '/v1/savings-interest?balance=100&months=121'],
-    ['estimate_fees', { category: 'exchange', options_contracts_per_month: 3 }, '/v1/fees?category=exchange&options_contracts_per_month=3'],
+    ['estimate_fees', { category: 'exchange', trades_per_month: 1.5 }, '/v1/fees?category=exchange&trades_per_month=1.5'],
+    ['compare_platforms', { platforms: 'one-broker,two-broker', profile: 'daytrader' }, '/v1/compare?platforms=one-broker,two-broker&profile=daytrader'],
   ])('%s %j', async (name, args, restPath) => {
     const result = await call(name, args);
     const problem = await rest(restPath);

@@ -11,16 +11,20 @@ describe('npm run report', () => {
     const row = (category: string) => {
       const line = stdout.split('\n').find((l) => l.startsWith(`| ${category} |`))!;
       const cells = line.split('|').slice(2, -1).map((c) => Number(c.trim()));
-      const [platforms, c100, c75, c50, c0, underGate, _stale, fundsLost, dataBreach, regulatory, outage, other] = cells;
+      const [platforms, c100, c75, c50, c0, underGate, _stale, _weak, _facts, fundsLost, dataBreach, regulatory, outage, other] = cells;
       return { platforms, coverage: [c100, c75, c50, c0], underGate, incidents: [fundsLost, dataBreach, regulatory, outage, other] };
     };
-    expect(row('exchanges')).toEqual({ platforms: 4, coverage: [3, 0, 0, 1], underGate: 1, incidents: [1, 0, 1, 0, 0] });
+    // beta and delta have no withdrawal fee: 8.5 of 9 = 94.4%
+    expect(row('exchanges')).toEqual({ platforms: 4, coverage: [1, 2, 0, 1], underGate: 1, incidents: [1, 0, 1, 0, 0] });
     expect(row('hardware-wallets')).toEqual({ platforms: 2, coverage: [1, 1, 0, 0], underGate: 0, incidents: [0, 1, 0, 0, 0] });
     expect(row('high-yield-savings')).toEqual({ platforms: 3, coverage: [2, 0, 0, 1], underGate: 1, incidents: [0, 0, 0, 0, 0] });
     expect(row('brokerages')).toEqual({ platforms: 3, coverage: [2, 0, 0, 1], underGate: 1, incidents: [0, 0, 0, 0, 0] });
-    expect(row('all')).toEqual({ platforms: 14, coverage: [9, 2, 0, 3], underGate: 3, incidents: [1, 1, 1, 0, 0] });
-    expect(stdout).toContain('exchanges: under the gate: gamma-exchange');
-    expect(stdout).toContain('brokerages: under the gate: three-broker');
-    expect(stdout).toMatch(/exchanges: under the gate[^\n]*\n {2}sources by domain: example\.org \d+/);
+    expect(row('all')).toEqual({ platforms: 14, coverage: [7, 4, 0, 3], underGate: 3, incidents: [1, 1, 1, 0, 0] });
+    expect(stdout).toContain('evaluation date 2026-06-30, methodology 2.0.0');
+    expect(stdout).toContain('  eligible under default weights 75% (target 80%): MISSED; under the gate: gamma-exchange');
+    expect(stdout).toContain('  fully costed with default fee inputs 75% (target 80%): MISSED; not costed: gamma-exchange');
+    expect(stdout).toContain('  eligible under default weights 66.7% (target 80%): MISSED; under the gate: three-broker');
+    expect(stdout).toContain('  platforms 4 (target 25): MISSED');
+    expect(stdout).toMatch(/  sources by domain: example\.org \d+/);
   });
 });

@@ -4,7 +4,9 @@
  * criterion's score, key facts), and one row per incident. Facts are flattened
  * generically: each scalar field of a fact group becomes `<group>.<field>`, a
  * list of strings is joined with "; ", and of a tier list the first (base) tier
- * is kept as `<group>.<list>.0.<field>`; each group adds `<group>.as_of`.
+ * is kept as `<group>.<list>.0.<field>`; each group adds `<group>.as_of`,
+ * `<group>.stale` and `<group>.evidence_tier`, and each criterion its score,
+ * `as_of.<criterion>` and `stale.<criterion>` (methodology freshness).
  * Amounts in USD, percents on the 0-100 scale, as in the JSON.
  */
 import { stringify } from 'csv-stringify/sync';
@@ -39,11 +41,13 @@ export function categoryCsv(records: readonly PlatformRecord[]): string {
   const columns = [
     'slug', 'name', 'category', 'score_pct', 'raw_score_pct', 'coverage', 'eligible', 'cap', 'cap_reason', 'as_of',
     ...criterionKeys.map((k) => `score.${k}`),
+    ...criterionKeys.map((k) => `as_of.${k}`),
+    ...criterionKeys.map((k) => `stale.${k}`),
     ...factKeys,
     'incidents', 'regulatory_actions', 'website', 'page', 'json',
   ];
   const rows = records.map((r, i) => {
-    const scores = Object.fromEntries(r.criteria.map((c) => [`score.${c.key}`, c.score]));
+    const scores = Object.fromEntries(r.criteria.flatMap((c) => [[`score.${c.key}`, c.score], [`as_of.${c.key}`, c.as_of], [`stale.${c.key}`, c.as_of === null ? null : c.stale]]));
     const f = facts[i]!;
     return {
       slug: r.slug, name: r.name, category: r.category, score_pct: r.score_pct, raw_score_pct: r.raw_score_pct,
@@ -60,9 +64,9 @@ export function categoryCsv(records: readonly PlatformRecord[]): string {
 
 /** Every incident and regulatory action as CSV, with its platform; source URLs joined with a space. */
 export function incidentsCsv(rows: ReadonlyArray<IncidentRow>): string {
-  const columns = ['date', 'slug', 'name', 'category', 'class', 'title', 'summary', 'amount_usd', 'customers_made_whole', 'source_urls', 'page'];
+  const columns = ['date', 'slug', 'name', 'category', 'class', 'title', 'summary', 'amount_usd', 'restitution_usd', 'customers_made_whole', 'source_urls', 'page'];
   return stringify(
-    rows.map((r) => ({ ...r, amount_usd: r.amount_usd ?? null, customers_made_whole: r.customers_made_whole ?? null, source_urls: r.sources.map((s) => s.url).join(' ') })),
+    rows.map((r) => ({ ...r, amount_usd: r.amount_usd ?? null, restitution_usd: r.restitution_usd ?? null, customers_made_whole: r.customers_made_whole ?? null, source_urls: r.sources.map((s) => s.url).join(' ') })),
     { header: true, columns, cast: { boolean: (v) => (v ? 'true' : 'false') } },
   );
 }

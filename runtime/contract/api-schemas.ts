@@ -83,7 +83,8 @@ export const IncidentSchema = z
     class: z.enum(['funds_lost', 'data_breach', 'regulatory_action', 'outage', 'other']),
     title: z.string(),
     summary: z.string(),
-    amount_usd: z.number().positive().optional(),
+    amount_usd: z.number().positive().optional().meta({ description: 'Funds lost, or for a regulatory action the penalty alone, USD at the time' }),
+    restitution_usd: z.number().positive().optional().meta({ description: 'Regulatory actions: disgorgement, restitution, refunds and ordered compliance spending, USD; apart from the penalty' }),
     customers_made_whole: z.boolean().optional(),
     sources: z.array(SourceSchema).min(1),
   })
