@@ -13,7 +13,7 @@ import { buildInto, FIXTURE_SOURCES, http, openApiValidator, ROOT, startServer, 
 
 describe('verdictBodies', () => {
   it('publishes every pair among the top K of each category by score, and no other', async () => {
-    const built = await runBuild({ root: ROOT, sourcesDir: FIXTURE_SOURCES, today: '2026-07-01' });
+    const built = await runBuild({ root: ROOT, sourcesDir: FIXTURE_SOURCES, today: '2026-07-01', sourceDateEpoch: process.env.SOURCE_DATE_EPOCH });
     const { site, methodology, scored } = built;
     expect(built.problems.filter((p) => p.severity === 'error')).toEqual([]);
     const all = verdictBodies(site!, methodology!, scored!, Infinity);
