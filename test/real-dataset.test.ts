@@ -49,16 +49,18 @@ describe('the real dataset through the API', () => {
     expect(record.regulatory_record).toContainEqual(expect.objectContaining({ date: '2023-01-04', class: 'regulatory_action', amount_usd: 50_000_000 }));
   });
 
-  it('costs M1 Finance, which offers no options trading, without the options contracts, and GET /v1/fees says why it prices no options there', async () => {
+  it('records that M1 Finance offers no options (not applicable, not unknown) and lists it apart when the profile trades options', async () => {
     const { status, json } = await http(server, '/v1/platforms/m1-finance');
     expect(status).toBe(200);
-    // 120 trades at 0 USD + one full ACATS transfer at 100 USD + the 36 USD platform fee = 136 USD; (500 - 136) / 500 = 72.8
-    expect(json.criteria.find((c: any) => c.key === 'fees')).toMatchObject({ basis: 'derived', score: 72.8 });
-    expect(json.criteria.find((c: any) => c.key === 'fees').rationale).toContain('no options contracts, as it offers no options trading');
+    expect(json.facts.options_fees).toMatchObject({ not_applicable: expect.stringContaining('does not offer options trading') });
+    expect(json.criteria.find((c: any) => c.key === 'options_fees')).toMatchObject({ basis: 'not_applicable', score: null });
+    // platform fee 36 USD a year: (100 - 36) / 100 = 64
+    expect(json.criteria.find((c: any) => c.key === 'account_fees')).toMatchObject({ basis: 'derived', score: 64 });
     const withOptions = await http(server, '/v1/fees?category=brokerage&options_contracts_per_month=10');
-    expect(withOptions.json.excluded).toContainEqual(expect.objectContaining({ slug: 'm1-finance', reason: expect.stringMatching(/^does not offer options trading/) }));
+    expect(withOptions.json.results).toContainEqual(expect.objectContaining({ slug: 'm1-finance', ranked: false, rank_note: 'Not ranked: it does not offer what the profile uses (options per-contract fee).' }));
+    // 120 trades at 0 USD + one full ACATS transfer at 100 USD + the 36 USD platform fee = 136 USD
     const withoutOptions = await http(server, '/v1/fees?category=brokerage&options_contracts_per_month=0&transfers_per_year=1');
-    expect(withoutOptions.json.results).toContainEqual(expect.objectContaining({ slug: 'm1-finance', annual_total_usd: 136 }));
+    expect(withoutOptions.json.results).toContainEqual(expect.objectContaining({ slug: 'm1-finance', annual_total_usd: 136, complete: true }));
   });
 
   it("caps KuCoin's score in compare for its 2025 guilty plea, and Safe{Wallet}'s for the 2025 front-end compromise", async () => {
