@@ -17,7 +17,7 @@ export function summarise(p: ModelPlatform): PlatformSummary {
     score_pct: p.score_pct,
     coverage: p.coverage,
     eligible: p.eligible,
-    ...(p.apy !== undefined ? { apy: p.apy } : {}),
+    ...(p.apy !== undefined && p.savings ? { apy: p.apy, apy_as_of: p.savings.as_of, apy_stale: p.savings.stale } : {}),
     as_of: p.as_of,
     page: p.page,
   };
