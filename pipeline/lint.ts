@@ -16,9 +16,9 @@ import type { Problem } from './problems.js';
 import type { Methodology } from './sources/methodology-schema.js';
 import type { PlatformSource } from './sources/platform-schema.js';
 import { unreliableDomainOf } from './sources/unreliable-domains-schema.js';
-import { isNotApplicable, type Source } from './sources/common-schema.js';
-import { carriesNumber, ownHosts } from './score/evidence-tiers.js';
-import type { EvidenceContext } from './score/fact-states.js';
+import { isNotApplicable } from './sources/common-schema.js';
+import { weakNumbers } from './score/numeric-evidence.js';
+import { staleFor, type EvidenceContext } from './score/fact-states.js';
 import { groupsOfRule } from './score/criterion-rules.js';
 
 /**
@@ -137,7 +137,7 @@ function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodo
 
   for (const { path: at, url } of unreliable.size ? sourceUrlsIn(raw) : []) {
     const listed = unreliableDomainOf(url, unreliable);
-    if (listed) warn(at, `${listed.domain} is listed as unreliable (${listed.reason})`, "cite the platform's own page, a regulator's release, a court record or a reputable outlet instead");
+    if (listed) error(at, `${listed.domain} is listed as unreliable (${listed.reason})`, "cite the platform's own page, a regulator's release, a court record or a reputable outlet instead");
   }
 
   const groups = [raw.facts, raw.assessments].flatMap((g) => (g && typeof g === 'object' ? Object.values(g) : []));
@@ -154,6 +154,16 @@ function lintPlatform({ source, platform }: LoadedPlatform, methodology: Methodo
       }
     }
   }
+  const facts = raw.facts && typeof raw.facts === 'object' ? Object.entries(raw.facts) : [];
+  const kinds = category && category in methodology.categories ? methodology.categories[category as PlatformSource['category']].fact_kinds : {};
+  for (const [key, group] of facts) {
+    const asOf = asOfOf(group);
+    if (!asOf || typeof (group as { stale_reason?: unknown }).stale_reason !== 'string') continue;
+    if (!staleFor(kinds[key] ?? 'product_facts', asOf, evidence)) {
+      warn(['facts', key, 'stale_reason'], `the fact is not stale on ${evidence.evaluationDate} (as_of ${asOf}), so its stale_reason is never shown`, 'remove stale_reason');
+    }
+  }
+
   const newest = groups.map(asOfOf).filter((d): d is string => d !== undefined).sort().at(-1);
   const recordAsOf = str(raw.as_of);
   if (newest && recordAsOf && newest > recordAsOf) {
@@ -219,36 +229,13 @@ function lintNotApplicable(source: SourceDocument, platform: PlatformSource, met
   return problems;
 }
 
-/** True when a value holds a number anywhere (a fee, price, APY or tier). */
-function holdsNumber(value: unknown): boolean {
-  if (typeof value === 'number') return true;
-  if (Array.isArray(value)) return value.some(holdsNumber);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k !== 'sources' && holdsNumber(v));
-  return false;
-}
-
 /**
  * A numeric fact (APY, fee, price; an incident's penalty or restitution) needs a primary source or a
  * reputable one with a published date (methodology.yaml "evidence"; severity from `numeric_weak_only`).
  */
 function lintNumericEvidence(source: SourceDocument, platform: PlatformSource, methodology: Methodology, evidence: EvidenceContext): Problem[] {
-  const problems: Problem[] = [];
-  const severity = methodology.evidence.numeric_weak_only;
-  const own = ownHosts(platform.website, platform.domains);
   const hint = "cite the platform's own page or filing, a regulator or court, or a reputable outlet's dated article (sources/source-tiers.yaml); remove the number when none exists";
-  for (const [name, group] of Object.entries(platform.facts as Record<string, { sources: Source[] } | undefined>)) {
-    if (!group || isNotApplicable(group) || !holdsNumber(group)) continue;
-    if (!carriesNumber(group.sources, own, evidence.lists)) {
-      problems.push(problemAt(source, ['facts', name, 'sources'], severity, `numeric fact "${name}" is backed only by weak sources`, hint));
-    }
-  }
-  (platform.incidents ?? []).forEach((incident, i) => {
-    if (incident.amount_usd === undefined && incident.restitution_usd === undefined) return;
-    if (!carriesNumber(incident.sources, own, evidence.lists)) {
-      problems.push(problemAt(source, ['incidents', i, 'sources'], severity, `the amount of incident "${incident.title.slice(0, 60)}" is backed only by weak sources`, hint));
-    }
-  });
-  return problems;
+  return weakNumbers(platform, evidence.lists).map((w) => problemAt(source, w.path, methodology.evidence.numeric_weak_only, `${w.label} is backed only by weak sources`, hint));
 }
 
 /** Uniqueness of slugs, names and aliases across all platforms, ignoring case. */

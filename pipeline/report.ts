@@ -13,6 +13,7 @@ import { estimateFees, type FeeProfile } from '../runtime/compute/fees.js';
 import { LIMITS } from '../runtime/http/parameter-rules.js';
 import { tierOfUrl, type TierLists } from './score/evidence-tiers.js';
 import type { ScoredPlatform } from './score/score-dataset.js';
+import { weakNumbers } from './score/numeric-evidence.js';
 import { INCIDENT_CLASSES } from './sources/platform-schema.js';
 
 /** Coverage bands of the distribution, percent of default weight with data (lower bound inclusive). */
@@ -35,8 +36,14 @@ export const DATA_TARGETS = {
   minPricedPct: 90,
   /** Least share (percent) of regulatory actions citing a regulator or court. */
   minRegulatorCitedPct: 80,
-  /** Savings APYs dated before this are listed (they are published as stale). */
+  /** Savings APYs dated before this need a `stale_reason` (nothing newer was found); they are published as stale. */
   apyNotBefore: '2025-06-01',
+  /** Least platforms over all categories. */
+  minPlatformsTotal: 150,
+  /** Most share (percent) of facts and assessments whose every source is weak, over all categories. */
+  maxWeakOnlyPct: 5,
+  /** Most numbers (APY, fee, price, penalty) backed only by weak sources, per category. */
+  maxWeakNumbers: 0,
 } as const;
 
 export interface CategoryReport {
@@ -57,8 +64,12 @@ export interface CategoryReport {
   regulatory_actions: number;
   /** Regulatory actions with no source on a regulator's or court's domain. */
   regulator_not_cited: string[];
-  /** Savings: APYs dated before DATA_TARGETS.apyNotBefore (null for other categories). */
+  /** Savings: APYs dated before DATA_TARGETS.apyNotBefore, as "slug as_of" (null for other categories). */
   old_apys: string[] | null;
+  /** Savings: the old APYs without a `stale_reason` (null for other categories). */
+  old_apys_unexplained: string[] | null;
+  /** Numbers backed only by weak sources, as "slug: what" (pipeline/score/numeric-evidence.ts). */
+  weak_numbers: string[];
   incidents: Record<(typeof INCIDENT_CLASSES)[number], number>;
   sources_by_domain: Array<[string, number]>;
 }
@@ -84,6 +95,7 @@ export function dataReport(platforms: readonly ScoredPlatform[], gate: number, l
     let facts = 0;
     let regulatory = 0;
     const regulatorNotCited: string[] = [];
+    const weakNumberList: string[] = [];
     for (const p of members) {
       coverage[COVERAGE_BANDS.find((b) => p.model.coverage >= b.min)!.label]++;
       for (const f of p.facts.values()) {
@@ -97,6 +109,7 @@ export function dataReport(platforms: readonly ScoredPlatform[], gate: number, l
         if (c.stale) stale++;
         if (c.evidence_tier === 'weak') weak++;
       }
+      weakNumberList.push(...weakNumbers(p.source, lists).map((w) => `${p.source.slug}: ${w.label}`));
       for (const i of p.source.incidents ?? []) {
         incidents[i.class]++;
         if (i.class !== 'regulatory_action') continue;
@@ -115,6 +128,11 @@ export function dataReport(platforms: readonly ScoredPlatform[], gate: number, l
       }
     }
     const costed = category === 'exchanges' || category === 'brokerages';
+    const oldApys = category === 'high-yield-savings'
+      ? members.flatMap((p) => (p.source.category === 'high-yield-savings' && p.source.facts.apy && p.source.facts.apy.as_of < DATA_TARGETS.apyNotBefore
+        ? [{ slug: p.source.slug, as_of: p.source.facts.apy.as_of, reason: p.source.facts.apy.stale_reason }]
+        : [])).sort((a, b) => a.slug.localeCompare(b.slug))
+      : null;
     return {
       category,
       platforms: members.length,
@@ -129,14 +147,63 @@ export function dataReport(platforms: readonly ScoredPlatform[], gate: number, l
       unpriced: category === 'hardware-wallets' ? members.filter((p) => p.source.category === 'hardware-wallets' && !p.source.facts.price).map((p) => p.source.slug).sort() : null,
       regulatory_actions: regulatory,
       regulator_not_cited: regulatorNotCited.sort(),
-      old_apys: category === 'high-yield-savings'
-        ? members.filter((p) => p.source.category === 'high-yield-savings' && p.source.facts.apy && p.source.facts.apy.as_of < DATA_TARGETS.apyNotBefore).map((p) => `${p.source.slug} ${(p.source.facts as { apy: { as_of: string } }).apy.as_of}`).sort()
-        : null,
+      old_apys: oldApys?.map((a) => `${a.slug} ${a.as_of}`) ?? null,
+      old_apys_unexplained: oldApys?.filter((a) => !a.reason).map((a) => `${a.slug} ${a.as_of}`) ?? null,
+      weak_numbers: weakNumberList,
       incidents,
       sources_by_domain: [...domains].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
     };
   });
 }
+
+/** One data target evaluated: where (a category or all), which, the figure, and who misses it. */
+export interface TargetResult {
+  scope: CategoryId | 'all';
+  /** Stable id: platforms, eligible, fully_costed, priced, regulator_cited, weak_numbers, apy_dates, platforms_total, weak_only_share. */
+  target: string;
+  /** The figure and the target, as a reader sees them, e.g. "66.7% (target 80%)". */
+  figure: string;
+  met: boolean;
+  /** The platforms (or entries) that miss it, so an editor knows what to fix next. */
+  missing: string[];
+}
+
+/** Every data target of DATA_TARGETS evaluated over the category reports (the one place the targets are judged). */
+export function evaluateTargets(reports: readonly CategoryReport[]): TargetResult[] {
+  const results: TargetResult[] = [];
+  const atLeast = (share: number, min: number) => ({ figure: `${share}% (target ${min}%)`, met: share >= min });
+  for (const r of reports) {
+    const add = (target: string, judged: { figure: string; met: boolean }, missing: string[]) => results.push({ scope: r.category, target, ...judged, missing });
+    add('platforms', { figure: `${r.platforms} (target ${DATA_TARGETS.minPlatforms})`, met: r.platforms >= DATA_TARGETS.minPlatforms }, []);
+    add('eligible', atLeast(pct(r.platforms - r.under_gate.length, r.platforms), DATA_TARGETS.minEligiblePct), r.under_gate);
+    if (r.not_fully_costed) add('fully_costed', atLeast(pct(r.platforms - r.not_fully_costed.length, r.platforms), DATA_TARGETS.minFullyCostedPct), r.not_fully_costed);
+    if (r.unpriced) add('priced', atLeast(pct(r.platforms - r.unpriced.length, r.platforms), DATA_TARGETS.minPricedPct), r.unpriced);
+    const cited = pct(r.regulatory_actions - r.regulator_not_cited.length, r.regulatory_actions);
+    add('regulator_cited', { figure: `${cited}% of ${r.regulatory_actions} (target ${DATA_TARGETS.minRegulatorCitedPct}%)`, met: cited >= DATA_TARGETS.minRegulatorCitedPct }, r.regulator_not_cited);
+    add('weak_numbers', { figure: `${r.weak_numbers.length} (target ${DATA_TARGETS.maxWeakNumbers})`, met: r.weak_numbers.length <= DATA_TARGETS.maxWeakNumbers }, r.weak_numbers);
+    if (r.old_apys_unexplained) {
+      add('apy_dates', { figure: `${r.old_apys!.length} before ${DATA_TARGETS.apyNotBefore}, ${r.old_apys_unexplained.length} of them without a stale_reason (target 0)`, met: r.old_apys_unexplained.length === 0 }, r.old_apys_unexplained);
+    }
+  }
+  const total = reports.reduce((n, r) => n + r.platforms, 0);
+  results.push({ scope: 'all', target: 'platforms_total', figure: `${total} (target ${DATA_TARGETS.minPlatformsTotal})`, met: total >= DATA_TARGETS.minPlatformsTotal, missing: [] });
+  const weakShare = pct(reports.reduce((n, r) => n + r.weak_facts, 0), reports.reduce((n, r) => n + r.facts, 0));
+  results.push({ scope: 'all', target: 'weak_only_share', figure: `${weakShare}% of facts (target at most ${DATA_TARGETS.maxWeakOnlyPct}%)`, met: weakShare <= DATA_TARGETS.maxWeakOnlyPct, missing: [] });
+  return results;
+}
+
+/** How each target reads in the report. */
+const TARGET_LABELS: Record<string, string> = {
+  platforms: 'platforms',
+  eligible: 'eligible under default weights',
+  fully_costed: 'fully costed with default fee inputs',
+  priced: 'with a price',
+  regulator_cited: 'regulatory actions citing a regulator or court',
+  weak_numbers: 'numbers backed only by weak sources',
+  apy_dates: 'APYs',
+  platforms_total: 'platforms',
+  weak_only_share: 'weak-only evidence',
+};
 
 /** The report as Markdown: a summary table, the targets per category with the platforms that miss, and the top source domains. */
 export function formatDataReport(reports: readonly CategoryReport[], topDomains = 5): string {
@@ -151,25 +218,15 @@ export function formatDataReport(reports: readonly CategoryReport[], topDomains 
   for (const r of reports) lines.push(row(r.category, [r]));
   lines.push(row('all', reports));
   lines.push('', '## Targets', '');
-  const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  const targets = evaluateTargets(reports);
+  const targetLine = (t: TargetResult) => `  ${TARGET_LABELS[t.target]} ${t.figure}: ${t.met ? 'met' : 'MISSED'}${t.missing.length ? `; missing: ${t.missing.join(', ')}` : ''}`;
   for (const r of reports) {
-    const eligible = r.platforms - r.under_gate.length;
     lines.push(`${r.category}:`);
-    lines.push(`  platforms ${r.platforms} (target ${DATA_TARGETS.minPlatforms}): ${mark(r.platforms >= DATA_TARGETS.minPlatforms)}`);
-    lines.push(`  eligible under default weights ${pct(eligible, r.platforms)}% (target ${DATA_TARGETS.minEligiblePct}%): ${mark(pct(eligible, r.platforms) >= DATA_TARGETS.minEligiblePct)}; under the gate: ${r.under_gate.join(', ') || 'none'}`);
-    if (r.not_fully_costed) {
-      const share = pct(r.platforms - r.not_fully_costed.length, r.platforms);
-      lines.push(`  fully costed with default fee inputs ${share}% (target ${DATA_TARGETS.minFullyCostedPct}%): ${mark(share >= DATA_TARGETS.minFullyCostedPct)}; not costed: ${r.not_fully_costed.join(', ') || 'none'}`);
-    }
-    if (r.unpriced) {
-      const share = pct(r.platforms - r.unpriced.length, r.platforms);
-      lines.push(`  with a price ${share}% (target ${DATA_TARGETS.minPricedPct}%): ${mark(share >= DATA_TARGETS.minPricedPct)}; no price: ${r.unpriced.join(', ') || 'none'}`);
-    }
-    const cited = pct(r.regulatory_actions - r.regulator_not_cited.length, r.regulatory_actions);
-    lines.push(`  regulatory actions citing a regulator or court ${cited}% of ${r.regulatory_actions} (target ${DATA_TARGETS.minRegulatorCitedPct}%): ${mark(cited >= DATA_TARGETS.minRegulatorCitedPct)}; not cited: ${r.regulator_not_cited.join(', ') || 'none'}`);
+    for (const t of targets.filter((x) => x.scope === r.category)) lines.push(targetLine(t));
     lines.push(`  stale facts ${r.stale_facts} of ${r.facts}; weak-evidence facts ${r.weak_facts} of ${r.facts} (${pct(r.weak_facts, r.facts)}%)`);
-    if (r.old_apys) lines.push(`  APYs dated before ${DATA_TARGETS.apyNotBefore} (published as stale): ${r.old_apys.join(', ') || 'none'}`);
     lines.push(`  sources by domain: ${r.sources_by_domain.slice(0, topDomains).map(([d, n]) => `${d} ${n}`).join(', ') || 'none'}${r.sources_by_domain.length > topDomains ? `, and ${r.sources_by_domain.length - topDomains} more domains` : ''}`);
   }
+  lines.push('all:');
+  for (const t of targets.filter((x) => x.scope === 'all')) lines.push(targetLine(t));
   return lines.join('\n');
 }

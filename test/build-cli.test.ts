@@ -178,20 +178,48 @@ describe('build and check', () => {
     expect(marked.stdout).toContain('check passed: 14 platforms');
     expect(marked.code).toBe(0);
   });
-  it('warns about a source on a domain listed in unreliable-domains.yaml (subdomains too), and rejects a malformed list', async () => {
+  it('publishes the stale_reason of an old figure, lists only old APYs without one in the report, and warns about a stale_reason on a fresh figure', async () => {
+    const sources = path.join(await tempDir('stale-reason'), 'sources');
+    await cp(FIXTURE_SOURCES, sources, { recursive: true });
+    const file = path.join(sources, 'platforms/high-yield-savings/save-one.yaml');
+    const original = await readFile(file, 'utf8');
+    const oldApy = original.replace("apy_pct: 4.0 }], as_of: 2026-06-30,", "apy_pct: 4.0 }], as_of: 2024-02-01,");
+    const reason = 'searched the bank site and press on 2026-06-30; no newer rate published';
+    const report = async () => {
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(ROOT, 'pipeline/report-cli.ts'), '--sources', sources, '--json'], { cwd: ROOT });
+      return JSON.parse(stdout).targets.find((t: any) => t.scope === 'high-yield-savings' && t.target === 'apy_dates');
+    };
+    await writeFile(file, oldApy);
+    expect(await report()).toMatchObject({ met: false, missing: ['save-one 2024-02-01'] });
+
+    await writeFile(file, oldApy.replace('as_of: 2024-02-01,', `as_of: 2024-02-01, stale_reason: "${reason}",`));
+    expect(await report()).toMatchObject({ met: true, missing: [], figure: '1 before 2025-06-01, 0 of them without a stale_reason (target 0)' });
+    const dist = path.join(await tempDir('stale-reason-dist'), 'dist');
+    expect((await runCli(['build', '--sources', sources, '--dist', dist])).code).toBe(0);
+    const record = JSON.parse(await readFile(path.join(dist, 'api/v1/platforms/save-one.json'), 'utf8'));
+    expect(record.facts.apy).toMatchObject({ as_of: '2024-02-01', stale: true, stale_reason: reason });
+    expect(await readFile(path.join(dist, 'platforms/save-one/index.html'), 'utf8')).toContain(`older than the freshness window of the methodology; check the source before relying on it (${reason})`);
+
+    await writeFile(file, original.replace('as_of: 2026-06-30, sources', `as_of: 2026-06-30, stale_reason: "${reason}", sources`));
+    const fresh = await runCli(['check', '--sources', sources]);
+    expect(fresh.code).toBe(0);
+    expect(fresh.stderr).toMatch(/save-one\.yaml:\d+:\d+ {2}facts\.apy\.stale_reason {2}warning: the fact is not stale on 2026-06-30 \(as_of 2026-06-30\), so its stale_reason is never shown/);
+  });
+
+  it('refuses a source on a domain listed in unreliable-domains.yaml (subdomains too) and a number backed only by weak sources, and rejects a malformed list', async () => {
     const sources = path.join(await tempDir('unreliable'), 'sources');
     await cp(FIXTURE_SOURCES, sources, { recursive: true });
     await writeFile(path.join(sources, 'unreliable-domains.yaml'), 'domains:\n  - { domain: content-farm.example, reason: AI-written finance articles }\n');
     const file = path.join(sources, 'platforms/exchanges/beta-exchange.yaml');
     const original = await readFile(file, 'utf8');
     await writeFile(file, original.replace('https://example.org/fixture', 'https://news.content-farm.example/beta-fees'));
-    const warned = await runCli(['check', '--sources', sources]);
-    expect(warned.code).toBe(0);
-    expect(warned.stderr).toMatch(/beta-exchange\.yaml:\d+:\d+ {2}facts\.trading_fees\.sources\.0\.url {2}warning: content-farm\.example is listed as unreliable \(AI-written finance articles\)/);
-    expect(warned.stderr).toContain("cite the platform's own page, a regulator's release, a court record or a reputable outlet instead");
+    const refused = await runCli(['check', '--sources', sources]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/beta-exchange\.yaml:\d+:\d+ {2}facts\.trading_fees\.sources\.0\.url {2}error: content-farm\.example is listed as unreliable \(AI-written finance articles\)/);
+    expect(refused.stderr).toContain("cite the platform's own page, a regulator's release, a court record or a reputable outlet instead");
     // the fee schedule now rests on that page alone, so its numbers are backed only by weak evidence too
-    expect(warned.stderr).toMatch(/beta-exchange\.yaml:\d+:\d+ {2}facts\.trading_fees\.sources {2}warning: numeric fact "trading_fees" is backed only by weak sources/);
-    expect(warned.stderr).toContain('0 errors, 2 warnings');
+    expect(refused.stderr).toMatch(/beta-exchange\.yaml:\d+:\d+ {2}facts\.trading_fees\.sources {2}error: numeric fact "trading_fees" is backed only by weak sources/);
+    expect(refused.stderr).toContain('2 errors, 0 warnings');
 
     await writeFile(path.join(sources, 'unreliable-domains.yaml'), 'domains:\n  - { domain: Content-Farm.example/path, reason: x }\n');
     const malformed = await runCli(['check', '--sources', sources]);

@@ -21,9 +21,9 @@ describe('npm run report', () => {
     expect(row('brokerages')).toEqual({ platforms: 3, coverage: [2, 0, 0, 1], underGate: 1, incidents: [0, 0, 0, 0, 0] });
     expect(row('all')).toEqual({ platforms: 14, coverage: [7, 4, 0, 3], underGate: 3, incidents: [1, 1, 1, 0, 0] });
     expect(stdout).toContain('evaluation date 2026-06-30, methodology 2.0.0');
-    expect(stdout).toContain('  eligible under default weights 75% (target 80%): MISSED; under the gate: gamma-exchange');
-    expect(stdout).toContain('  fully costed with default fee inputs 75% (target 80%): MISSED; not costed: gamma-exchange');
-    expect(stdout).toContain('  eligible under default weights 66.7% (target 80%): MISSED; under the gate: three-broker');
+    expect(stdout).toContain('  eligible under default weights 75% (target 80%): MISSED; missing: gamma-exchange');
+    expect(stdout).toContain('  fully costed with default fee inputs 75% (target 80%): MISSED; missing: gamma-exchange');
+    expect(stdout).toContain('  eligible under default weights 66.7% (target 80%): MISSED; missing: three-broker');
     expect(stdout).toContain('  platforms 4 (target 25): MISSED');
     expect(stdout).toMatch(/  sources by domain: example\.org \d+/);
   });

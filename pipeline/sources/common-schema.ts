@@ -58,7 +58,9 @@ export const percent = z.number().min(0).max(100).meta({ description: 'Percent, 
 /**
  * The evidence block of a fact group: as `evidence`, plus `outlier_checked`, the mark an
  * editor sets after checking a value outside its plausible range against the source
- * (pipeline/lint-plausibility.ts). It is published with the fact.
+ * (pipeline/lint-plausibility.ts), and `stale_reason`, why a figure older than its freshness
+ * window is kept (the editor looked for a newer one and found none; never a guessed newer date).
+ * Both are published with the fact.
  */
 export const factEvidence = {
   ...evidence,
@@ -66,13 +68,18 @@ export const factEvidence = {
     .boolean()
     .optional()
     .meta({ description: 'true when an editor checked a value outside the plausible range against its source' }),
+  stale_reason: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'Why a figure older than its freshness window is published: what was searched, when, and that nothing newer was found' }),
 };
 
 /**
  * Keys of a fact group that describe its evidence rather than the fact: left out where facts are
  * compared (change feed) or flattened (CSV). as_of stays, since a newer date is a change worth showing.
  */
-export const CITATION_KEYS: ReadonlySet<string> = new Set(['sources', 'outlier_checked']);
+export const CITATION_KEYS: ReadonlySet<string> = new Set(['sources', 'outlier_checked', 'stale_reason']);
 
 /**
  * A fact group recorded as not applicable: the platform does not have the thing the group

@@ -10,7 +10,7 @@ import { sourceLinks } from '../../../runtime/pages/layout.js';
 import { CITATION_KEYS } from '../../sources/common-schema.js';
 
 type Source = { url: string; title: string; publisher?: string; published?: string };
-type Group = Record<string, unknown> & { as_of?: string; as_of_precision?: string; sources?: Source[]; outlier_checked?: boolean; stale?: boolean; evidence_tier?: string; not_applicable?: string };
+type Group = Record<string, unknown> & { as_of?: string; as_of_precision?: string; sources?: Source[]; outlier_checked?: boolean; stale_reason?: string; stale?: boolean; evidence_tier?: string; not_applicable?: string };
 
 /** Shown apart from the fact's fields: the as_of line and the source links. */
 const EVIDENCE_KEYS = new Set(['as_of', 'as_of_precision', 'stale', 'evidence_tier', 'not_applicable', ...CITATION_KEYS]);
@@ -50,7 +50,7 @@ export function factGroupHtml(key: string, group: Group): SafeHtml {
 ${group.not_applicable ? html`<p>Not applicable: ${group.not_applicable}</p>` : ''}
 ${scalars.length ? html`<dl>${scalars.map(([k, v]) => html`<dt>${humanize(k)}</dt><dd>${factValue(k, v)}</dd>`)}</dl>` : ''}
 ${tables.map(([k, rows]) => tierTable(k, rows, humanize(key)))}
-<p class="as-of${group.stale ? ' stale' : ''}">${group.stale ? html`<strong>Old figure:</strong> ` : ''}${asOfText(group.as_of ?? '', group.as_of_precision)}${group.stale ? ', older than the freshness window of the methodology; check the source before relying on it' : ''}${group.evidence_tier ? ` · evidence: ${group.evidence_tier}` : ''}${group.outlier_checked ? ' · unusual value, checked against the source by an editor' : ''}</p>
+<p class="as-of${group.stale ? ' stale' : ''}">${group.stale ? html`<strong>Old figure:</strong> ` : ''}${asOfText(group.as_of ?? '', group.as_of_precision)}${group.stale ? ', older than the freshness window of the methodology; check the source before relying on it' : ''}${group.stale && group.stale_reason ? ` (${group.stale_reason})` : ''}${group.evidence_tier ? ` · evidence: ${group.evidence_tier}` : ''}${group.outlier_checked ? ' · unusual value, checked against the source by an editor' : ''}</p>
 ${sourceLinks(group.sources ?? [])}
 </article>`;
 }
