@@ -21,7 +21,7 @@ import type { RateLimits } from './http/rate-limit.js';
 import { accessLog, type Logger } from './log.js';
 import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse } from './http/respond.js';
 import type { RequestContext } from './http/reply.js';
-import { jsonRpcRefusal, loadMcpEndpoint, MCP_BODY_TOO_LARGE } from './mcp/json-rpc.js';
+import { jsonRpcRefusal } from './mcp/json-rpc.js';
 import { computedCacheOf } from './http/computed-cache.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
 import { comparePage } from './operations/compare-page.js';
@@ -223,20 +223,11 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   route('/openapi.json', [], (b) => bytes(b.bytes.openapi));
   route('/.well-known/mcp.json', [], (b) => bytes(b.bytes.mcpManifest));
   route('/.well-known/ai-plugin.json', [], (b) => bytes(b.bytes.aiPluginManifest));
-  app.all('/mcp', async (event) => {
-    const b = bundle();
+  // POST /mcp, with or without a query string, is answered before h3 (http/fast-path.ts); here only the rest.
+  app.all('/mcp', (event) => {
     const method = event.req.method;
-    const base = b.model.site.base_url;
     if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: 'POST', ...preflightHeaders('POST') } });
-    if (method !== 'POST') {
-      return problemResponse(method, base, { ...methodNotAllowed(method), detail: `${method} is not allowed on /mcp: send JSON-RPC 2.0 requests with POST.` }, '/mcp', { allow: 'POST' });
-    }
-    // POST /mcp itself is answered before h3 (http/fast-path.ts); this serves /mcp with a query string alike.
-    if (Number(event.req.headers.get('content-length') ?? 0) > LIMITS.mcpBodyMaxBytes) return problemResponse(method, base, MCP_BODY_TOO_LARGE, '/mcp');
-    const body = await event.req.text();
-    if (Buffer.byteLength(body) > LIMITS.mcpBodyMaxBytes) return problemResponse(method, base, MCP_BODY_TOO_LARGE, '/mcp');
-    const answer = await (await loadMcpEndpoint()).answerMcpPost(b, event.url.href, (name) => event.req.headers.get(name), () => event.req.headers.entries(), body);
-    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    return problemResponse(method, bundle().model.site.base_url, { ...methodNotAllowed(method), detail: `${method} is not allowed on /mcp: send JSON-RPC 2.0 requests with POST.` }, '/mcp', { allow: 'POST' });
   });
 
   /** A page, asset or open-data file of the site, with its media type (pages with their CSP); undefined when there is none. */

@@ -25,7 +25,6 @@
  *   BENCH_RUNTIME_ROOT another checkout whose runtime is bundled and served (before/after comparisons)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, loadavg, release, tmpdir } from 'node:os';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -4,6 +4,7 @@
  * suite's server scenarios. Tool results must equal the REST bodies.
  */
 import { execFile } from 'node:child_process';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -224,6 +225,48 @@ describe('the HTTP endpoint', () => {
     const res = await rawPost(big);
     expect(res.status).toBe(413);
     expect(res.json).toMatchObject({ status: 413, title: 'Payload too large' });
+  });
+});
+
+describe('request bodies over the limit', () => {
+  /**
+   * Sends a chunked POST over a raw socket: 64 KiB chunks, 2 MiB in all, the final chunk never sent,
+   * and resolves with the first response bytes. An answer can only come before the body ends.
+   */
+  function chunkedPostNeverEnding(target: string): Promise<string> {
+    const { hostname, port } = new URL(server.url);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(`POST ${target} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+        const chunk = Buffer.alloc(65_536, 'x');
+        for (let i = 0; i < 32 && !socket.destroyed; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      });
+      let head = '';
+      socket.on('data', (data) => {
+        head += data.toString('latin1');
+        if (head.includes('\r\n\r\n')) {
+          socket.destroy();
+          resolve(head);
+        }
+      });
+      socket.on('error', (error) => (head ? resolve(head) : reject(error)));
+    });
+  }
+
+  it.each(['/mcp', '/mcp?x', '/mcp?session=1&trace=abc'])('answers a chunked body over 1 MiB to %s with 413 and Connection: close before the body ends', async (target) => {
+    const head = await chunkedPostNeverEnding(target);
+    expect(head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(head.toLowerCase()).toContain('connection: close');
+    expect(head.toLowerCase()).toContain('content-type: application/problem+json');
+  });
+
+  it('answers a JSON-RPC call to /mcp with a query string like /mcp', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'get_platform', arguments: { name: 'hw-one' } } });
+    const plain = await http(server, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const withQuery = await http(server, '/mcp?utm_source=test', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(withQuery.status).toBe(200);
+    expect(withQuery.json).toEqual(plain.json);
+    expect(withQuery.json.result.structuredContent.slug).toBe('hw-one');
   });
 });
 

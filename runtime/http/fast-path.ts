@@ -78,15 +78,23 @@ export interface FastPathOptions {
 
 const header = (value: string | string[] | undefined): string | null => (value === undefined ? null : Array.isArray(value) ? value.join(', ') : value);
 
-/** The request body as UTF-8 text, or null when it is longer than `maxBytes` (the rest is read and dropped). */
+/**
+ * The request body as UTF-8 text, or null as soon as more than `maxBytes` have arrived (chunked or
+ * not): nothing past the limit is kept, and the rest of the body is read and dropped without buffering.
+ */
 function readBody(req: IncomingMessage, maxBytes: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= maxBytes) chunks.push(chunk);
-    });
+      if (size <= maxBytes) return void chunks.push(chunk);
+      chunks.length = 0;
+      req.off('data', onData);
+      req.resume();
+      resolve(null);
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(size > maxBytes ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
@@ -133,8 +141,9 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
   };
 
   /**
-   * POST /mcp, the whole of it: rate limit (a refusal as a JSON-RPC error), body-size bound (413),
-   * then mcp/endpoint.ts, which h3 also uses for /mcp with a query string. Here the body is read
+   * POST /mcp (with or without a query string), the whole of it: rate limit (a refusal as a JSON-RPC
+   * error), body-size bound (413 as soon as the limit is passed, chunked or not), then
+   * mcp/endpoint.ts. Here the body is read
    * from the socket directly instead of through a web Request, which was half of the time of a
    * cached tools/call (docs/performance.md). Never throws: an error is logged and answered 500.
    */
@@ -142,7 +151,7 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
     const startedAt = performance.now();
     let common = commonHeaders(requestIdFor(header(req.headers['x-request-id'])));
     const b = bundle();
-    const problem = (spec: ProblemSpec) => send(req, res, problemReply('POST', b.model.site.base_url, spec, '/mcp', undefined, common), startedAt);
+    const problem = (spec: ProblemSpec, extra?: Record<string, string>) => send(req, res, problemReply('POST', b.model.site.base_url, spec, '/mcp', extra, common), startedAt);
     try {
       const apiKey = header(req.headers['x-api-key']);
       if (options.limits.counts(apiKey)) {
@@ -154,12 +163,14 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
         }
         common = { ...common, ...admission.headers };
       }
+      // Over the limit: 413 at once, and the connection closes after it, so the rest is never waited for.
+      const tooLarge = () => problem(MCP_BODY_TOO_LARGE, { connection: 'close' });
       if (Number(header(req.headers['content-length']) ?? 0) > LIMITS.mcpBodyMaxBytes) {
         req.resume();
-        return problem(MCP_BODY_TOO_LARGE);
+        return tooLarge();
       }
       const body = await readBody(req, LIMITS.mcpBodyMaxBytes);
-      if (body === null) return problem(MCP_BODY_TOO_LARGE);
+      if (body === null) return tooLarge();
       const entries = () => Object.entries(req.headers).flatMap(([name, value]): Array<[string, string]> => (value === undefined ? [] : [[name, header(value)!]]));
       const answer = await (await loadMcpEndpoint()).answerMcpPost(b, 'http://localhost/mcp', (name) => header(req.headers[name]), entries, body);
       send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
@@ -173,7 +184,7 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
   return (req: IncomingMessage, res: ServerResponse): void => {
     const method = req.method;
     const url = req.url;
-    if (method === 'POST' && url === '/mcp') {
+    if (method === 'POST' && url !== undefined && (url === '/mcp' || url.startsWith('/mcp?'))) {
       void mcpPost(req, res);
       return;
     }
