@@ -15,7 +15,7 @@ import { LIMITS } from './http/parameter-rules.js';
 import { INTERNAL_ERROR, invalidParameters, notFound, type ProblemSpec } from './http/problem.js';
 import { readQuery } from './http/query.js';
 import { acceptsJson } from './http/accept.js';
-import { clientAddress } from './http/client-ip.js';
+import { clientIpLogged } from './http/client-ip.js';
 import { takeAdmission } from './http/fast-path.js';
 import type { RateLimits } from './http/rate-limit.js';
 import { accessLog, type Logger } from './log.js';
@@ -51,8 +51,8 @@ const badRequest: ProblemSpec = {
   detail: 'The request could not be read; check that the URL is valid percent-encoded UTF-8.',
 };
 
-/** clientAddress of an h3 request (http/client-ip.ts). */
-const clientIp = (event: H3Event, trustProxy: number): string => clientAddress(getRequestIP(event), event.req.headers.get('x-forwarded-for'), trustProxy);
+/** The client address of an h3 request (http/client-ip.ts), logging an X-Forwarded-For it ignored. */
+const clientIp = (event: H3Event, trustProxy: number, logger: Logger): string => clientIpLogged(getRequestIP(event), event.req.headers.get('x-forwarded-for'), trustProxy, logger);
 
 /** The request headers that select a precomputed representation, and the headers every response carries (request id, CORS, rate-limit state). */
 const conditional = (event: H3Event): RequestContext => ({
@@ -137,7 +137,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   app.use(async (event) => {
     if (event.req.method === 'OPTIONS') return;
     // A request the fast path counted and handed over (a refusal) is not counted again.
-    const admission = takeAdmission(event.req.runtime?.node?.req) ?? (await options.limits.admit(event.req.headers.get('x-api-key'), clientIp(event, options.trustProxy)));
+    const admission = takeAdmission(event.req.runtime?.node?.req) ?? (await options.limits.admit(event.req.headers.get('x-api-key'), clientIp(event, options.trustProxy, options.logger)));
     if (admission.ok) {
       event.context.rateLimitHeaders = admission.headers;
       return;

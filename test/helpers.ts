@@ -70,7 +70,7 @@ export interface RunningServer {
 }
 
 /** Serves a dist folder on 127.0.0.1 at a free port; rate limiting off unless given. */
-export async function startServer(distDir: string, limits: Partial<Pick<ServeOptions, 'rateLimit' | 'trustProxy'>> = {}): Promise<RunningServer> {
+export async function startServer(distDir: string, limits: Partial<Pick<ServeOptions, 'rateLimit' | 'trustProxy' | 'logger'>> = {}): Promise<RunningServer> {
   const runtime = await serve({
     distDir,
     port: 0,

@@ -3,6 +3,7 @@
  * across REST and /mcp, IETF RateLimit headers, 429 with Retry-After, key plans,
  * 401 for unknown or malformed keys, and X-Forwarded-For trusted only per TRUST_PROXY.
  */
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../runtime/http/rate-limit.js';
 import { buildInto, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
@@ -18,8 +19,9 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
-async function serverWith(freePerMinute: number, trustProxy = 0) {
-  const server = await startServer(dist, { rateLimit: { freePerMinute, keys: new Map([[hashKey(DEV_KEY), 'developer']]) }, trustProxy });
+async function serverWith(freePerMinute: number, trustProxy = 0, logLines?: string[]) {
+  const logger = logLines ? pino({ level: 'warn' }, { write: (line: string) => void logLines.push(line) }) : undefined;
+  const server = await startServer(dist, { rateLimit: { freePerMinute, keys: new Map([[hashKey(DEV_KEY), 'developer']]) }, trustProxy, ...(logger && { logger }) });
   servers.push(server);
   return server;
 }
@@ -67,6 +69,35 @@ describe('free plan', () => {
     expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '198.51.100.10, 203.0.113.2' } })).status).toBe(200);
     // a spoofed left-most entry does not help: the proxy-added address 203.0.113.1 is counted again
     expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '10.0.0.1, 203.0.113.1' } })).status).toBe(429);
+  });
+});
+
+describe('X-Forwarded-For behind a trusted proxy, parsed strictly', () => {
+  it('counts junk, over-long and over-deep values against the socket address and logs each', async () => {
+    const lines: string[] = [];
+    const server = await serverWith(3, 1, lines);
+    const junk = ['not-an-ip', 'x'.repeat(40), `${'203.0.113.1, '.repeat(20)}203.0.113.1`, `203.0.113.${'9'.repeat(600)}`, '<script>'];
+    const statuses = [];
+    for (const value of junk) statuses.push((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': value } })).status);
+    // 3 per minute for the one socket address, whatever the header says
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const ignored = lines.map((l) => JSON.parse(l)).filter((l) => l.event === 'x-forwarded-for-ignored');
+    expect(ignored.map((l) => l.reason)).toEqual([
+      'the entry the trusted proxy added is not an IP address',
+      'the entry the trusted proxy added is not an IP address',
+      'more than 16 entries',
+      'longer than 512 characters',
+      'the entry the trusted proxy added is not an IP address',
+    ]);
+    expect(ignored[0]).toMatchObject({ level: 40, peer: '127.0.0.1', value: 'not-an-ip' });
+  });
+
+  it('accepts IP literals with a port or in brackets, and counts IPv4-mapped IPv6 as its IPv4 address', async () => {
+    const server = await serverWith(1, 1);
+    expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '203.0.113.5:51234' } })).status).toBe(200);
+    expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '::ffff:203.0.113.5' } })).status).toBe(429);
+    expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '[2001:DB8::1]:443' } })).status).toBe(200);
+    expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '2001:db8::1' } })).status).toBe(429);
   });
 });
 

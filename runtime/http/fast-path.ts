@@ -19,7 +19,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Bundle } from '../bundle.js';
 import { accessLog, type Logger } from '../log.js';
 import { acceptsJson } from './accept.js';
-import { clientAddress } from './client-ip.js';
+import { clientIpLogged } from './client-ip.js';
 import { commonHeaders, requestIdFor } from './common-headers.js';
 import { computedCacheOf } from './computed-cache.js';
 import type { Admission, RateLimits } from './rate-limit.js';
@@ -155,7 +155,7 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
     try {
       const apiKey = header(req.headers['x-api-key']);
       if (options.limits.counts(apiKey)) {
-        const admission = await options.limits.admit(apiKey, clientAddress(req.socket.remoteAddress, header(req.headers['x-forwarded-for']), options.trustProxy));
+        const admission = await options.limits.admit(apiKey, clientIpLogged(req.socket.remoteAddress, header(req.headers['x-forwarded-for']), options.trustProxy, options.logger));
         if (!admission.ok) {
           req.resume();
           const refusal = jsonRpcRefusal(admission.status, admission.detail, admission.status === 429 ? admission.headers : {});
@@ -200,7 +200,7 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
       answer(req, res, found, common, startedAt);
       return;
     }
-    const ip = clientAddress(req.socket.remoteAddress, header(req.headers['x-forwarded-for']), options.trustProxy);
+    const ip = clientIpLogged(req.socket.remoteAddress, header(req.headers['x-forwarded-for']), options.trustProxy, options.logger);
     options.limits.admit(apiKey, ip).then(
       (admission) => {
         if (admission.ok) return answer(req, res, found, { ...common, ...admission.headers }, startedAt);
