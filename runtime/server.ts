@@ -47,7 +47,7 @@ export interface RunningRuntime {
  */
 export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   let bundle: Bundle = await loadBundle(options.distDir);
-  const appOptions = { limits: new RateLimits(options.rateLimit), trustProxy: options.trustProxy, logger: options.logger };
+  const appOptions = { limits: new RateLimits(options.rateLimit, options.logger), trustProxy: options.trustProxy, logger: options.logger };
   // Answers from memory go out before h3 (http/fast-path.ts); everything else goes through the h3 app.
   // The app (h3, srvx and the web Request/Response classes they load: about 35 ms) is imported once
   // the socket listens, so the first answers from memory do not wait for it; a request that needs

@@ -101,6 +101,29 @@ describe('X-Forwarded-For behind a trusted proxy, parsed strictly', () => {
   });
 });
 
+describe('failed API key attempts', () => {
+  it('count against the client IP: 10 in 15 minutes get 401, then every keyed request from that IP gets 429, each logged; no key keeps the free plan', async () => {
+    const lines: string[] = [];
+    const server = await serverWith(60, 0, lines);
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push((await http(server, '/v1/categories', { headers: { 'x-api-key': `wrong-key-guess-${String(i).padStart(4, '0')}` } })).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    const malformed = await http(server, '/mcp', { ...mcpPing, headers: { ...mcpPing.headers, 'x-api-key': 'short' } });
+    expect(malformed.status).toBe(429);
+    expect(malformed.json).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+    // the right key is refused too: a correct guess must not stand out
+    const right = await http(server, '/v1/categories', { headers: { 'x-api-key': DEV_KEY } });
+    expect(right.status).toBe(429);
+    expect(right.headers.get('ratelimit-policy')).toBe('"failed-key";q=10;w=900');
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(right.json.detail).toContain('Too many failed X-API-Key attempts from this address (10 per 15 minutes)');
+    expect((await http(server, '/v1/categories')).status).toBe(200);
+    const rejected = lines.map((l) => JSON.parse(l)).filter((l) => l.event === 'api-key-rejected');
+    expect(rejected.map((l) => l.reason)).toEqual([...Array(10).fill('unknown'), 'blocked', 'blocked']);
+    expect(lines.join('\n')).not.toContain('wrong-key-guess');
+  });
+});
+
 describe('API keys', () => {
   it('puts a known key on its plan', async () => {
     const server = await serverWith(1);

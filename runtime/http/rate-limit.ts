@@ -5,6 +5,8 @@
  * counted across REST and /mcp together with rate-limiter-flexible: in memory, or in
  * Redis when REDIS_URL is set so several runtime instances enforce one limit (with an
  * in-memory insurance limiter per process should Redis fail).
+ * Failed API key attempts (malformed or unknown keys) count against the client IP on a
+ * stricter limit (FAILED_KEY_ATTEMPTS), so keys cannot be guessed without limit; each is logged.
  * Keys are kept as SHA-256 hashes only. State is reported in the IETF RateLimit
  * header fields (draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy, RateLimit).
  */
@@ -12,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
+import type { Logger } from '../log.js';
 import type * as RateLimiterFlexible from 'rate-limiter-flexible';
 
 // The classes are loaded from their own files: the package's index loads all of its store
@@ -48,6 +51,13 @@ export function calendarMonth(now: Date): { id: string; secondsLeft: number } {
   return { id: now.toISOString().slice(0, 7), secondsLeft: Math.max(1, Math.ceil((next - now.getTime()) / 1000)) };
 }
 const KEY_FORMAT = /^[A-Za-z0-9_-]{16,128}$/;
+
+/**
+ * Failed API key attempts allowed per client IP in a window: past it, every request from that IP
+ * that carries a key is refused with 429 until the window ends (requests without a key keep the
+ * free plan). 10 in 15 minutes leaves room for a mistyped key and stops guessing.
+ */
+export const FAILED_KEY_ATTEMPTS = { points: 10, durationSeconds: 900 } as const;
 
 export interface RateLimitConfig {
   /** Free requests per minute per client IP; 0 turns limiting off. */
@@ -92,8 +102,10 @@ export function loadKeys(env: NodeJS.ProcessEnv): Map<string, Exclude<PlanName, 
 export class RateLimits {
   private readonly minute: Map<PlanName, RateLimiterAbstract>;
   private readonly month: Map<PlanName, RateLimiterAbstract>;
+  private readonly failedKeys: RateLimiterAbstract;
 
-  constructor(private readonly config: RateLimitConfig) {
+  /** @param logger receives one warn line per failed key attempt (`event: 'api-key-rejected'`; the key itself is never logged) */
+  constructor(private readonly config: RateLimitConfig, private readonly logger?: Logger) {
     /**
      * A limiter of `points` per `duration` seconds (0: no expiry in memory, `redisDuration` in Redis),
      * in Redis (with a memory insurance limiter) or in memory.
@@ -113,6 +125,42 @@ export class RateLimits {
       ['developer', limiter('developer-month', PAID_PLANS.developer.perMonth, 0, MONTH_KEY_TTL_SECONDS)],
       ['business', limiter('business-month', PAID_PLANS.business.perMonth, 0, MONTH_KEY_TTL_SECONDS)],
     ]);
+    this.failedKeys = limiter('failed-key', FAILED_KEY_ATTEMPTS.points, FAILED_KEY_ATTEMPTS.durationSeconds);
+  }
+
+  /**
+   * A key attempt from `ip`: undefined when the IP may still try keys, else the 429 refusal
+   * (its failed attempts are used up for the window).
+   */
+  private async keyAttemptsBlocked(ip: string): Promise<Admission | undefined> {
+    const used = await this.failedKeys.get(`ip:${ip}`);
+    if (!used || used.consumedPoints < FAILED_KEY_ATTEMPTS.points) return undefined;
+    this.logger?.warn({ event: 'api-key-rejected', reason: 'blocked', ip }, 'X-API-Key refused: too many failed attempts from this address');
+    return this.tooManyFailedKeys(used);
+  }
+
+  private tooManyFailedKeys(res: RateLimiterRes): Admission {
+    const retry = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    const policy = `"failed-key";q=${FAILED_KEY_ATTEMPTS.points};w=${FAILED_KEY_ATTEMPTS.durationSeconds}`;
+    return {
+      ok: false,
+      status: 429,
+      retryAfterSeconds: retry,
+      detail: `Too many failed X-API-Key attempts from this address (${FAILED_KEY_ATTEMPTS.points} per ${FAILED_KEY_ATTEMPTS.durationSeconds / 60} minutes); retry in ${retry} seconds, or leave the key out to use the free plan.`,
+      headers: { 'ratelimit-policy': policy, ratelimit: `"failed-key";r=0;t=${retry}`, 'retry-after': String(retry) },
+    };
+  }
+
+  /** Counts and logs a failed key attempt; the 401 to answer, or the 429 once the attempts are used up. */
+  private async keyRejected(ip: string, reason: 'malformed' | 'unknown', detail: string): Promise<Admission> {
+    this.logger?.warn({ event: 'api-key-rejected', reason, ip }, 'X-API-Key rejected');
+    try {
+      await this.failedKeys.consume(`ip:${ip}`);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      return this.tooManyFailedKeys(rejection);
+    }
+    return { ok: false, status: 401, detail };
   }
 
   /**
@@ -132,10 +180,12 @@ export class RateLimits {
     let plan: PlanName = 'free';
     let counterKey = `ip:${ip}`;
     if (apiKey !== null) {
-      if (!KEY_FORMAT.test(apiKey)) return { ok: false, status: 401, detail: 'X-API-Key is malformed: expected 16 to 128 letters, digits, "-" or "_". Leave it out to use the free plan.' };
+      const blocked = await this.keyAttemptsBlocked(ip);
+      if (blocked) return blocked;
+      if (!KEY_FORMAT.test(apiKey)) return this.keyRejected(ip, 'malformed', 'X-API-Key is malformed: expected 16 to 128 letters, digits, "-" or "_". Leave it out to use the free plan.');
       const hash = hashKey(apiKey);
       const keyPlan = this.config.keys.get(hash);
-      if (!keyPlan) return { ok: false, status: 401, detail: 'X-API-Key is not a known key. Leave it out to use the free plan; paid plans are requested from the operator.' };
+      if (!keyPlan) return this.keyRejected(ip, 'unknown', 'X-API-Key is not a known key. Leave it out to use the free plan; paid plans are requested from the operator.');
       plan = keyPlan;
       counterKey = `key:${hash}`;
     }
