@@ -68,7 +68,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 export async function scoreSources(options: BuildOptions): Promise<ScoredSources> {
   const problems: Problem[] = [];
   const load = async (file: string) => {
-    const loaded = await loadYaml(options.root, file);
+    const loaded = await loadYaml(options.root, options.sourcesDir, file);
     problems.push(...loaded.problems);
     return loaded.source;
   };
@@ -97,7 +97,7 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
   if (methodology) problems.push(...lintMethodology(methodologyDoc, methodology));
 
   const platforms: LoadedPlatform[] = [];
-  for (const loaded of await loadYamlFiles(options.root, await findPlatformFiles(options.sourcesDir))) {
+  for (const loaded of await loadYamlFiles(options.root, options.sourcesDir, await findPlatformFiles(options.sourcesDir))) {
     problems.push(...loaded.problems);
     const source = loaded.source;
     if (source.data === undefined) continue;

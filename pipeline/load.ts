@@ -2,8 +2,12 @@
  * Loading source files: fast-glob finds them; js-yaml parses a clean file, and
  * yaml parses any other (and any file a later problem must point into) keeping
  * node positions so every problem can point at file:line:col.
+ * Sources are not trusted: a file (or symbolic link) that resolves outside the sources
+ * folder is refused, symbolic links to folders are not followed, a file over
+ * MAX_SOURCE_FILE_BYTES is not read, and alias expansion is bounded (MAX_YAML_ALIASES);
+ * each is an editor error with its file (and line where there is one).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { CORE_SCHEMA, load as loadPlainYaml } from 'js-yaml';
@@ -27,6 +31,12 @@ export interface SourceDocument {
 }
 
 const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true } as const;
+
+/** Largest source file read, bytes: 1 MiB, about 50 times the largest real file (methodology.yaml, 20 KB). */
+export const MAX_SOURCE_FILE_BYTES = 1_048_576;
+
+/** Most alias (`*name`) expansions in one file: more is refused as a resource-exhaustion attack ("billion laughs"). */
+export const MAX_YAML_ALIASES = 100;
 
 /** Glob of platform files under the sources folder: platforms/<category>/<slug>.yaml. */
 export const PLATFORM_GLOB = 'platforms/**/*.{yaml,yml}';
@@ -101,22 +111,71 @@ export function parseYaml(file: string, text: string): { source: SourceDocument;
       hint: 'check indentation (spaces, not tabs), quoting and that no key appears twice',
     };
   });
-  const data = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : undefined;
+  let data: unknown;
+  if (doc.errors.length === 0) {
+    try {
+      data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+    } catch (error) {
+      // yaml throws a ReferenceError when aliases expand past maxAliasCount
+      const at = /(^|[\s[{,:-])\*[^\s,[\]{}]+/m.exec(text);
+      const pos = lines.linePos(at ? at.index + at[1]!.length : 0);
+      problems.push({
+        severity: 'error', file, line: pos.line, col: pos.col, path: '',
+        message: `YAML: ${error instanceof ReferenceError ? `aliases expand more than ${MAX_YAML_ALIASES} times` : String(error)}`,
+        hint: 'write the values out instead of repeating them through anchors and aliases',
+      });
+    }
+  }
   return { source: sourceDocument(file, text, data, lines), problems };
 }
 
 /**
- * Reads and parses one YAML file (see parseYaml). The read is synchronous on purpose: the
- * build reads thousands of small files one after the other, and a thread-pool round trip
- * per file left the CPU idle (10,000 files: 55 ms synchronously, 400 ms or more async).
+ * The text of a source file, or the problem that keeps it from being read: it resolves outside
+ * `sourcesDir` (a symbolic link), it is not a regular file, or it is larger than MAX_SOURCE_FILE_BYTES.
+ * The read is synchronous on purpose: the build reads thousands of small files one after the
+ * other, and a thread-pool round trip per file left the CPU idle (10,000 files: 55 ms
+ * synchronously, 400 ms or more async).
+ * @param root the project root (problems name files relative to it)
  */
-export async function loadYaml(root: string, absolute: string): Promise<{ source: SourceDocument; problems: Problem[] }> {
-  return parseYaml(relativeFile(root, absolute), readFileSync(absolute, 'utf8'));
+export function readSourceText(root: string, sourcesDir: string, absolute: string): { text: string } | { problem: Problem } {
+  const file = relativeFile(root, absolute);
+  const refuse = (message: string, hint: string) => ({ problem: { severity: 'error' as const, file, line: 1, col: 1, path: '', message, hint } });
+  let real: string;
+  try {
+    real = realpathSync(absolute);
+  } catch (error) {
+    return refuse(`cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, 'a symbolic link whose target is missing, or a file without read permission');
+  }
+  const inside = path.relative(realpathSync(sourcesDir), real);
+  if (inside.startsWith('..') || path.isAbsolute(inside)) {
+    return refuse('is a symbolic link to a file outside the sources folder', 'copy the file into the sources folder instead of linking to it');
+  }
+  const stats = statSync(real);
+  if (!stats.isFile()) return refuse('is not a regular file', 'source files are YAML files');
+  if (stats.size > MAX_SOURCE_FILE_BYTES) {
+    return refuse(`is ${stats.size} bytes; a source file may be at most ${MAX_SOURCE_FILE_BYTES} bytes`, 'split the data, or remove what does not belong in a platform file');
+  }
+  return { text: readFileSync(real, 'utf8') };
 }
 
-/** Every platform file under `sourcesDir`, sorted by path so builds are reproducible. */
+/**
+ * Reads (readSourceText) and parses (parseYaml) one YAML file. A file that cannot be read
+ * safely gives its problem and a document without data.
+ */
+export async function loadYaml(root: string, sourcesDir: string, absolute: string): Promise<{ source: SourceDocument; problems: Problem[] }> {
+  const read = readSourceText(root, sourcesDir, absolute);
+  if ('problem' in read) return { source: sourceDocument(read.problem.file, '', undefined), problems: [read.problem] };
+  return parseYaml(relativeFile(root, absolute), read.text);
+}
+
+/**
+ * Every platform file under `sourcesDir`, sorted by path so builds are reproducible. Symbolic
+ * links to folders are not followed (a link to / would walk the whole disk); links to files are
+ * listed, and readSourceText refuses those that leave the sources folder.
+ */
 export async function findPlatformFiles(sourcesDir: string): Promise<string[]> {
-  const files = await fg(PLATFORM_GLOB, { cwd: sourcesDir, absolute: true, onlyFiles: true });
+  // onlyFiles would drop links to files silently (a link is not a file entry); readSourceText judges each entry
+  const files = await fg(PLATFORM_GLOB, { cwd: sourcesDir, absolute: true, onlyFiles: false, followSymbolicLinks: false });
   return files.sort();
 }
 

@@ -2,12 +2,11 @@
  * Worker thread of parse-workers.ts: reads and parses the YAML files it is sent,
  * in batches, and answers with each file's text, plain data and YAML problems.
  */
-import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseYaml, relativeFile } from './load.js';
+import { parseYaml, readSourceText, relativeFile } from './load.js';
 import type { ParseBatch, ParsedBatch } from './parse-workers.js';
 
-const { root } = workerData as { root: string };
+const { root, sourcesDir } = workerData as { root: string; sourcesDir: string };
 
 parentPort!.on('message', (batch: ParseBatch) => {
   let reply: ParsedBatch;
@@ -15,9 +14,10 @@ parentPort!.on('message', (batch: ParseBatch) => {
     reply = {
       id: batch.id,
       results: batch.files.map((absolute) => {
-        const text = readFileSync(absolute, 'utf8');
-        const { source, problems } = parseYaml(relativeFile(root, absolute), text);
-        return { text, data: source.data, problems };
+        const read = readSourceText(root, sourcesDir, absolute);
+        if ('problem' in read) return { text: '', data: undefined, problems: [read.problem] };
+        const { source, problems } = parseYaml(relativeFile(root, absolute), read.text);
+        return { text: read.text, data: source.data, problems };
       }),
     };
   } catch (error) {

@@ -34,9 +34,9 @@ export type ParsedBatch =
 type Loaded = { source: SourceDocument; problems: Problem[] };
 
 /** Parses on this thread, in order. */
-async function loadHere(root: string, files: readonly string[]): Promise<Loaded[]> {
+async function loadHere(root: string, sourcesDir: string, files: readonly string[]): Promise<Loaded[]> {
   const loaded: Loaded[] = [];
-  for (const file of files) loaded.push(await loadYaml(root, file));
+  for (const file of files) loaded.push(await loadYaml(root, sourcesDir, file));
   return loaded;
 }
 
@@ -44,7 +44,7 @@ async function loadHere(root: string, files: readonly string[]): Promise<Loaded[
  * Parses on `threads` worker threads (no fallback: loadYamlFiles adds that).
  * @throws Error when a worker cannot start or fails
  */
-export function loadYamlOnWorkers(root: string, files: readonly string[], threads: number): Promise<Loaded[]> {
+export function loadYamlOnWorkers(root: string, sourcesDir: string, files: readonly string[], threads: number): Promise<Loaded[]> {
   const loaded: Loaded[] = new Array(files.length);
   const batches: ParseBatch[] = [];
   for (let start = 0; start < files.length; start += BATCH_FILES) batches.push({ id: start, files: files.slice(start, start + BATCH_FILES) });
@@ -62,7 +62,7 @@ export function loadYamlOnWorkers(root: string, files: readonly string[], thread
       if (batch) worker.postMessage(batch);
     };
     for (let i = 0; i < Math.min(threads, batches.length); i++) {
-      const worker = startPipelineWorker(new URL('./parse-worker.ts', import.meta.url), { root });
+      const worker = startPipelineWorker(new URL('./parse-worker.ts', import.meta.url), { root, sourcesDir });
       workers.push(worker);
       worker.on('error', (error) => finish(error));
       worker.on('message', (reply: ParsedBatch) => {
@@ -84,12 +84,12 @@ export function loadYamlOnWorkers(root: string, files: readonly string[], thread
  * Uses worker threads for PARALLEL_PARSE_MIN_FILES files or more on a machine with more than
  * one core, and falls back to this thread if a worker cannot start (e.g. without the tsx loader).
  */
-export async function loadYamlFiles(root: string, files: readonly string[]): Promise<Loaded[]> {
+export async function loadYamlFiles(root: string, sourcesDir: string, files: readonly string[]): Promise<Loaded[]> {
   const threads = Math.min(4, availableParallelism());
-  if (files.length < PARALLEL_PARSE_MIN_FILES || threads < 2) return loadHere(root, files);
+  if (files.length < PARALLEL_PARSE_MIN_FILES || threads < 2) return loadHere(root, sourcesDir, files);
   try {
-    return await loadYamlOnWorkers(root, files, threads);
+    return await loadYamlOnWorkers(root, sourcesDir, files, threads);
   } catch {
-    return loadHere(root, files);
+    return loadHere(root, sourcesDir, files);
   }
 }

@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -225,6 +225,54 @@ describe('build and check', () => {
     const malformed = await runCli(['check', '--sources', sources]);
     expect(malformed.code).toBe(1);
     expect(malformed.stderr).toMatch(/unreliable-domains\.yaml:2:\d+ {2}domains\.0\.domain {2}error: expected a lower-case host name such as example\.com/);
+  });
+});
+
+describe('untrusted sources', () => {
+  it('does not follow a symbolic link to a folder, and refuses a linked file outside the sources folder, with its file', async () => {
+    const dir = await tempDir('symlinks');
+    const sources = path.join(dir, 'sources');
+    await cp(FIXTURE_SOURCES, sources, { recursive: true });
+    await symlink('/', path.join(sources, 'platforms/exchanges/root'));
+    await mkdir(path.join(dir, 'elsewhere'));
+    await writeFile(path.join(dir, 'elsewhere/outside.yaml'), 'name: Outside\n');
+    await symlink(path.join(dir, 'elsewhere/outside.yaml'), path.join(sources, 'platforms/exchanges/outside.yaml'));
+    const result = await runCli(['check', '--sources', sources]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/platforms\/exchanges\/outside\.yaml:1:1 {2}\(file\) {2}error: is a symbolic link to a file outside the sources folder/);
+    expect(result.stderr).toContain('1 error, 0 warnings');
+    expect(result.stderr).not.toMatch(/EACCES|\n\s+at /);
+  });
+
+  it('refuses a YAML alias bomb with its line, and a file over 1 MiB without reading it, never with a stack trace', async () => {
+    const sources = path.join(await tempDir('bombs'), 'sources');
+    await cp(FIXTURE_SOURCES, sources, { recursive: true });
+    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 9; i++) levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    await writeFile(path.join(sources, 'platforms/exchanges/bomb.yaml'), `name: Bomb\n${levels.join('\n')}\n`);
+    await writeFile(path.join(sources, 'platforms/exchanges/huge.yaml'), `name: Huge\nsummary: ${'x'.repeat(1_100_000)}\n`);
+    const result = await runCli(['check', '--sources', sources]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/platforms\/exchanges\/bomb\.yaml:3:8 {2}\(file\) {2}error: YAML: aliases expand more than 100 times/);
+    expect(result.stderr).toMatch(/platforms\/exchanges\/huge\.yaml:1:1 {2}\(file\) {2}error: is 110\d{4} bytes; a source file may be at most 1048576 bytes/);
+    expect(result.stderr).toContain('2 errors, 0 warnings');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('escapes text a spreadsheet would run as a formula in the CSV files, and leaves numbers alone', async () => {
+    const sources = path.join(await tempDir('csv-formulas'), 'sources');
+    await cp(FIXTURE_SOURCES, sources, { recursive: true });
+    const file = path.join(sources, 'platforms/exchanges/beta-exchange.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('title: Old fine, summary: Fixture fine.', 'title: "=HYPERLINK(\\"https://evil.example\\")", summary: "@SUM(A1:A9)"'));
+    const dist = path.join(await tempDir('csv-formulas-dist'), 'dist');
+    const built = await runCli(['build', '--sources', sources, '--dist', dist]);
+    expect(built.stderr).not.toContain('error');
+    expect(built.code).toBe(0);
+    const csv = await readFile(path.join(dist, 'open-data/incidents.csv'), 'utf8');
+    const row = csv.split('\n').find((l) => l.includes('beta-exchange') && l.includes('HYPERLINK'))!;
+    expect(row).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
+    expect(row).toContain(`'@SUM(A1:A9)`);
+    expect(row).toContain(',5000000,');
   });
 });
 

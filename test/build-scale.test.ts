@@ -23,8 +23,8 @@ describe('parsing sources on worker threads', () => {
     // one broken file, so YAML problems travel back from a worker too
     await writeFile(path.join(sources, 'platforms/exchanges/zz-broken.yaml'), 'name: Broken\nslug: zz-broken\n  category: exchanges\n');
     const files = await findPlatformFiles(sources);
-    const here = await Promise.all(files.map((f) => loadYaml(sources, f)));
-    const there = await loadYamlOnWorkers(sources, files, 2);
+    const here = await Promise.all(files.map((f) => loadYaml(sources, sources, f)));
+    const there = await loadYamlOnWorkers(sources, sources, files, 2);
     expect(there.map((l) => l.source.file)).toEqual(here.map((l) => l.source.file));
     expect(there.map((l) => l.source.data)).toEqual(here.map((l) => l.source.data));
     expect(there.map((l) => l.problems)).toEqual(here.map((l) => l.problems));

@@ -7,7 +7,8 @@
  * is kept as `<group>.<list>.0.<field>`; each group adds `<group>.as_of`,
  * `<group>.stale` and `<group>.evidence_tier`, and each criterion its score,
  * `as_of.<criterion>` and `stale.<criterion>` (methodology freshness).
- * Amounts in USD, percents on the 0-100 scale, as in the JSON.
+ * Amounts in USD, percents on the 0-100 scale, as in the JSON. Text that a spreadsheet would
+ * run as a formula is escaped (CSV_OPTIONS).
  */
 import { stringify } from 'csv-stringify/sync';
 import type { PlatformRecord } from '../../runtime/contract/api-schemas.js';
@@ -15,6 +16,13 @@ import { CITATION_KEYS } from '../sources/common-schema.js';
 
 type Cell = string | number | boolean | null;
 
+/**
+ * Options of every CSV file: a header row, booleans as true/false, and text cells starting with
+ * =, +, -, @, tab or carriage return prefixed with ' (csv-stringify `escape_formulas`) so a
+ * spreadsheet shows them as text instead of running them as formulas (OWASP "CSV injection").
+ * Numbers, negative ones included, stay numbers.
+ */
+const CSV_OPTIONS = { header: true, escape_formulas: true, cast: { boolean: (v: boolean) => (v ? 'true' : 'false') } } as const;
 
 /** The flat fact columns of one record: column -> value. */
 function factColumns(facts: Record<string, unknown>): Map<string, Cell> {
@@ -59,7 +67,7 @@ export function categoryCsv(records: readonly PlatformRecord[]): string {
       website: r.website, page: r.page, json: r.json,
     };
   });
-  return stringify(rows, { header: true, columns, cast: { boolean: (v) => (v ? 'true' : 'false') } });
+  return stringify(rows, { ...CSV_OPTIONS, columns });
 }
 
 /** Every incident and regulatory action as CSV, with its platform; source URLs joined with a space. */
@@ -67,7 +75,7 @@ export function incidentsCsv(rows: ReadonlyArray<IncidentRow>): string {
   const columns = ['date', 'slug', 'name', 'category', 'class', 'title', 'summary', 'amount_usd', 'restitution_usd', 'customers_made_whole', 'source_urls', 'page'];
   return stringify(
     rows.map((r) => ({ ...r, amount_usd: r.amount_usd ?? null, restitution_usd: r.restitution_usd ?? null, customers_made_whole: r.customers_made_whole ?? null, source_urls: r.sources.map((s) => s.url).join(' ') })),
-    { header: true, columns, cast: { boolean: (v) => (v ? 'true' : 'false') } },
+    { ...CSV_OPTIONS, columns },
   );
 }
 
