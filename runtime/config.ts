@@ -16,19 +16,24 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max
   return value;
 }
 
-/** A Redis client for REDIS_URL (redis://host:port), or undefined when it is not set. @throws Error for a URL that is not redis:// or rediss:// */
+/**
+ * A Redis client for REDIS_URL (redis://host:port), or undefined when it is not set. Each command
+ * times out after REDIS_TIMEOUT_MS (default 100 ms); no command waits for a connection.
+ * @throws Error for a URL that is not redis:// or rediss://, or a bad REDIS_TIMEOUT_MS
+ */
 function redisFrom(env: NodeJS.ProcessEnv, logger: Logger): Redis | undefined {
   const url = env.REDIS_URL;
   if (!url) return undefined;
   if (!/^rediss?:\/\//.test(url)) throw new Error(`REDIS_URL must start with redis:// or rediss://; got "${url.slice(0, 40)}"`);
   // Required only when REDIS_URL is set: loading ioredis adds about 45 ms to every start.
   const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
-  const client = new RedisClient(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const commandTimeout = Math.max(1, wholeNumber(env, 'REDIS_TIMEOUT_MS', 100, 60_000));
+  const client = new RedisClient(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout });
   client.on('error', (error: Error) => logger.warn({ event: 'redis-error', error: error.message }, 'Redis unavailable; counting in memory'));
   return client;
 }
 
-/** Serve options for `distDir` from PORT, HOST, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE and REDIS_URL. */
+/** Serve options for `distDir` from PORT, HOST, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE, REDIS_URL, REDIS_TIMEOUT_MS and REDIS_RETRY_MS. */
 export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, logger: Logger): ServeOptions {
   const redis = redisFrom(env, logger);
   return {
@@ -38,7 +43,7 @@ export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, log
     rateLimit: {
       freePerMinute: wholeNumber(env, 'RATE_LIMIT_PER_MINUTE', FREE_REQUESTS_PER_MINUTE, 1_000_000),
       keys: loadKeys(env),
-      ...(redis ? { redis } : {}),
+      ...(redis ? { redis, redisRetryMs: wholeNumber(env, 'REDIS_RETRY_MS', 5000, 3_600_000) } : {}),
     },
     trustProxy: wholeNumber(env, 'TRUST_PROXY', 0, 10),
     logger,

@@ -31,11 +31,19 @@ afterAll(() => {
   redis?.kill('SIGKILL');
 });
 
+/** Starts a redis-server on a free-looking port and resolves with its port once it answers. */
+async function startRedis(): Promise<{ port: number; process: ChildProcess }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  await redisReady(port);
+  return { port, process: child };
+}
+
 describe.skipIf(!hasRedis)('rate limits in Redis', () => {
   it('two runtime processes sharing REDIS_URL enforce one limit per client', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await redisReady(port);
+    const started = await startRedis();
+    redis = started.process;
+    const port = started.port;
     const dist = await buildInto(FIXTURE_SOURCES);
     const env = { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_PER_MINUTE: '4' };
     const [a, b] = await Promise.all([spawnRuntime(dist, env), spawnRuntime(dist, env)]);
@@ -49,5 +57,38 @@ describe.skipIf(!hasRedis)('rate limits in Redis', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
     expect(remaining.slice(0, 4).map((r) => r?.match(/r=(\d+)/)?.[1])).toEqual(['3', '2', '1', '0']);
+  });
+
+  it('keeps answering while Redis stops answering (SIGSTOP), counts per instance meanwhile, says so in /readyz and the log, and shares limits again after SIGCONT', async () => {
+    const { port, process: stopped } = await startRedis();
+    const dist = await buildInto(FIXTURE_SOURCES);
+    // REDIS_RETRY_MS=0: every request tries Redis again, so the test needs no waiting for the breaker
+    const runtime = await spawnRuntime(dist, { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_PER_MINUTE: '100', REDIS_RETRY_MS: '0', REDIS_TIMEOUT_MS: '100' });
+    const server = { url: runtime.url, close: async () => {} };
+    // an answer must come; without a command timeout it never did (the bound only ends a hang)
+    const get = (target: string) => http(server, target, { signal: AbortSignal.timeout(10_000) });
+    try {
+      expect((await get('/v1/categories')).headers.get('ratelimit')).toMatch(/r=99;/);
+      expect((await get('/readyz')).json).toMatchObject({ status: 'ready', redis: 'connected', rate_limits: 'shared', dist: { platforms: 14 } });
+
+      stopped.kill('SIGSTOP');
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await get('/v1/categories')).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+      expect((await get('/readyz')).json).toMatchObject({ redis: 'unreachable', rate_limits: 'per_instance' });
+      expect((await get('/healthz')).json).toEqual({ status: 'ok' });
+      await runtime.waitFor((l) => l.event === 'redis-unreachable', 'redis-unreachable');
+
+      stopped.kill('SIGCONT');
+      await redisReady(port);
+      expect((await get('/v1/categories')).status).toBe(200);
+      expect((await get('/readyz')).json).toMatchObject({ redis: 'connected', rate_limits: 'shared' });
+      await runtime.waitFor((l) => l.event === 'redis-back', 'redis-back');
+      // shared counting again: the requests counted in Redis before the stop, and this one, are in one counter
+      expect((await get('/v1/categories')).headers.get('ratelimit')).toMatch(/r=9[0-9];/);
+    } finally {
+      stopped.kill('SIGCONT');
+      stopped.kill('SIGKILL');
+    }
   });
 });

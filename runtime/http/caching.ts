@@ -5,12 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 
-/** Cache-Control values: precomputed bodies change only with a new build; computed ones are cheap to redo; errors and JSON-RPC answers (POST) are not stored. */
+/** Cache-Control values: precomputed bodies change only with a new build; computed ones are cheap to redo; errors, JSON-RPC answers (POST) and health probes are not stored. */
 export const CACHE_CONTROL = {
   precomputed: 'public, max-age=300, must-revalidate',
   computed: 'public, max-age=60',
   error: 'no-store',
   jsonRpc: 'no-store',
+  probe: 'no-store',
 } as const;
 
 const etags = new WeakMap<Buffer, string>();

@@ -21,6 +21,7 @@ import { accessLog, type Logger } from '../log.js';
 import { acceptsJson } from './accept.js';
 import { clientIpLogged } from './client-ip.js';
 import { commonHeaders, requestIdFor } from './common-headers.js';
+import { CACHE_CONTROL } from './caching.js';
 import { computedCacheOf } from './computed-cache.js';
 import type { Admission, RateLimits } from './rate-limit.js';
 import { computedReply, JSON_CONTENT_TYPE, precomputedReply, problemReply, type RequestContext } from './reply.js';
@@ -181,9 +182,33 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
     }
   };
 
+  /**
+   * GET or HEAD /healthz (liveness: the process answers) and /readyz (readiness: the dist it
+   * serves and where rate limits are counted). Never rate-limited, never cached, no disk access.
+   */
+  const probe = (req: IncomingMessage, res: ServerResponse, path: '/healthz' | '/readyz') => {
+    const startedAt = performance.now();
+    const b = bundle();
+    const body = path === '/healthz'
+      ? { status: 'ok' }
+      : {
+          status: 'ready',
+          dist: { evaluation_date: b.model.site.evaluation_date, methodology_version: b.model.site.methodology_version, platforms: b.bySlug.size },
+          redis: options.limits.redisState(),
+          rate_limits: options.limits.redisState() === 'connected' ? 'shared' : 'per_instance',
+        };
+    const bytes = Buffer.from(JSON.stringify(body));
+    const headers = { ...commonHeaders(requestIdFor(header(req.headers['x-request-id']))), 'content-type': JSON_CONTENT_TYPE, 'content-length': String(bytes.length), 'cache-control': CACHE_CONTROL.probe };
+    send(req, res, { status: 200, headers, body: req.method === 'HEAD' ? null : bytes }, startedAt);
+  };
+
   return (req: IncomingMessage, res: ServerResponse): void => {
     const method = req.method;
     const url = req.url;
+    if ((method === 'GET' || method === 'HEAD') && (url === '/healthz' || url === '/readyz')) {
+      probe(req, res, url);
+      return;
+    }
     if (method === 'POST' && url !== undefined && (url === '/mcp' || url.startsWith('/mcp?'))) {
       void mcpPost(req, res);
       return;

@@ -3,8 +3,9 @@
  * Free 60 requests/minute per client IP (RATE_LIMIT_PER_MINUTE; 0 turns it off),
  * Developer 600/minute and 250,000/month, Business 3,000/minute and 2,000,000/month,
  * counted across REST and /mcp together with rate-limiter-flexible: in memory, or in
- * Redis when REDIS_URL is set so several runtime instances enforce one limit (with an
- * in-memory insurance limiter per process should Redis fail).
+ * Redis when REDIS_URL is set so several runtime instances enforce one limit (behind a
+ * circuit breaker, redis-breaker.ts: while Redis fails or does not answer, each process
+ * counts in its own memory).
  * Failed API key attempts (malformed or unknown keys) count against the client IP on a
  * stricter limit (FAILED_KEY_ATTEMPTS), so keys cannot be guessed without limit; each is logged.
  * Keys are kept as SHA-256 hashes only. State is reported in the IETF RateLimit
@@ -15,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
+import { guardedCounter, RedisBreaker, type Counter, type RedisState } from './redis-breaker.js';
 import type * as RateLimiterFlexible from 'rate-limiter-flexible';
 
 // The classes are loaded from their own files: the package's index loads all of its store
@@ -23,7 +25,7 @@ const load = createRequire(import.meta.url);
 const RateLimiterMemory = load('rate-limiter-flexible/lib/RateLimiterMemory.js') as typeof RateLimiterFlexible.RateLimiterMemory;
 const RateLimiterRes = load('rate-limiter-flexible/lib/RateLimiterRes.js') as typeof RateLimiterFlexible.RateLimiterRes;
 type RateLimiterRes = RateLimiterFlexible.RateLimiterRes;
-type RateLimiterAbstract = RateLimiterFlexible.RateLimiterAbstract;
+type Limiter = Counter<RateLimiterRes>;
 
 export type PlanName = 'free' | 'developer' | 'business';
 
@@ -66,6 +68,8 @@ export interface RateLimitConfig {
   keys: ReadonlyMap<string, Exclude<PlanName, 'free'>>;
   /** Shared counter store (REDIS_URL); absent: counters in this process's memory. */
   redis?: Redis;
+  /** Milliseconds Redis is left alone after a failed or timed-out command (REDIS_RETRY_MS, default 5000). */
+  redisRetryMs?: number;
 }
 
 /** The outcome of counting one request. */
@@ -100,28 +104,31 @@ export function loadKeys(env: NodeJS.ProcessEnv): Map<string, Exclude<PlanName, 
 
 /** Per-plan counters. One instance per runtime process (state is the counters only). */
 export class RateLimits {
-  private readonly minute: Map<PlanName, RateLimiterAbstract>;
-  private readonly month: Map<PlanName, RateLimiterAbstract>;
-  private readonly failedKeys: RateLimiterAbstract;
+  private readonly minute: Map<PlanName, Limiter>;
+  private readonly month: Map<PlanName, Limiter>;
+  private readonly failedKeys: Limiter;
+  private readonly breaker: RedisBreaker | undefined;
 
   /** @param logger receives one warn line per failed key attempt (`event: 'api-key-rejected'`; the key itself is never logged) */
   constructor(private readonly config: RateLimitConfig, private readonly logger?: Logger) {
+    this.breaker = config.redis ? new RedisBreaker(config.redisRetryMs ?? 5000, logger) : undefined;
     /**
      * A limiter of `points` per `duration` seconds (0: no expiry in memory, `redisDuration` in Redis),
-     * in Redis (with a memory insurance limiter) or in memory.
+     * in Redis behind the breaker (in memory while Redis does not answer), or in memory.
      */
-    const limiter = (name: string, points: number, duration: number, redisDuration = duration): RateLimiterAbstract => {
+    const limiter = (name: string, points: number, duration: number, redisDuration = duration): Limiter => {
       const memory = new RateLimiterMemory({ points, duration, keyPrefix: name });
-      if (!config.redis) return memory;
+      if (!config.redis || !this.breaker) return memory;
       const RateLimiterRedis = load('rate-limiter-flexible/lib/RateLimiterRedis.js') as typeof RateLimiterFlexible.RateLimiterRedis;
-      return new RateLimiterRedis({ storeClient: config.redis, points, duration: redisDuration, keyPrefix: `ocd-rl:${name}`, insuranceLimiter: memory });
+      const shared = new RateLimiterRedis({ storeClient: config.redis, points, duration: redisDuration, keyPrefix: `ocd-rl:${name}` });
+      return guardedCounter(shared, memory, this.breaker, (rejection) => rejection instanceof RateLimiterRes);
     };
-    this.minute = new Map<PlanName, RateLimiterAbstract>([
+    this.minute = new Map<PlanName, Limiter>([
       ['free', limiter('free-minute', Math.max(1, config.freePerMinute), 60)],
       ['developer', limiter('developer-minute', PAID_PLANS.developer.perMinute, 60)],
       ['business', limiter('business-minute', PAID_PLANS.business.perMinute, 60)],
     ]);
-    this.month = new Map<PlanName, RateLimiterAbstract>([
+    this.month = new Map<PlanName, Limiter>([
       ['developer', limiter('developer-month', PAID_PLANS.developer.perMonth, 0, MONTH_KEY_TTL_SECONDS)],
       ['business', limiter('business-month', PAID_PLANS.business.perMonth, 0, MONTH_KEY_TTL_SECONDS)],
     ]);
@@ -161,6 +168,11 @@ export class RateLimits {
       return this.tooManyFailedKeys(rejection);
     }
     return { ok: false, status: 401, detail };
+  }
+
+  /** Where the counters are kept now (GET /readyz). */
+  redisState(): RedisState {
+    return this.breaker?.state ?? 'not_configured';
   }
 
   /**
