@@ -489,8 +489,8 @@ describe('HTTP behaviour', () => {
     expect(res.json.info.version).toBe('1.0.1');
     expect(res.json.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(Object.keys(res.json.paths).sort()).toEqual([
-      '/', '/.well-known/ai-plugin.json', '/.well-known/mcp.json', '/categories/{id}', '/compare/{slug}', '/docs', '/mcp', '/methodology',
-      '/open-data', '/open-data/{file}', '/openapi.json', '/platforms/{slug}',
+      '/', '/.well-known/ai-plugin.json', '/.well-known/mcp.json', '/categories/{id}', '/compare/{slug}', '/docs', '/healthz', '/mcp', '/methodology',
+      '/open-data', '/open-data/{file}', '/openapi.json', '/platforms/{slug}', '/readyz',
       '/v1/categories', '/v1/compare', '/v1/fees', '/v1/platforms', '/v1/platforms/{name}', '/v1/safety/{name}', '/v1/savings-interest', '/v1/verdicts/{slug}',
     ]);
   });

@@ -117,8 +117,10 @@ export async function openApiValidator(distDir: string) {
   return (template: string, status: number, body: unknown): string[] => {
     const response = doc.paths[template]?.get?.responses?.[String(status)];
     if (!response) return [`openapi.json documents no ${status} response for GET ${template}`];
-    const content = response.content['application/json'] ?? response.content['application/problem+json'];
-    const validate = ajv.compile({ $ref: `openapi.json${content.schema.$ref}` });
+    const mediaType = response.content['application/json'] ? 'application/json' : 'application/problem+json';
+    // the schema where the document has it (a $ref or inline), by its JSON pointer (RFC 6901)
+    const pointer = ['paths', template, 'get', 'responses', String(status), 'content', mediaType, 'schema'].map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+    const validate = ajv.compile({ $ref: `openapi.json#/${pointer}` });
     return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
   };
 }

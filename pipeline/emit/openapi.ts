@@ -243,6 +243,43 @@ export function openApiDocument(site: Site): Json {
           responses: { '200': { description: 'Plugin manifest', content: { 'application/json': { schema: { type: 'object' } } } }, ...commonErrors },
         },
       },
+      '/healthz': {
+        get: {
+          operationId: 'getLiveness',
+          tags: ['meta'],
+          summary: 'Liveness probe: the process answers',
+          description: 'Never rate-limited, never cached; reads nothing from disk.',
+          responses: { '200': { description: 'Alive', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } }, example: { status: 'ok' } } } } },
+        },
+      },
+      '/readyz': {
+        get: {
+          operationId: 'getReadiness',
+          tags: ['meta'],
+          summary: 'Readiness probe: the dist served and where rate limits are counted',
+          description: 'Never rate-limited, never cached. `redis`: not_configured (no REDIS_URL: limits per instance), connected (limits shared by every instance), unreachable (Redis failed or timed out: each instance counts in its own memory until Redis answers again). The service keeps answering in every state.',
+          responses: {
+            '200': {
+              description: 'Ready',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['status', 'dist', 'redis', 'rate_limits'],
+                    properties: {
+                      status: { const: 'ready' },
+                      dist: { type: 'object', required: ['evaluation_date', 'methodology_version', 'platforms'], properties: { evaluation_date: { type: 'string', format: 'date' }, methodology_version: { type: 'string' }, platforms: { type: 'integer', minimum: 0 } } },
+                      redis: { type: 'string', enum: ['not_configured', 'connected', 'unreachable'] },
+                      rate_limits: { type: 'string', enum: ['shared', 'per_instance'] },
+                    },
+                  },
+                  example: { status: 'ready', dist: { evaluation_date: '2026-11-25', methodology_version: '2.0.0', platforms: 109 }, redis: 'connected', rate_limits: 'shared' },
+                },
+              },
+            },
+          },
+        },
+      },
       '/': sitePage('getHomePage', 'Landing page: categories with counts and links to everything else'),
       '/platforms/{slug}': sitePage('getPlatformPage', 'Platform page: score, coverage, each criterion with rationale and source links, facts with as_of, incidents and regulatory record', [pathParam('slug', 'Platform slug')]),
       '/compare/{slug}': sitePage('getComparePage', 'Compare page: verdict, the arithmetic, a bar chart by criterion, the too-close explanation. Published verdicts are precomputed; any other comparison of 2 to 6 platforms of one category (`<a>-vs-<b>[-vs-<c>...]`, slugs, names or aliases) is rendered on request with default weights', [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>[-vs-...]', schema: { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength } }], { '400': badRequest }),

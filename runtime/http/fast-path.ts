@@ -205,8 +205,9 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
   return (req: IncomingMessage, res: ServerResponse): void => {
     const method = req.method;
     const url = req.url;
-    if ((method === 'GET' || method === 'HEAD') && (url === '/healthz' || url === '/readyz')) {
-      probe(req, res, url);
+    const probePath = url?.startsWith('/healthz') || url?.startsWith('/readyz') ? url.split('?', 1)[0] : undefined;
+    if ((method === 'GET' || method === 'HEAD') && (probePath === '/healthz' || probePath === '/readyz')) {
+      probe(req, res, probePath); // a query string (a cache buster) changes nothing
       return;
     }
     if (method === 'POST' && url !== undefined && (url === '/mcp' || url.startsWith('/mcp?'))) {
