@@ -33,7 +33,7 @@ function redisFrom(env: NodeJS.ProcessEnv, logger: Logger): Redis | undefined {
   return client;
 }
 
-/** Serve options for `distDir` from PORT, HOST, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE, REDIS_URL, REDIS_TIMEOUT_MS and REDIS_RETRY_MS. */
+/** Serve options for `distDir` from PORT, HOST, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE, REDIS_URL, REDIS_TIMEOUT_MS, REDIS_RETRY_MS and SHUTDOWN_TIMEOUT_MS. */
 export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, logger: Logger): ServeOptions {
   const redis = redisFrom(env, logger);
   return {
@@ -46,6 +46,7 @@ export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, log
       ...(redis ? { redis, redisRetryMs: wholeNumber(env, 'REDIS_RETRY_MS', 5000, 3_600_000) } : {}),
     },
     trustProxy: wholeNumber(env, 'TRUST_PROXY', 0, 10),
+    shutdownTimeoutMs: wholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 3_600_000),
     logger,
   };
 }

@@ -3,7 +3,8 @@
  *   node build/runtime/main.js [--dist DIR]   (compiled: npm run build:runtime)
  *   tsx runtime/main.ts [--dist DIR]          (from the sources)
  * DIR defaults to dist/ in the working directory.
- * SIGTERM / SIGINT: stop accepting connections, finish in-flight requests, exit 0.
+ * SIGTERM / SIGINT: stop accepting connections, close idle ones, finish in-flight requests
+ * (Connection: close), exit 0 when they are done or at SHUTDOWN_TIMEOUT_MS (default 10 s).
  * SIGHUP: load dist/ again and swap it in; a broken dist/ is refused and the old one keeps serving.
  */
 import path from 'node:path';
@@ -16,13 +17,20 @@ import { serve } from './server.js';
 /** Serves `distDir` with settings from the environment and installs the signal handlers. */
 export async function runRuntime(distDir: string): Promise<void> {
   const logger = createLogger();
-  const runtime = await serve(serveOptionsFromEnv(process.env, distDir, logger));
+  const options = serveOptionsFromEnv(process.env, distDir, logger);
+  const runtime = await serve(options);
   logger.info({ event: 'listening', url: runtime.listener.url, dist: distDir }, `serving ${distDir} at ${runtime.listener.url}`);
   const stop = (signal: string) => {
-    logger.info({ event: 'shutdown', signal }, 'finishing in-flight requests');
+    logger.info({ event: 'shutdown', signal, deadline_ms: options.shutdownTimeoutMs }, 'stopped accepting; finishing requests in flight');
     runtime.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      (report) => {
+        logger.info({ event: 'shutdown-complete', ...report }, report.cut_at_deadline ? `deadline reached: ${report.cut_at_deadline} connections closed with requests unfinished` : 'every request in flight was answered');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ event: 'shutdown-failed', error: error instanceof Error ? error.message : String(error) }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -1,10 +1,13 @@
 /**
  * Starting the runtime: load dist/ once, build the app, listen with node:http on
  * HOST:PORT (see README "Configuration"). The running server can swap in a
- * freshly built dist/ (reload) and close gracefully (in-flight requests finish).
+ * freshly built dist/ (reload) and close gracefully: stop accepting, close idle
+ * keep-alive connections at once, answer every request already accepted (its body
+ * may still be arriving) with Connection: close, and at the deadline
+ * (SHUTDOWN_TIMEOUT_MS, default 10 s) close whatever is left (docs/operations.md).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { loadBundle, type Bundle } from './bundle.js';
 import { createFastPath } from './http/fast-path.js';
 import { INTERNAL_ERROR } from './http/problem.js';
@@ -22,6 +25,15 @@ export interface ServeOptions {
   port: number;
   hostname: string;
   logger: Logger;
+  /** Milliseconds close() waits for requests in flight before closing their connections (SHUTDOWN_TIMEOUT_MS, default 10000). */
+  shutdownTimeoutMs?: number;
+}
+
+/** What a graceful close did: connections it found idle, requests it let finish, connections cut at the deadline. */
+export interface CloseReport {
+  idle_closed: number;
+  finished: number;
+  cut_at_deadline: number;
 }
 
 /** The listening socket: its node:http server and its URL (`http://HOST:PORT/`). */
@@ -37,8 +49,12 @@ export interface RunningRuntime {
    * @throws Error when the new dist/ is missing or broken; the old bundle keeps serving
    */
   reload: () => Promise<void>;
-  /** Stops accepting connections and resolves when in-flight requests have finished. */
-  close: () => Promise<void>;
+  /**
+   * Stops accepting connections, closes idle ones, lets requests in flight finish (each answered
+   * with Connection: close) and resolves when they have, or at the shutdown deadline after
+   * closing the connections still open.
+   */
+  close: () => Promise<CloseReport>;
 }
 
 /**
@@ -67,7 +83,21 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
         res.end(problem.body ?? undefined);
       },
     );
-  const server = createServer(createFastPath(() => bundle, toApp, appOptions));
+  // Responses not yet finished, so a shutdown can ask each for Connection: close and count them.
+  const inFlight = new Set<ServerResponse>();
+  let closing = false;
+  const fastPath = createFastPath(() => bundle, toApp, appOptions);
+  const server = createServer((req, res) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    if (closing) res.setHeader('connection', 'close');
+    fastPath(req, res);
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.hostname, () => {
@@ -84,9 +114,25 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
       bundle = await loadBundle(options.distDir);
     },
     close: async () => {
-      // Stops accepting connections, closes idle keep-alive ones, and resolves when in-flight requests have finished.
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      closing = true;
+      const finished = inFlight.size;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+      const busy = new Set([...inFlight].map((res) => res.socket));
+      const idleClosed = [...sockets].filter((socket) => !busy.has(socket)).length;
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve())); // stops accepting; closes idle keep-alive connections
+      let cut = 0;
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          cut = inFlight.size;
+          server.closeAllConnections();
+          resolve();
+        }, options.shutdownTimeoutMs ?? 10_000);
+      });
+      await Promise.race([stopped, deadline]);
+      clearTimeout(timer);
       options.rateLimit.redis?.disconnect();
+      return { idle_closed: idleClosed, finished: finished - cut, cut_at_deadline: cut };
     },
   };
 }

@@ -82,7 +82,7 @@ export async function startServer(distDir: string, limits: Partial<Pick<ServeOpt
   });
   const address = runtime.listener.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, close: runtime.close };
+  return { url: `http://127.0.0.1:${port}`, close: async () => void (await runtime.close()) };
 }
 
 export interface HttpResult {

@@ -4,6 +4,7 @@
  * finishing in-flight requests before exiting 0.
  */
 import { cp, readFile, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildInto, FIXTURE_SOURCES, killRuntimes, runCli, spawnRuntime, tempDir } from './helpers.js';
@@ -46,5 +47,78 @@ describe('runtime process', () => {
     expect((await inFlight).status).toBe(200);
     expect(await rt.exited).toBe(0);
     await rt.waitFor((l) => l.event === 'shutdown', 'shutdown');
+  });
+});
+
+/** A raw HTTP/1.1 connection: what it received so far, a wait for text to arrive, and its close. */
+function rawConnection(url: string) {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let received = '';
+  const waiting: Array<() => void> = [];
+  socket.on('data', (chunk) => {
+    received += chunk.toString('latin1');
+    for (const check of [...waiting]) check();
+  });
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.on('error', () => undefined);
+  return {
+    socket,
+    closed,
+    received: () => received,
+    /** Resolves with everything received once `text` has arrived (or rejects when the socket closes first). */
+    until: (text: string) => new Promise<string>((resolve, reject) => {
+      const check = () => {
+        if (received.includes(text)) {
+          waiting.splice(waiting.indexOf(check), 1);
+          resolve(received);
+        }
+      };
+      waiting.push(check);
+      void closed.then(() => (received.includes(text) ? resolve(received) : reject(new Error(`closed before "${text}"; got ${received.slice(0, 300)}`))));
+      check();
+    }),
+  };
+}
+
+describe('shutdown', () => {
+  const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+  /** Sends the headers of a POST /mcp with Expect: 100-continue and resolves once the server has taken the request (100 Continue). */
+  const startPost = async (connection: ReturnType<typeof rawConnection>) => {
+    connection.socket.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${ping.length}\r\nExpect: 100-continue\r\n\r\n`);
+    await connection.until('100 Continue');
+  };
+
+  it('closes idle keep-alive connections at once and answers a request whose body arrives after SIGTERM, with Connection: close', async () => {
+    const rt = await spawnRuntime(await buildInto(FIXTURE_SOURCES), { SHUTDOWN_TIMEOUT_MS: '60000' });
+    const idle = rawConnection(rt.url);
+    idle.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    await idle.until('{"status":"ok"}');
+    const busy = rawConnection(rt.url);
+    await startPost(busy);
+
+    rt.child.kill('SIGTERM');
+    await rt.waitFor((l) => l.event === 'shutdown', 'shutdown');
+    await idle.closed; // closed by the server, without waiting for the keep-alive timeout
+    busy.socket.write(ping.slice(0, 10));
+    busy.socket.write(ping.slice(10));
+    const answer = await busy.until('"result"');
+    expect(answer).toMatch(/HTTP\/1\.1 200 OK/);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    await busy.closed;
+    expect(await rt.exited).toBe(0);
+    expect(await rt.waitFor((l) => l.event === 'shutdown-complete', 'shutdown-complete')).toMatchObject({ idle_closed: 1, finished: 1, cut_at_deadline: 0 });
+  });
+
+  it('cuts a request whose body never completes at SHUTDOWN_TIMEOUT_MS, and says so in the log', async () => {
+    const rt = await spawnRuntime(await buildInto(FIXTURE_SOURCES), { SHUTDOWN_TIMEOUT_MS: '300' });
+    const stuck = rawConnection(rt.url);
+    await startPost(stuck);
+    stuck.socket.write(ping.slice(0, 10)); // the rest never comes
+    rt.child.kill('SIGTERM');
+    expect(await rt.exited).toBe(0);
+    await stuck.closed;
+    expect(await rt.waitFor((l) => l.event === 'shutdown-complete', 'shutdown-complete')).toMatchObject({ idle_closed: 0, finished: 0, cut_at_deadline: 1, level: 30 });
+    expect(await rt.waitFor((l) => l.event === 'shutdown', 'shutdown')).toMatchObject({ deadline_ms: 300 });
   });
 });
