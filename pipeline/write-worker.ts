@@ -7,17 +7,18 @@ import { END_OF_FILES, writeFilesUnder, type WriteBatch, type WriteReply } from 
 
 const { root } = workerData as { root: string };
 const made = new Set<string>();
+const written: Record<string, { bytes: number; sha256: string }> = {};
 let stopped: string | undefined;
 
 parentPort!.on('message', (message: WriteBatch | typeof END_OF_FILES) => {
   if (message === END_OF_FILES) {
-    const reply: WriteReply = stopped === undefined ? { done: true } : { error: stopped };
+    const reply: WriteReply = stopped === undefined ? { done: true, files: written } : { error: stopped };
     parentPort!.postMessage(reply);
     return;
   }
   if (stopped !== undefined) return;
   try {
-    writeFilesUnder(root, message.files, made);
+    writeFilesUnder(root, message.files, made, written);
   } catch (error) {
     stopped = error instanceof Error ? error.message : String(error);
   }

@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -81,25 +81,44 @@ describe('build and check', () => {
   it('builds byte-identical output from the same sources', async () => {
     const a = await digest(await buildInto(FIXTURE_SOURCES));
     const b = await digest(await buildInto(FIXTURE_SOURCES));
-    // 58 API, model, manifest and open-data JSON files; 12 CSV, Atom, schema and checksum files; 42 pages and assets
-    expect(Object.keys(a).length).toBe(112);
+    // 58 API, model, manifest and open-data JSON files; 12 CSV, Atom, schema and checksum files; 42 pages and assets; the build manifest
+    expect(Object.keys(a).length).toBe(113);
     expect(b).toEqual(a);
   });
 
-  it('replaces the previous dist/ in one swap and writes a manifest with sizes and SHA-256', async () => {
+  it('points dist/ at a complete build folder with one rename, keeps the previous one, removes leftovers of killed builds, and writes manifests with sizes and SHA-256', async () => {
     const dist = await buildInto(FIXTURE_SOURCES);
+    const parent = path.dirname(dist);
+    const first = await readlink(dist);
+    expect(first).toMatch(/^\.dist-build-\d+-[0-9a-f]{8}$/);
     await writeFile(path.join(dist, 'stale.json'), '{}');
+    // what killed builds leave: a build folder and a link of a process that no longer runs, and the old temporary folder
+    await mkdir(path.join(parent, '.dist-build-999999999-deadbeef'));
+    await symlink('.dist-build-999999999-deadbeef', path.join(parent, '.dist-link-999999999-deadbeef'));
+    await mkdir(path.join(parent, '.dist-tmp-999999998'));
     const result = await runCli(['build', '--sources', FIXTURE_SOURCES, '--dist', dist]);
     expect(result.code).toBe(0);
+    const second = await readlink(dist);
+    expect(second).not.toBe(first);
     await expect(stat(path.join(dist, 'stale.json'))).rejects.toThrow();
+    expect((await readdir(parent)).filter((p) => p.startsWith('.dist-')).sort()).toEqual([first, second].sort());
+
     const manifest = JSON.parse(await readFile(path.join(dist, 'open-data/manifest.json'), 'utf8'));
     expect(manifest.as_of).toBe('2026-06-30');
     const all = manifest.files.find((f: any) => f.file === 'open-data/platforms.json');
     const bytes = await readFile(path.join(dist, 'open-data/platforms.json'));
     expect(all).toMatchObject({ bytes: bytes.length, records: 14, sha256: createHash('sha256').update(bytes).digest('hex') });
     expect(manifest.files.find((f: any) => f.file === 'open-data/exchanges.json').records).toBe(4);
-    const parents = await readdir(path.dirname(dist));
-    expect(parents.filter((p) => p.startsWith('.dist-'))).toEqual([]);
+    // the build manifest lists every file but itself, with its size and SHA-256
+    const build = JSON.parse(await readFile(path.join(dist, 'build-manifest.json'), 'utf8'));
+    const page = await readFile(path.join(dist, 'platforms/alpha-exchange/index.html'));
+    expect(build.files['platforms/alpha-exchange/index.html']).toEqual({ bytes: page.length, sha256: createHash('sha256').update(page).digest('hex') });
+    expect(Object.keys(build.files)).toHaveLength(112);
+    expect(build.files['build-manifest.json']).toBeUndefined();
+
+    // a third build removes the first folder: the current one and its predecessor stay
+    expect((await runCli(['build', '--sources', FIXTURE_SOURCES, '--dist', dist])).code).toBe(0);
+    expect((await readdir(parent)).filter((p) => p.startsWith('.dist-')).sort()).toEqual([second, await readlink(dist)].sort());
   });
 
   it('puts BASE_URL into every URL and rejects a BASE_URL that is not an absolute URL', async () => {

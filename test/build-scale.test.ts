@@ -46,7 +46,7 @@ describe('writing dist/ on a writer thread (builds of 1,000 platforms or more)',
     const today = new Date().toISOString().slice(0, 10);
     const expected = (await runBuild({ root: sources, sourcesDir: sources, today, sourceDateEpoch: process.env.SOURCE_DATE_EPOCH })).files!;
     const written = (await readdir(dist, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dist, path.join(e.parentPath, e.name)));
-    expect(written.sort()).toEqual(expected.map((f) => f.path).sort());
+    expect(written.sort()).toEqual([...expected.map((f) => f.path), 'build-manifest.json'].sort());
     for (const f of expected) expect((await readFile(path.join(dist, f.path))).equals(contentBytes(f.contents)), f.path).toBe(true);
   });
 
@@ -58,7 +58,7 @@ describe('writing dist/ on a writer thread (builds of 1,000 platforms or more)',
     const writer = new DistWriter(dist, true);
     // a file, then a file below it as if it were a folder: the writer thread fails (EEXIST)
     writer.write([{ path: 'a.json', contents: '{}' }, { path: 'a.json/b.json', contents: '{}' }]);
-    await expect(writer.commit()).rejects.toThrow(/writing .*dist-tmp.*(EEXIST|ENOTDIR)/);
+    await expect(writer.commit()).rejects.toThrow(/writing .*\.dist-build-.*(EEXIST|ENOTDIR)/);
     expect(await readdir(parent)).toEqual(['dist']);
     expect(await readFile(path.join(dist, 'kept.txt'), 'utf8')).toBe('previous build');
   });
