@@ -1,14 +1,19 @@
 /**
  * The runtime's in-memory copy of dist/: the precomputed response bytes and the
- * runtime model (search index and calculator inputs). Loaded once at start; the
- * runtime never reads sources/.
+ * runtime model (search index and calculator inputs). Loaded once at start and on
+ * each reload; the runtime never reads sources/. Before a dist is served it is
+ * checked against its build manifest (runtime/contract/build-manifest.ts): every
+ * listed file must exist with its size, and every file loaded here must match its
+ * SHA-256; anything else refuses the dist (at start: no start; on reload: the old
+ * one keeps serving). dist/ is resolved once, so all of a bundle comes from one build.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CategoryId } from './contract/categories.js';
 import { RuntimeModelSchema, type ModelCriterion, type ModelPlatform, type ModelProfile, type RuntimeModel } from './contract/model.js';
 import { buildPlatformIndex, type PlatformIndex } from './compute/platform-match.js';
+import { BUILD_MANIFEST_FILE, BuildManifestSchema, sha256Hex, type BuildManifest } from './contract/build-manifest.js';
 import { StaticFiles } from './static-files.js';
 
 /** Layout of dist/ shared by the pipeline (writer) and the runtime (reader). */
@@ -54,20 +59,54 @@ async function readJsonFolder(dir: string): Promise<Map<string, Buffer>> {
 }
 
 /**
- * Loads dist/ into memory.
- * @throws Error when a file is missing or the runtime model does not match its schema (a broken dist/)
+ * The build manifest of a build folder, after checking that every file it lists is there with its size.
+ * @throws Error naming the manifest or up to five files that are missing or of another size
+ */
+function checkedManifest(root: string): BuildManifest {
+  let manifest: BuildManifest;
+  try {
+    manifest = BuildManifestSchema.parse(JSON.parse(readFileSync(path.join(root, BUILD_MANIFEST_FILE), 'utf8')));
+  } catch (error) {
+    throw new Error(`${BUILD_MANIFEST_FILE} is missing or unreadable (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): build dist/ again`);
+  }
+  const bad: string[] = [];
+  for (const [file, entry] of Object.entries(manifest.files)) {
+    const size = statSync(path.join(root, file), { throwIfNoEntry: false })?.size;
+    if (size !== entry.bytes) bad.push(size === undefined ? `${file} is missing` : `${file} has ${size} bytes, the build wrote ${entry.bytes}`);
+    if (bad.length === 5) break;
+  }
+  if (bad.length) throw new Error(`dist/ does not match its ${BUILD_MANIFEST_FILE}: ${bad.join('; ')}`);
+  return manifest;
+}
+
+/**
+ * Loads dist/ into memory, checked against its build manifest.
+ * @throws Error when the manifest is missing, a listed file is missing or of another size, a loaded file
+ *   does not match its SHA-256, or the runtime model does not match its schema (a broken dist/)
  */
 export async function loadBundle(distDir: string): Promise<Bundle> {
-  const read = (rel: string) => readFile(path.join(distDir, rel));
+  const root = realpathSync(distDir);
+  const manifest = checkedManifest(root);
+  const verify = (rel: string, bytes: Buffer): Buffer => {
+    const entry = manifest.files[rel];
+    if (!entry || entry.bytes !== bytes.length || entry.sha256 !== sha256Hex(bytes)) throw new Error(`dist/${rel} does not match its ${BUILD_MANIFEST_FILE}`);
+    return bytes;
+  };
+  const read = async (rel: string) => verify(rel, await readFile(path.join(root, rel)));
+  const folder = async (rel: string) => {
+    const files = await readJsonFolder(path.join(root, rel));
+    for (const [name, bytes] of files) verify(`${rel}/${name}.json`, bytes);
+    return files;
+  };
   const [modelBytes, categories, openapi, mcpManifest, aiPluginManifest, platforms, safety, verdicts] = await Promise.all([
     read(DIST_LAYOUT.runtimeModel),
     read(DIST_LAYOUT.categories),
     read(DIST_LAYOUT.openapi),
     read(DIST_LAYOUT.mcpManifest),
     read(DIST_LAYOUT.aiPluginManifest),
-    readJsonFolder(path.join(distDir, DIST_LAYOUT.platformsDir)),
-    readJsonFolder(path.join(distDir, DIST_LAYOUT.safetyDir)),
-    readJsonFolder(path.join(distDir, DIST_LAYOUT.verdictsDir)),
+    folder(DIST_LAYOUT.platformsDir),
+    folder(DIST_LAYOUT.safetyDir),
+    folder(DIST_LAYOUT.verdictsDir),
   ]);
   const model = RuntimeModelSchema.parse(JSON.parse(modelBytes.toString('utf8')));
   return {
@@ -77,6 +116,6 @@ export async function loadBundle(distDir: string): Promise<Bundle> {
     criteria: new Map(model.categories.map((c) => [c.id, c.criteria])),
     profiles: new Map(model.categories.map((c) => [c.id, c.profiles])),
     bytes: { categories, openapi, mcpManifest, aiPluginManifest, platforms, safety, verdicts },
-    staticFiles: new StaticFiles(distDir),
+    staticFiles: new StaticFiles(root, manifest.files),
   };
 }

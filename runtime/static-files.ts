@@ -7,11 +7,13 @@
  * the API bodies, which must agree with the runtime model, are still loaded
  * with the bundle (bundle.ts). Pages use the directory-index layout any static
  * host serves: /platforms/kraken and /platforms/kraken/ both answer
- * platforms/kraken/index.html.
+ * platforms/kraken/index.html. A file is served only when its bytes are the ones the
+ * build manifest lists (size and SHA-256): a truncated or altered file is not served.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
+import { sha256Hex, type BuildManifest } from './contract/build-manifest.js';
 
 /** Top-level files and folders of dist/ served as static files (the API bodies and manifests have their own routes). */
 export const STATIC_ROOTS = ['index.html', 'logo.svg', 'assets', 'categories', 'compare', 'docs', 'methodology', 'open-data', 'platforms'] as const;
@@ -70,7 +72,14 @@ function isSafePath(urlPath: string): boolean {
 export class StaticFiles {
   private readonly cache = new LRUCache<string, StaticFile>({ maxSize: STATIC_CACHE_BYTES, sizeCalculation: (f) => f.bytes.length || 1 });
 
-  constructor(private readonly distDir: string) {}
+  /**
+   * @param distDir the build folder (dist/ resolved once at load, so a later swap of dist/ does not mix builds)
+   * @param listed the build manifest's files: a file is served only when its bytes match its SHA-256 there
+   */
+  constructor(
+    private readonly distDir: string,
+    private readonly listed: BuildManifest['files'],
+  ) {}
 
   /**
    * The file that answers a URL path (query excluded), or undefined when none does: the path
@@ -90,17 +99,25 @@ export class StaticFiles {
     return file;
   }
 
-  /** The file at `full` (a folder: its index.html), or undefined. */
+  /** The file at `full` (a folder: its index.html), or undefined; also undefined when its bytes are not the ones the build manifest lists. */
   private read(full: string, folderOnly: boolean): StaticFile | undefined {
     try {
       const stats = statSync(full, { throwIfNoEntry: false });
       if (!stats) return undefined;
-      if (stats.isDirectory()) return { bytes: readFileSync(path.join(full, 'index.html')), contentType: HTML_CONTENT_TYPE };
+      if (stats.isDirectory()) return this.checked(path.join(full, 'index.html'), HTML_CONTENT_TYPE);
       const contentType = MEDIA_TYPES[path.extname(full)];
       if (folderOnly || !stats.isFile() || !contentType) return undefined;
-      return { bytes: readFileSync(full), contentType };
+      return this.checked(full, contentType);
     } catch {
       return undefined;
     }
+  }
+
+  /** The file's bytes when they match the build manifest (size and SHA-256), else undefined. */
+  private checked(full: string, contentType: string): StaticFile | undefined {
+    const entry = this.listed[path.relative(this.distDir, full).split(path.sep).join('/')];
+    if (!entry) return undefined;
+    const bytes = readFileSync(full);
+    return bytes.length === entry.bytes && sha256Hex(bytes) === entry.sha256 ? { bytes, contentType } : undefined;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * What `npm start` does before it serves: builds dist/ when it is missing, older than any
+ * What `npm start` does before it serves: builds dist/ when it is missing, has no build manifest, older than any
  * file in sources/, or built for another BASE_URL; bundles the runtime to plain JavaScript
  * (build/runtime/, scripts/bundles.ts) when that is missing or older than runtime/. The
  * bundled runtime starts in about half the time and memory of the TypeScript sources under
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { main as pipeline } from '../pipeline/cli.js';
 import { DEFAULT_DIST_DIR, DEFAULT_SOURCES_DIR, PROJECT_ROOT } from '../pipeline/paths.js';
 import { DIST_LAYOUT } from '../runtime/bundle.js';
+import { BUILD_MANIFEST_FILE } from '../runtime/contract/build-manifest.js';
 import { bundleIfStale, mtime, newest, RUNTIME_BUNDLE } from './bundles.js';
 
 /** Why dist/ must be built, or null when it is current. */
@@ -17,6 +18,7 @@ export async function distBuildReason(): Promise<string | null> {
   const modelFile = path.join(DEFAULT_DIST_DIR, DIST_LAYOUT.runtimeModel);
   const built = mtime(modelFile);
   if (built === null) return 'dist/ is missing';
+  if (mtime(path.join(DEFAULT_DIST_DIR, BUILD_MANIFEST_FILE)) === null) return 'dist/ has no build manifest (built by an older version)';
   if ((await newest(['**/*'], DEFAULT_SOURCES_DIR)) > built) return 'sources/ changed since the last build';
   const baseUrl = process.env.BASE_URL?.replace(/\/+$/, '');
   if (baseUrl) {

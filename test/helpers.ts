@@ -154,11 +154,14 @@ export async function spawnRuntime(dist: string, env: Record<string, string> = {
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
-  // Polls up to 30 s: starting Node with tsx takes far longer when the whole suite runs at once.
+  let gone = false;
+  child.once('close', () => (gone = true)); // after its output is read to the end
+  // Polls up to 30 s: starting Node with tsx takes far longer when the whole suite runs at once; stops once the process has exited.
   const waitFor = async (predicate: (l: LogLine) => boolean, what: string): Promise<LogLine> => {
     for (let i = 0; i < 600; i++) {
       const found = lines.find(predicate);
       if (found) return found;
+      if (gone) break;
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error(`no log line for ${what}; got ${JSON.stringify(lines)}; stderr: ${stderr.slice(-2000)}`);

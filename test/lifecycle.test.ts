@@ -50,6 +50,28 @@ describe('runtime process', () => {
   });
 });
 
+describe('what a runtime serves', () => {
+  it('never serves a file that differs from the build manifest, refuses a reload of such a dist, and does not start on one', async () => {
+    const dist = await buildInto(FIXTURE_SOURCES);
+    const rt = await spawnRuntime(dist);
+    const page = path.join(dist, 'platforms/beta-exchange/index.html');
+    const original = await readFile(page);
+    await writeFile(page, original.subarray(0, 10)); // truncated after the runtime loaded the dist
+    const truncated = await fetch(`${rt.url}/platforms/beta-exchange`);
+    expect(truncated.status).toBe(404);
+    expect((await truncated.text()).length).toBeGreaterThan(10);
+    expect((await fetch(`${rt.url}/platforms/alpha-exchange`)).status).toBe(200);
+
+    rt.child.kill('SIGHUP');
+    const refused = await rt.waitFor((l) => l.event === 'reload-refused', 'reload refused');
+    expect(refused.error).toBe(`dist/ does not match its build-manifest.json: platforms/beta-exchange/index.html has 10 bytes, the build wrote ${original.length}`);
+    expect((await fetch(`${rt.url}/v1/platforms/beta-exchange`)).status).toBe(200);
+
+    const starting = spawnRuntime(dist);
+    await expect(starting).rejects.toThrow(/runtime failed to start: dist\/ does not match its build-manifest\.json: platforms\/beta-exchange\/index\.html has 10 bytes/);
+  });
+});
+
 /** A raw HTTP/1.1 connection: what it received so far, a wait for text to arrive, and its close. */
 function rawConnection(url: string) {
   const { hostname, port } = new URL(url);
