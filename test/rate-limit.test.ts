@@ -129,8 +129,9 @@ describe('API keys', () => {
     const server = await serverWith(1);
     const res = await http(server, '/v1/categories', { headers: { 'x-api-key': DEV_KEY } });
     expect(res.status).toBe(200);
-    expect(res.headers.get('ratelimit-policy')).toBe('"developer";q=600;w=60');
-    expect(res.headers.get('ratelimit')).toMatch(/^"developer";r=599;t=\d+$/);
+    // the monthly quota is the second item of both fields; its window is the calendar month (UTC)
+    expect(res.headers.get('ratelimit-policy')).toMatch(/^"developer";q=600;w=60, "developer-month";q=250000;w=(2419200|2505600|2592000|2678400)$/);
+    expect(res.headers.get('ratelimit')).toMatch(/^"developer";r=599;t=\d+, "developer-month";r=249999;t=\d+$/);
   });
 
   it('answers an unknown or malformed key with 401 problem+json', async () => {

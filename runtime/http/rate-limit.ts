@@ -47,10 +47,11 @@ export const PAID_PLANS = {
  */
 const MONTH_KEY_TTL_SECONDS = 32 * 24 * 3600;
 
-/** The calendar month (UTC) a moment falls in, and whole seconds until the next one starts. */
-export function calendarMonth(now: Date): { id: string; secondsLeft: number } {
+/** The calendar month (UTC) a moment falls in, its length in seconds, and whole seconds until the next one starts. */
+export function calendarMonth(now: Date): { id: string; seconds: number; secondsLeft: number } {
+  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-  return { id: now.toISOString().slice(0, 7), secondsLeft: Math.max(1, Math.ceil((next - now.getTime()) / 1000)) };
+  return { id: now.toISOString().slice(0, 7), seconds: (next - start) / 1000, secondsLeft: Math.max(1, Math.ceil((next - now.getTime()) / 1000)) };
 }
 const KEY_FORMAT = /^[A-Za-z0-9_-]{16,128}$/;
 
@@ -204,9 +205,9 @@ export class RateLimits {
     const limit = plan === 'free' ? this.config.freePerMinute : PAID_PLANS[plan].perMinute;
     if (limit === 0) return { ok: true, headers: {} };
     const policy = `"${plan}";q=${limit};w=60`;
-    const refuse = (rejection: unknown, detail: (retry: number) => string, retryAfter?: number): Admission => {
+    const refuse = (rejection: unknown, detail: (retry: number) => string): Admission => {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const retry = retryAfter ?? Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      const retry = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       return {
         ok: false,
         status: 429,
@@ -222,15 +223,28 @@ export class RateLimits {
       const scope = plan === 'free' ? ' per client IP, REST and MCP together' : '';
       return refuse(rejection, (retry) => `The ${plan} plan allows ${limit} requests per minute${scope}; retry in ${retry} seconds.`);
     }
+    const minuteState = `"${plan}";r=${res.remainingPoints};t=${Math.ceil(res.msBeforeNext / 1000)}`;
     const monthly = this.month.get(plan);
-    if (monthly) {
+    if (monthly && plan !== 'free') {
+      // the monthly quota is a second policy of the same header fields (draft-ietf-httpapi-ratelimit-headers: a list of items)
       const month = calendarMonth(new Date());
+      const monthPolicy = `${policy}, "${plan}-month";q=${PAID_PLANS[plan].perMonth};w=${month.seconds}`;
+      let used: RateLimiterRes;
       try {
-        await monthly.consume(`${counterKey}:${month.id}`);
+        used = await monthly.consume(`${counterKey}:${month.id}`);
       } catch (rejection) {
-        return refuse(rejection, (retry) => `The ${plan} plan's monthly quota is used up; it renews at the start of the next calendar month (UTC), in ${retry} seconds.`, month.secondsLeft);
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        const retry = month.secondsLeft;
+        return {
+          ok: false,
+          status: 429,
+          retryAfterSeconds: retry,
+          detail: `The ${plan} plan's monthly quota is used up; it renews at the start of the next calendar month (UTC), in ${retry} seconds.`,
+          headers: { 'ratelimit-policy': monthPolicy, ratelimit: `${minuteState}, "${plan}-month";r=0;t=${retry}`, 'retry-after': String(retry) },
+        };
       }
+      return { ok: true, headers: { 'ratelimit-policy': monthPolicy, ratelimit: `${minuteState}, "${plan}-month";r=${used.remainingPoints};t=${month.secondsLeft}` } };
     }
-    return { ok: true, headers: { 'ratelimit-policy': policy, ratelimit: `"${plan}";r=${res.remainingPoints};t=${Math.ceil(res.msBeforeNext / 1000)}` } };
+    return { ok: true, headers: { 'ratelimit-policy': policy, ratelimit: minuteState } };
   }
 }
