@@ -18,7 +18,7 @@ import { acceptsJson } from './http/accept.js';
 import { clientIpLogged } from './http/client-ip.js';
 import { takeAdmission } from './http/fast-path.js';
 import type { RateLimits } from './http/rate-limit.js';
-import { accessLog, type Logger } from './log.js';
+import { accessLog, type AccessEntry, type Logger } from './log.js';
 import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse } from './http/respond.js';
 import type { RequestContext } from './http/reply.js';
 import { jsonRpcRefusal } from './mcp/json-rpc.js';
@@ -81,6 +81,8 @@ export interface AppOptions {
   trustProxy: number;
   /** Access and error logs. */
   logger: Logger;
+  /** Sees each access-log entry too (metrics.ts), when metrics are on. */
+  observe?: (entry: AccessEntry) => void;
 }
 
 /**
@@ -98,13 +100,15 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
       // Responses built from conditional(event) already carry these; touching response.headers is costly.
       const complete = carriesCommonHeaders(response);
       if (!complete) applyCommonHeaders(response.headers, requestId);
-      accessLog(options.logger, {
+      const entry: AccessEntry = {
         req_id: requestId,
         method: event.req.method,
         path: event.url.pathname.slice(0, 200),
         status: response.status,
         ms: Math.round((performance.now() - (event.context.startedAt as number)) * 100) / 100,
-      });
+      };
+      accessLog(options.logger, entry);
+      options.observe?.(entry);
       const limitHeaders = event.context.rateLimitHeaders as Record<string, string> | undefined;
       if (!complete) for (const [name, value] of Object.entries(limitHeaders ?? {})) response.headers.set(name, value);
     },

@@ -33,7 +33,7 @@ function redisFrom(env: NodeJS.ProcessEnv, logger: Logger): Redis | undefined {
   return client;
 }
 
-/** Serve options for `distDir` from PORT, HOST, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE, REDIS_URL, REDIS_TIMEOUT_MS, REDIS_RETRY_MS and SHUTDOWN_TIMEOUT_MS. */
+/** Serve options for `distDir` from PORT, HOST, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE, REDIS_URL, REDIS_TIMEOUT_MS, REDIS_RETRY_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT and METRICS_HOST. */
 export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, logger: Logger): ServeOptions {
   const redis = redisFrom(env, logger);
   return {
@@ -47,6 +47,7 @@ export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, log
     },
     trustProxy: wholeNumber(env, 'TRUST_PROXY', 0, 10),
     shutdownTimeoutMs: wholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 3_600_000),
+    ...(env.METRICS_PORT !== undefined && { metrics: { port: wholeNumber(env, 'METRICS_PORT', 0, 65535), hostname: env.METRICS_HOST ?? '127.0.0.1' } }),
     logger,
   };
 }

@@ -20,6 +20,7 @@ export async function runRuntime(distDir: string): Promise<void> {
   const options = serveOptionsFromEnv(process.env, distDir, logger);
   const runtime = await serve(options);
   logger.info({ event: 'listening', url: runtime.listener.url, dist: distDir }, `serving ${distDir} at ${runtime.listener.url}`);
+  if (runtime.metricsListener) logger.info({ event: 'metrics-listening', url: `${runtime.metricsListener.url}metrics` }, `Prometheus metrics at ${runtime.metricsListener.url}metrics`);
   const stop = (signal: string) => {
     logger.info({ event: 'shutdown', signal, deadline_ms: options.shutdownTimeoutMs }, 'stopped accepting; finishing requests in flight');
     runtime.close().then(

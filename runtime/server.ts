@@ -13,6 +13,7 @@ import { createFastPath } from './http/fast-path.js';
 import { INTERNAL_ERROR } from './http/problem.js';
 import { problemReply } from './http/reply.js';
 import { RateLimits, type RateLimitConfig } from './http/rate-limit.js';
+import { createMetrics } from './metrics.js';
 import type { Logger } from './log.js';
 
 export interface ServeOptions {
@@ -27,6 +28,8 @@ export interface ServeOptions {
   logger: Logger;
   /** Milliseconds close() waits for requests in flight before closing their connections (SHUTDOWN_TIMEOUT_MS, default 10000). */
   shutdownTimeoutMs?: number;
+  /** Port and address of the Prometheus metrics listener (METRICS_PORT, METRICS_HOST); absent: no metrics. */
+  metrics?: { port: number; hostname: string };
 }
 
 /** What a graceful close did: connections it found idle, requests it let finish, connections cut at the deadline. */
@@ -42,8 +45,23 @@ export interface Listener {
   url: string;
 }
 
+/** Listens on `port` and `hostname`; resolves with the server and its URL once it accepts connections. */
+async function listen(server: Server, port: number, hostname: string): Promise<Listener> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { address, port: bound } = server.address() as AddressInfo;
+  return { server, url: `http://${address.includes(':') ? `[${address}]` : address}:${bound}/` };
+}
+
 export interface RunningRuntime {
   listener: Listener;
+  /** The metrics listener (GET /metrics), when METRICS_PORT is set. */
+  metricsListener?: Listener;
   /**
    * Loads dist/ again and swaps it in for the next requests; requests in flight finish on the old one.
    * @throws Error when the new dist/ is missing or broken; the old bundle keeps serving
@@ -63,7 +81,12 @@ export interface RunningRuntime {
  */
 export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   let bundle: Bundle = await loadBundle(options.distDir);
-  const appOptions = { limits: new RateLimits(options.rateLimit, options.logger), trustProxy: options.trustProxy, logger: options.logger };
+  const limits = new RateLimits(options.rateLimit, options.logger);
+  // prom-client is loaded only when metrics are on (start time)
+  const metrics = options.metrics
+    ? await createMetrics(() => ({ redis: limits.redisState(), evaluationDate: bundle.model.site.evaluation_date, methodologyVersion: bundle.model.site.methodology_version, platforms: bundle.bySlug.size }))
+    : undefined;
+  const appOptions = { limits, trustProxy: options.trustProxy, logger: options.logger, ...(metrics && { observe: metrics.observeRequest }) };
   // Answers from memory go out before h3 (http/fast-path.ts); everything else goes through the h3 app.
   // The app (h3, srvx and the web Request/Response classes they load: about 35 ms) is imported once
   // the socket listens, so the first answers from memory do not wait for it; a request that needs
@@ -98,20 +121,28 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.hostname, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  const listener = await listen(server, options.port, options.hostname);
   setImmediate(() => void loadApp().catch(() => undefined)); // errors are answered per request (toApp)
-  const { address, port } = server.address() as AddressInfo;
-  const listener: Listener = { server, url: `http://${address.includes(':') ? `[${address}]` : address}:${port}/` };
+  const metricsListener = metrics && options.metrics
+    ? await listen(createServer((req, res) => {
+        if (req.method !== 'GET' || req.url?.split('?', 1)[0] !== '/metrics') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('GET /metrics\n');
+        metrics.registry.metrics().then(
+          (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text),
+          () => res.writeHead(500).end(),
+        );
+      }), options.metrics.port, options.metrics.hostname)
+    : undefined;
   return {
     listener,
+    ...(metricsListener && { metricsListener }),
     reload: async () => {
-      bundle = await loadBundle(options.distDir);
+      try {
+        bundle = await loadBundle(options.distDir);
+      } catch (error) {
+        metrics?.observeReload('refused');
+        throw error;
+      }
+      metrics?.observeReload('ok');
     },
     close: async () => {
       closing = true;
@@ -131,6 +162,7 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
       });
       await Promise.race([stopped, deadline]);
       clearTimeout(timer);
+      metricsListener?.server.close();
       options.rateLimit.redis?.disconnect();
       return { idle_closed: idleClosed, finished: finished - cut, cut_at_deadline: cut };
     },

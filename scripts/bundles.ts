@@ -70,7 +70,8 @@ export async function bundle(target: BundleTarget): Promise<void> {
     target: 'node20',
     sourcemap: true,
     outdir: target.outdir,
-    external: ['ioredis'],
+    // loaded only when their setting is on (REDIS_URL, METRICS_PORT), from node_modules as they are
+    external: ['ioredis', 'prom-client'],
     // CommonJS dependencies (pino, ...) call require() for Node's built-in modules.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     plugins: [zodEnglishOnly],

@@ -17,7 +17,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Bundle } from '../bundle.js';
-import { accessLog, type Logger } from '../log.js';
+import { accessLog, type AccessEntry, type Logger } from '../log.js';
 import { acceptsJson } from './accept.js';
 import { clientIpLogged } from './client-ip.js';
 import { commonHeaders, requestIdFor } from './common-headers.js';
@@ -75,6 +75,8 @@ export interface FastPathOptions {
   limits: RateLimits;
   trustProxy: number;
   logger: Logger;
+  /** Sees each access-log entry too (metrics.ts), when metrics are on. */
+  observe?: (entry: AccessEntry) => void;
 }
 
 const header = (value: string | string[] | undefined): string | null => (value === undefined ? null : Array.isArray(value) ? value.join(', ') : value);
@@ -125,13 +127,15 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
   const send = (req: IncomingMessage, res: ServerResponse, r: { status: number; headers: Record<string, string>; body: Buffer | string | null }, startedAt: number) => {
     res.writeHead(r.status, r.headers);
     res.end(r.body ?? undefined);
-    accessLog(options.logger, {
+    const entry: AccessEntry = {
       req_id: r.headers['x-request-id']!,
       method: req.method!,
       path: req.url!.split('?', 1)[0]!.slice(0, 200),
       status: r.status,
       ms: Math.round((performance.now() - startedAt) * 100) / 100,
-    });
+    };
+    accessLog(options.logger, entry);
+    options.observe?.(entry);
   };
 
   /** Answers a GET or HEAD from the bytes `find` gave. */
