@@ -1,0 +1,33 @@
+/**
+ * The data targets of data round 2 (pipeline/report.ts DATA_TARGETS) over the real
+ * sources, through `npm run report -- --json`: every target is met, or it is in
+ * STILL_MISSED, the list of the ones the data does not reach yet. The list can only
+ * shrink: a target met that is still listed fails too, so the list stays true.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.js';
+
+/** Targets the real data misses today, as "<category or all> <target>" (see the closing notes of data round 2). */
+const STILL_MISSED = [
+  'exchanges platforms', 'exchanges eligible', 'exchanges fully_costed', 'exchanges regulator_cited', 'exchanges weak_numbers',
+  'hardware-wallets platforms', 'hardware-wallets priced', 'hardware-wallets weak_numbers',
+  'software-wallets platforms', 'software-wallets regulator_cited', 'software-wallets weak_numbers',
+  'high-yield-savings platforms', 'high-yield-savings regulator_cited', 'high-yield-savings weak_numbers', 'high-yield-savings apy_dates',
+  'brokerages platforms', 'brokerages eligible', 'brokerages fully_costed', 'brokerages regulator_cited', 'brokerages weak_numbers',
+  'all platforms_total', 'all weak_only_share',
+];
+
+describe('data targets over the real sources', () => {
+  it('are met, except the ones listed as still missed, and each miss names what to fix', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(ROOT, 'pipeline/report-cli.ts'), '--json'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+    const report = JSON.parse(stdout) as { targets: Array<{ scope: string; target: string; met: boolean; figure: string; missing: string[] }> };
+    const missed = report.targets.filter((t) => !t.met);
+    expect(missed.map((t) => `${t.scope} ${t.target}`).sort()).toEqual([...STILL_MISSED].sort());
+    // a category target that is missed lists the platforms (or entries) behind it, except the platform count
+    for (const t of missed.filter((x) => x.scope !== 'all' && x.target !== 'platforms')) expect(t.missing.length, `${t.scope} ${t.target}`).toBeGreaterThan(0);
+    expect(report.targets).toHaveLength(26);
+  });
+});
