@@ -3,7 +3,7 @@
  * of each category (PUBLISHED_VERDICT_TOP_K), and GET /v1/verdicts/{slug}
  * answers any other pair of one category with the same body, computed on request.
  */
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../pipeline/build.js';
@@ -40,7 +40,11 @@ describe('GET /v1/verdicts/{slug} outside the published set', () => {
     dist = await buildInto(FIXTURE_SOURCES);
     const file = path.join(dist, 'api/v1/verdicts', `${removed}.json`);
     publishedBytes = await readFile(file, 'utf8');
-    await rm(file); // as if the pair were outside the top K
+    await rm(file); // as if the pair were outside the top K: not written, so not in the build manifest either
+    const manifestFile = path.join(dist, 'build-manifest.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+    delete manifest.files[`api/v1/verdicts/${removed}.json`];
+    await writeFile(manifestFile, JSON.stringify(manifest));
     server = await startServer(dist);
   });
   afterAll(() => server?.close());
