@@ -138,8 +138,16 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   });
 
   // Rate limits and API keys, before any route: REST and /mcp count together.
+  /** True for a GET or HEAD of a page, asset or open-data file of the site (not /v1, not /mcp). */
+  const isSiteFile = (event: H3Event): boolean => {
+    const method = event.req.method;
+    const path = event.url.pathname;
+    return (method === 'GET' || method === 'HEAD') && !path.startsWith('/v1/') && path !== '/mcp' && bundle().staticFiles.get(path) !== undefined;
+  };
+
+  // The site's pages, assets and open-data files are bytes on disk, as cheap to send as a refusal: not counted.
   app.use(async (event) => {
-    if (event.req.method === 'OPTIONS') return;
+    if (event.req.method === 'OPTIONS' || isSiteFile(event)) return;
     // A request the fast path counted and handed over (a refusal) is not counted again.
     const admission = takeAdmission(event.req.runtime?.node?.req) ?? (await options.limits.admit(event.req.headers.get('x-api-key'), clientIp(event, options.trustProxy, options.logger)));
     if (admission.ok) {

@@ -101,6 +101,22 @@ describe('X-Forwarded-For behind a trusted proxy, parsed strictly', () => {
   });
 });
 
+describe('the site', () => {
+  it('serves pages, assets and open-data files without counting them against the API limit', async () => {
+    const server = await serverWith(2);
+    for (const target of ['/', '/assets/site.css', '/open-data/platforms.json', '/open-data/exchanges.csv?download=1', '/platforms/alpha-exchange', '/platforms/alpha-exchange/', '/methodology', '/logo.svg']) {
+      const res = await http(server, target);
+      expect(res.status, target).toBe(200);
+      expect(res.headers.get('ratelimit'), target).toBeNull();
+    }
+    expect((await http(server, '/v1/categories')).headers.get('ratelimit')).toMatch(/^"free";r=1;/);
+    expect((await http(server, '/v1/categories')).status).toBe(200);
+    expect((await http(server, '/v1/categories')).status).toBe(429);
+    expect((await http(server, '/platforms/beta-exchange')).status).toBe(200);
+    expect((await http(server, '/mcp', mcpPing)).status).toBe(429);
+  });
+});
+
 describe('failed API key attempts', () => {
   it('count against the client IP: 10 in 15 minutes get 401, then every keyed request from that IP gets 429, each logged; no key keeps the free plan', async () => {
     const lines: string[] = [];

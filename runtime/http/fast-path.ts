@@ -8,7 +8,7 @@
  *
  * The answer is the one h3 gives for the same request, built by the same functions
  * (precomputedReply / computedReply in http/reply.ts, the common headers, the rate
- * limit, the access log): the fast path only skips h3's routing and its web
+ * limit, the access log; the site's static files do not count against the rate limit): the fast path only skips h3's routing and its web
  * Request/Response objects, which cost more than half of the CPU of a small
  * precomputed answer (docs/performance.md). Everything else goes to h3: other
  * methods, other URLs (aliases, other letter case, query strings not seen before),
@@ -34,6 +34,8 @@ interface Precomputed {
   bytes: Buffer;
   contentType: string;
   extra?: Record<string, string>;
+  /** A page, asset or open-data file of the site: answered without counting against the API rate limit. */
+  siteFile?: true;
 }
 
 const tables = new WeakMap<Bundle, Map<string, Precomputed>>();
@@ -117,7 +119,7 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
     if (pre) return acceptsJson(header(req.headers.accept)) ? pre : undefined;
     if (!url.startsWith('/v1/')) {
       const file = b.staticFiles.get(url); // a URL with a query string names no file here: h3 answers it
-      return file && { bytes: file.bytes, contentType: file.contentType, extra: file.headers };
+      return file && { bytes: file.bytes, contentType: file.contentType, extra: file.headers, siteFile: true };
     }
     const cached = computedCacheOf(b).get(url);
     return cached && acceptsJson(header(req.headers.accept)) ? { computed: cached } : undefined;
@@ -226,7 +228,7 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
     const startedAt = performance.now();
     const common = commonHeaders(requestIdFor(header(req.headers['x-request-id'])));
     const apiKey = header(req.headers['x-api-key']);
-    if (!options.limits.counts(apiKey)) {
+    if (!options.limits.counts(apiKey) || ('siteFile' in found && found.siteFile)) {
       answer(req, res, found, common, startedAt);
       return;
     }
