@@ -487,7 +487,10 @@ describe('HTTP behaviour', () => {
     expect(res.status).toBe(200);
     expect(res.json.openapi).toBe('3.1.0');
     expect(res.json.info.version).toBe('1.0.1');
-    expect(res.json.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(res.json.jsonSchemaDialect).toBeUndefined(); // the OAS 3.1 default dialect
+    const init = await http(server, '/docs/docs-init.js');
+    expect(init.status).toBe(200);
+    expect(init.text).toContain('validatorUrl: null');
     expect(Object.keys(res.json.paths).sort()).toEqual([
       '/', '/.well-known/ai-plugin.json', '/.well-known/mcp.json', '/categories/{id}', '/compare/{slug}', '/docs', '/healthz', '/mcp', '/methodology',
       '/open-data', '/open-data/{file}', '/openapi.json', '/platforms/{slug}', '/readyz',

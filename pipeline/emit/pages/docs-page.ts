@@ -35,6 +35,8 @@ window.addEventListener('load', function () {
   window.ui = SwaggerUIBundle({
     url: ${JSON.stringify(sitePath(site, '/openapi.json'))},
     dom_id: '#swagger-ui',
+    // no call to the online validator (swagger.io): it fails offline and would send the document elsewhere
+    validatorUrl: null,
     // deepLinking puts a link inside each operation's toggle button (nested interactive controls)
     deepLinking: false,
     onComplete: function () {
