@@ -15,7 +15,7 @@ const STILL_MISSED = [
   'exchanges platforms', 'exchanges eligible', 'exchanges fully_costed', 'exchanges regulator_cited', 'exchanges weak_numbers',
   'hardware-wallets platforms', 'hardware-wallets priced', 'hardware-wallets weak_numbers',
   'software-wallets platforms', 'software-wallets regulator_cited', 'software-wallets weak_numbers',
-  'high-yield-savings platforms', 'high-yield-savings regulator_cited', 'high-yield-savings weak_numbers', 'high-yield-savings apy_dates',
+  'high-yield-savings platforms', 'high-yield-savings regulator_cited', 'high-yield-savings weak_numbers',
   'brokerages platforms', 'brokerages eligible', 'brokerages fully_costed', 'brokerages regulator_cited', 'brokerages weak_numbers',
   'all platforms_total', 'all weak_only_share',
 ];
