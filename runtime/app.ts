@@ -13,7 +13,7 @@ import { savingsInterest } from './operations/savings.js';
 import { search } from './operations/search.js';
 import { LIMITS } from './http/parameter-rules.js';
 import { INTERNAL_ERROR, invalidParameters, notFound, type ProblemSpec } from './http/problem.js';
-import { readQuery } from './http/query.js';
+import { ignoredParametersValue, IGNORED_PARAMETERS_HEADER, readQuery } from './http/query.js';
 import { acceptsJson } from './http/accept.js';
 import { clientIpLogged } from './http/client-ip.js';
 import { takeAdmission } from './http/fast-path.js';
@@ -200,10 +200,17 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
       const early = readOnlyMethod(event);
       if (early) return early;
       if (!acceptsJson(event.req.headers.get('accept'))) return problemResponse(method, base, notAcceptable, instance);
+      const query = readQuery(event.url.searchParams, params);
+      if (query.ok && query.ignored.length) {
+        // Not cached: a cache buster differs on every request, and the fast path would leave out the header.
+        const result = run(b, query.values, event);
+        const response = result.kind === 'body' ? computedResponse(method, Buffer.from(JSON.stringify(result.body)), conditional(event)) : resultResponse(method, base, result, instance, conditional(event));
+        response.headers.set(IGNORED_PARAMETERS_HEADER, ignoredParametersValue(query.ignored));
+        return response;
+      }
       // A computed body depends only on the bundle and the URL: serve the bytes made for the same URL before.
       let other: OperationResult | undefined;
       const json = cachedBody(event, () => {
-        const query = readQuery(event.url.searchParams, params);
         const result = query.ok ? run(b, query.values, event) : fail(invalidParameters(query.errors));
         if (result.kind === 'body') return Buffer.from(JSON.stringify(result.body));
         other = result;

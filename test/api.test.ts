@@ -80,15 +80,38 @@ describe('GET /v1/platforms (search)', () => {
     expect(byAlias.results.map((r: any) => r.slug)).toEqual(['one-broker', 'two-broker', 'three-broker']);
   });
 
-  it('rejects a bad category, an empty query, an unknown and a repeated parameter', async () => {
+  it('rejects a bad category, an empty query and a repeated single-valued parameter', async () => {
     const bad = await get('/v1/platforms?category=stocks', '/v1/platforms', 400);
     expect(bad.errors).toEqual([{ parameter: 'category', message: expect.stringContaining('exchanges, hardware-wallets') }]);
     const empty = await get('/v1/platforms?query=', '/v1/platforms', 400);
     expect(empty.errors[0].parameter).toBe('query');
-    const unknown = await get('/v1/platforms?q=kraken', '/v1/platforms', 400);
-    expect(unknown.errors[0]).toEqual({ parameter: 'q', message: 'unknown parameter; allowed: query, category' });
     const twice = await get('/v1/platforms?query=a&query=b', '/v1/platforms', 400);
     expect(twice.errors[0]).toEqual({ parameter: 'query', message: 'given more than once; give it once' });
+  });
+
+  it('ignores unknown parameters (cache busters, tracking tags) and names them in Ignored-Query-Parameters, never caching such answers', async () => {
+    const plain = await http(server, '/v1/platforms?query=alpha');
+    expect(plain.headers.get('ignored-query-parameters')).toBeNull();
+    for (let i = 0; i < 2; i++) {
+      const res = await http(server, `/v1/platforms?query=alpha&utm_source=newsletter&_=${i}&%C3%A9t%C3%A9=1`);
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual(plain.json);
+      expect(res.headers.get('ignored-query-parameters')).toBe('utm_source, _, %C3%A9t%C3%A9');
+    }
+    const categories = await http(server, '/v1/categories?cb=123');
+    expect(categories.status).toBe(200);
+    expect(categories.headers.get('ignored-query-parameters')).toBe('cb');
+    expect(categories.headers.get('access-control-expose-headers')).toContain('Ignored-Query-Parameters');
+  });
+
+  it('reads a repeated list parameter (platforms=a&platforms=b) as one comma-separated list', async () => {
+    const joined = await http(server, '/v1/compare?platforms=alpha-exchange,beta-exchange&weights=security:3&weights=fees:1');
+    const exploded = await http(server, '/v1/compare?platforms=alpha-exchange&platforms=beta-exchange&weights=security:3,fees:1');
+    expect(joined.status).toBe(200);
+    expect(exploded.json).toEqual(joined.json);
+    expect(exploded.json.products.map((p: any) => p.slug).sort()).toEqual(['alpha-exchange', 'beta-exchange']);
+    // security 3 as given; fees 1 shared by the fee group (trading 1.5 : withdrawal 0.5 of 2)
+    expect(exploded.json).toMatchObject({ weights_source: 'custom', weights: { security: 3, trading_fees: 0.75, withdrawal_fees: 0.25 } });
   });
 });
 

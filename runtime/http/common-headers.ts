@@ -16,7 +16,7 @@ export function requestIdFor(incoming: string | null): string {
 const SHARED = {
   'x-content-type-options': 'nosniff',
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'ETag, X-Request-Id, Retry-After, RateLimit, RateLimit-Policy',
+  'access-control-expose-headers': 'ETag, X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, Ignored-Query-Parameters',
 } as const;
 
 /** The common headers of one request, as a plain object (responses built with them skip applyCommonHeaders). */
