@@ -104,6 +104,24 @@ describe('GET /v1/platforms (search)', () => {
     expect(categories.headers.get('access-control-expose-headers')).toContain('Ignored-Query-Parameters');
   });
 
+  it('accepts category ids singular or plural, in any case, and weight keys in any case, answering with the canonical spelling', async () => {
+    const plural = await http(server, '/v1/platforms?category=exchanges');
+    for (const spelling of ['exchange', 'Exchange', 'EXCHANGES']) {
+      const res = await http(server, `/v1/platforms?category=${spelling}`);
+      expect(res.status, spelling).toBe(200);
+      expect(res.json).toEqual(plural.json);
+      expect(res.json.category).toBe('exchanges');
+    }
+    expect((await http(server, '/v1/platforms?category=hardware_wallet')).json.category).toBe('hardware-wallets');
+    const fees = await http(server, '/v1/fees?category=Exchanges');
+    expect(fees.status).toBe(200);
+    expect(fees.json.category).toBe('exchange');
+    const lower = await http(server, '/v1/compare?platforms=alpha-exchange,beta-exchange&weights=security:3,fees:1');
+    const mixed = await http(server, '/v1/compare?platforms=alpha-exchange,beta-exchange&weights=Security:3,FEES:1');
+    expect(mixed.status).toBe(200);
+    expect(mixed.json).toEqual(lower.json);
+  });
+
   it('reads a repeated list parameter (platforms=a&platforms=b) as one comma-separated list', async () => {
     const joined = await http(server, '/v1/compare?platforms=alpha-exchange,beta-exchange&weights=security:3&weights=fees:1');
     const exploded = await http(server, '/v1/compare?platforms=alpha-exchange&platforms=beta-exchange&weights=security:3,fees:1');

@@ -105,7 +105,7 @@ export function openApiDocument(site: Site): Json {
         'Errors are RFC 9457 problem details (`application/problem+json`) with `type`, `title`, `status`, `detail` and, for bad parameters, `errors: [{parameter, message}]`.',
         'Query parameters: an unknown parameter (a cache buster, a tracking tag, a typo) is ignored and named in the Ignored-Query-Parameters response header; `platforms` and `weights` may be repeated (`platforms=a&platforms=b` is `platforms=a,b`); any other parameter given twice is a 400.',
         'Limits: the free plan allows 60 requests per minute per client IP, REST and MCP together; paid plans (not on sale) send X-API-Key. Every response reports the state in the RateLimit-Policy and RateLimit header fields; a refused request gets 429 with Retry-After.',
-        'Category ids are accepted in any case with hyphens or underscores (`high_yield_savings`); responses use the hyphen form.',
+        'Category ids are accepted in any case with hyphens or underscores, singular or plural (`high_yield_savings`, `Exchange`); responses use the canonical id. Weight keys are accepted in any case.',
         'Platform names match case-insensitively on slug, name or alias; an unknown name is a 404 with up to three suggestions.',
       ].join('\n\n'),
       license: { name: 'Data: CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },

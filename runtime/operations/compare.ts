@@ -99,9 +99,10 @@ export function resolveWeights(
   }
   const seen = new Set<string>();
   const given: Array<[string, number]> = [];
-  for (const [key, value] of pairs) {
+  for (const [rawKey, value] of pairs) {
+    const key = rawKey.trim().toLowerCase(); // criterion and group keys are lower case: any case is accepted
     if (!Object.hasOwn(weights, key) && !groups.has(key)) {
-      errors.push({ parameter: 'weights', message: `unknown criterion "${preview(key)}"; allowed keys for this category: ${allowed}` });
+      errors.push({ parameter: 'weights', message: `unknown criterion "${preview(rawKey)}"; allowed keys for this category: ${allowed}` });
       continue;
     }
     if (seen.has(key)) {

@@ -1,6 +1,7 @@
 /** GET /v1/fees: estimated annual fees at every brokerage or exchange. */
 import type { Bundle } from '../bundle.js';
 import type { FeesResponse } from '../contract/api-schemas.js';
+import { normaliseCategory } from '../contract/categories.js';
 import { categoryPage } from '../contract/urls.js';
 import type { FeeProfile } from '../compute/fees.js';
 import { FEE_RANKING, rankFeeEstimates } from '../compute/fee-ranking.js';
@@ -10,13 +11,11 @@ import { body, envelope, fail, type OperationResult } from './result.js';
 
 export type FeesArgs = Partial<Record<'category' | (typeof LIMITS.feeParameters)[number]['name'], string>>;
 
-const FEE_CATEGORIES = { brokerage: 'brokerages', brokerages: 'brokerages', exchange: 'exchanges', exchanges: 'exchanges' } as const;
-
 /** Validates, then estimates every platform of the kind (compute/fee-ranking.ts for the order). Options contracts for exchanges are accepted and reported as not applied. */
 export function feeEstimates(bundle: Bundle, args: FeesArgs): OperationResult {
   const errors: ParameterError[] = [];
-  const key = args.category?.trim().toLowerCase();
-  const categoryId = key !== undefined && Object.hasOwn(FEE_CATEGORIES, key) ? FEE_CATEGORIES[key as keyof typeof FEE_CATEGORIES] : undefined;
+  const normalised = args.category === undefined ? undefined : normaliseCategory(args.category);
+  const categoryId = normalised === 'brokerages' || normalised === 'exchanges' ? normalised : undefined;
   if (!categoryId) {
     errors.push({
       parameter: 'category',

@@ -22,7 +22,7 @@ export function search(bundle: Bundle, args: SearchArgs): OperationResult {
   }
   const category = args.category === undefined ? null : normaliseCategory(args.category) ?? undefined;
   if (category === undefined) {
-    errors.push({ parameter: 'category', message: `must be one of ${CATEGORY_IDS.join(', ')} (underscores and any case accepted); got "${preview(args.category ?? '')}"` });
+    errors.push({ parameter: 'category', message: `must be one of ${CATEGORY_IDS.join(', ')} (singular, underscores and any case accepted); got "${preview(args.category ?? '')}"` });
   }
   if (errors.length) return fail(invalidParameters(errors));
   const site = bundle.model.site;
