@@ -3,6 +3,7 @@
  * and HEAD; other methods get 405 with Allow; unknown paths 404; any thrown
  * error a 500 problem without internals. All bodies come from the bundle.
  */
+import { STATUS_CODES } from 'node:http';
 import { getRequestIP, getRouterParam, H3, type H3Event } from 'h3';
 import type { Bundle } from './bundle.js';
 import { comparePlatforms } from './operations/compare.js';
@@ -158,7 +159,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     const extra = admission.status === 429 ? admission.headers : {};
     if (isMcp) {
       const refusal = jsonRpcRefusal(admission.status, admission.detail, extra);
-      return new Response(refusal.body, { status: refusal.status, headers: refusal.headers });
+      return new Response(refusal.body, { status: refusal.status, statusText: STATUS_CODES[refusal.status], headers: refusal.headers });
     }
     const spec: ProblemSpec =
       admission.status === 429
@@ -170,7 +171,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   /** OPTIONS (CORS preflight) and methods other than GET and HEAD on a read-only resource; undefined for GET and HEAD. */
   const readOnlyMethod = (event: H3Event): Response | undefined => {
     const method = event.req.method;
-    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: ALLOW, ...preflightHeaders(ALLOW) } });
+    if (method === 'OPTIONS') return new Response(null, { status: 204, statusText: STATUS_CODES[204], headers: { allow: ALLOW, ...preflightHeaders(ALLOW) } });
     if (!READ_METHODS.includes(method)) return problemResponse(method, bundle().model.site.base_url, methodNotAllowed(method), event.url.pathname.slice(0, 200), { allow: ALLOW });
     return undefined;
   };
@@ -245,7 +246,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   // POST /mcp, with or without a query string, is answered before h3 (http/fast-path.ts); here only the rest.
   app.all('/mcp', (event) => {
     const method = event.req.method;
-    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: 'POST', ...preflightHeaders('POST') } });
+    if (method === 'OPTIONS') return new Response(null, { status: 204, statusText: STATUS_CODES[204], headers: { allow: 'POST', ...preflightHeaders('POST') } });
     return problemResponse(method, bundle().model.site.base_url, { ...methodNotAllowed(method), detail: `${method} is not allowed on /mcp: send JSON-RPC 2.0 requests with POST.` }, '/mcp', { allow: 'POST' });
   });
 

@@ -122,6 +122,21 @@ describe('GET /v1/platforms (search)', () => {
     expect(mixed.json).toEqual(lower.json);
   });
 
+  it('sends the reason phrase on every status line', async () => {
+    const cases: Array<[string, RequestInit | undefined, number, string]> = [
+      ['/v1/platforms/no-such-platform', undefined, 404, 'Not Found'],
+      ['/v1/platforms?category=stocks', undefined, 400, 'Bad Request'],
+      ['/v1/categories', { method: 'DELETE' }, 405, 'Method Not Allowed'],
+      ['/v1/categories', undefined, 200, 'OK'],
+      ['/v1/compare?platforms=alpha-exchange,beta-exchange&weights=security:2', undefined, 200, 'OK'],
+      ['/v1/categories', { method: 'OPTIONS' }, 204, 'No Content'],
+    ];
+    for (const [target, init, status, reason] of cases) {
+      const res = await fetch(`${server.url}${target}`, init);
+      expect([res.status, res.statusText], target).toEqual([status, reason]);
+    }
+  });
+
   it('reads a repeated list parameter (platforms=a&platforms=b) as one comma-separated list', async () => {
     const joined = await http(server, '/v1/compare?platforms=alpha-exchange,beta-exchange&weights=security:3&weights=fees:1');
     const exploded = await http(server, '/v1/compare?platforms=alpha-exchange&platforms=beta-exchange&weights=security:3,fees:1');
@@ -296,6 +311,12 @@ describe('GET /v1/verdicts/{slug}', () => {
     const { slug, title, ...rest } = verdict;
     expect(rest).toEqual(compared);
     expect(title).toBe('Alpha Exchange vs Beta Exchange: Alpha Exchange wins');
+  });
+
+  it('suggests the nearest names for a misspelt platform in a verdict slug', async () => {
+    const body = await get('/v1/verdicts/alpha-exchange-vs-betta-exchange', '/v1/verdicts/{slug}', 404);
+    expect(body.suggestions).toContain('Beta Exchange');
+    expect(body.detail).toMatch(/^No platform is named "betta-exchange"\. Did you mean: .*Beta Exchange/);
   });
 
   it.each(['alpha-exchange-vs-one-broker', 'alpha-exchange-vs-nothing', 'alpha-exchange', 'alpha-exchange-vs-alpha-exchange'])('is 404 for %s', async (slug) => {

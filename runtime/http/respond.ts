@@ -2,6 +2,7 @@
  * Replies (http/reply.ts) as web Responses, for the h3 app: precomputed bytes
  * as they are, computed bodies as JSON, problems as application/problem+json.
  */
+import { STATUS_CODES } from 'node:http';
 import { FastResponse } from 'srvx';
 import type { OperationResult } from '../operations/result.js';
 import { computedReply, JSON_CONTENT_TYPE, precomputedReply, problemReply, type Reply, type RequestContext } from './reply.js';
@@ -26,7 +27,8 @@ export function carriesCommonHeaders(response: Response): boolean {
  * @param withCommon true when the reply already carries the request's common headers
  */
 function toResponse(r: Reply, withCommon: boolean): Response {
-  const response = new FastResponse(r.body, { status: r.status, headers: r.headers });
+  // the reason phrase (RFC 9110 15): srvx would otherwise write an empty one ("HTTP/1.1 404 ")
+  const response = new FastResponse(r.body, { status: r.status, statusText: STATUS_CODES[r.status], headers: r.headers });
   if (withCommon) withCommonHeaders.add(response);
   return response;
 }

@@ -8,8 +8,12 @@ import { LIMITS, preview } from '../http/parameter-rules.js';
 /** The platform named `name` (slug, name or alias, any case) or a not-found problem listing up to three closest names. */
 export function lookupPlatform(bundle: Bundle, name: string): { platform: ModelPlatform } | { problem: ProblemSpec } {
   const platform = name.length <= LIMITS.nameMaxLength ? findPlatform(bundle.index, name) : undefined;
-  if (platform) return { platform };
-  const suggestions = suggestNames(bundle.index, name);
+  return platform ? { platform } : { problem: unknownPlatforms(bundle, [name]) };
+}
+
+/** The 404 problem for names that match no platform, with the closest names of each (up to three each) in `suggestions`. */
+export function unknownPlatforms(bundle: Bundle, names: readonly string[]): ProblemSpec {
+  const suggestions = [...new Set(names.flatMap((n) => suggestNames(bundle.index, n)))];
   const hint = suggestions.length ? ` Did you mean: ${suggestions.join(', ')}?` : ' GET /v1/platforms lists every platform.';
-  return { problem: notFound(`No platform is named "${preview(name)}".${hint}`, suggestions) };
+  return notFound(`No platform is named ${names.map((n) => `"${preview(n)}"`).join(' or ')}.${hint}`, suggestions);
 }

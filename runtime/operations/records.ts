@@ -4,7 +4,7 @@ import { comparisonSlug } from '../contract/urls.js';
 import { findPlatform } from '../compute/platform-match.js';
 import { notFound } from '../http/problem.js';
 import { preview } from '../http/parameter-rules.js';
-import { lookupPlatform } from './platform-lookup.js';
+import { lookupPlatform, unknownPlatforms } from './platform-lookup.js';
 import { verdictBody } from '../compute/verdict.js';
 import { body, bytes, fail, type OperationResult } from './result.js';
 
@@ -37,7 +37,7 @@ export function getVerdict(bundle: Bundle, slug: string): OperationResult {
   }
   const platforms = parts.map((p) => findPlatform(bundle.index, p));
   const unknown = parts.filter((_, i) => platforms[i] === undefined);
-  if (unknown.length) return fail(notFound(`No platform is named ${unknown.map((u) => `"${preview(u)}"`).join(' or ')}.`));
+  if (unknown.length) return fail(unknownPlatforms(bundle, unknown));
   const [a, b] = platforms as [NonNullable<(typeof platforms)[0]>, NonNullable<(typeof platforms)[0]>];
   if (a.slug === b.slug) return fail(notFound('A verdict compares two different platforms.'));
   if (a.category !== b.category) {
