@@ -122,6 +122,18 @@ describe('GET /v1/platforms (search)', () => {
     expect(mixed.json).toEqual(lower.json);
   });
 
+  it('links every problem type to a page that explains it', async () => {
+    const problem = await http(server, '/v1/platforms/no-such-platform');
+    expect(problem.json.type).toBe(`${BASE}/problems/not-found`);
+    const page = await http(server, '/problems/not-found');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.text).toContain('<h1>404 Not found</h1>');
+    expect(page.text).toContain('suggestions');
+    const index = await http(server, '/problems');
+    expect(index.text.match(/href="\/problems\/[a-z-]+"/g)).toHaveLength(10);
+  });
+
   it('sends the reason phrase on every status line', async () => {
     const cases: Array<[string, RequestInit | undefined, number, string]> = [
       ['/v1/platforms/no-such-platform', undefined, 404, 'Not Found'],
@@ -555,7 +567,7 @@ describe('HTTP behaviour', () => {
     expect(init.text).toContain('validatorUrl: null');
     expect(Object.keys(res.json.paths).sort()).toEqual([
       '/', '/.well-known/ai-plugin.json', '/.well-known/mcp.json', '/categories/{id}', '/compare/{slug}', '/docs', '/healthz', '/mcp', '/methodology',
-      '/open-data', '/open-data/{file}', '/openapi.json', '/platforms/{slug}', '/readyz',
+      '/open-data', '/open-data/{file}', '/openapi.json', '/platforms/{slug}', '/problems/{name}', '/readyz',
       '/v1/categories', '/v1/compare', '/v1/fees', '/v1/platforms', '/v1/platforms/{name}', '/v1/safety/{name}', '/v1/savings-interest', '/v1/verdicts/{slug}',
     ]);
   });

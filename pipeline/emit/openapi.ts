@@ -6,6 +6,7 @@
  */
 import type { Site } from '../../runtime/contract/model.js';
 import { CATEGORY_IDS } from '../../runtime/contract/categories.js';
+import { PROBLEM_TYPES } from '../../runtime/http/problem.js';
 import { LIMITS } from '../../runtime/http/parameter-rules.js';
 import { componentSchemas } from './component-schemas.js';
 import { PUBLISHED_VERDICT_TOP_K } from './api-bodies.js';
@@ -288,6 +289,7 @@ export function openApiDocument(site: Site): Json {
       '/methodology': sitePage('getMethodologyPage', 'The published methodology, generated from methodology.yaml'),
       '/docs': sitePage('getApiReferencePage', 'This API reference, rendered by Swagger UI served from the site'),
       '/open-data': sitePage('getOpenDataPage', 'Every downloadable file with what it holds, records, size, SHA-256, schema and as_of range; licence and how to cite'),
+      '/problems/{name}': sitePage('getProblemTypePage', 'What an error type means and what to do: the page the `type` URL of a problem+json answer points at', [{ name: 'name', in: 'path', required: true, description: 'Problem type name', schema: { type: 'string', enum: Object.keys(PROBLEM_TYPES) } }]),
       '/open-data/{file}': {
         get: {
           operationId: 'getOpenDataFile',

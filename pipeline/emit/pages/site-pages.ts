@@ -2,8 +2,8 @@
  * Every HTML page of the site and its assets, as files under dist/ in the
  * directory-index layout any static host serves (/platforms/kraken ->
  * platforms/kraken/index.html): landing page, one page per platform, category
- * and published verdict, the methodology, the open-data page and the API
- * reference. The runtime serves the same files (runtime/static-files.ts).
+ * and published verdict, the methodology, the open-data page, the API
+ * reference and the error types. The runtime serves the same files (runtime/static-files.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import { indexPageHtml } from './index-page.js';
 import { methodologyPageHtml } from './methodology-page.js';
 import { openDataPageHtml } from './open-data-page.js';
 import { platformPageHtml } from './platform-page.js';
+import { problemPages } from './problem-pages.js';
 
 const page = (dir: string, htmlText: string): EmittedFile => ({ path: dir ? `${dir}/index.html` : 'index.html', contents: htmlText });
 
@@ -49,6 +50,7 @@ export function sitePages(
     page('methodology', methodologyPageHtml(site, methodology)),
     page('open-data', openDataPageHtml(site, manifest)),
     ...docsFiles(site, openapi),
+    ...problemPages(site),
     ...CATEGORY_IDS.map((id) => page(`categories/${id}`, categoryPageHtml(site, methodology, id, scored.filter((p) => p.source.category === id)))),
     ...records.map((r) => page(`platforms/${r.slug}`, platformPageHtml(site, r, comparisonsOf.get(r.slug) ?? []))),
     ...[...verdicts].map(([slug, v]) => page(`compare/${slug}`, comparePageHtml(site, v, v.title, `${site.base_url}/v1/verdicts/${slug}`))),
