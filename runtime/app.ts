@@ -4,7 +4,7 @@
  * error a 500 problem without internals. All bodies come from the bundle.
  */
 import { STATUS_CODES } from 'node:http';
-import { getRequestIP, getRouterParam, H3, type H3Event } from 'h3';
+import { getRequestIP, getRouterParam, H3, onResponse, type H3Event } from 'h3';
 import type { Bundle } from './bundle.js';
 import { comparePlatforms } from './operations/compare.js';
 import { feeEstimates } from './operations/fees.js';
@@ -13,9 +13,9 @@ import { bytes, fail, type OperationResult } from './operations/result.js';
 import { savingsInterest } from './operations/savings.js';
 import { search } from './operations/search.js';
 import { LIMITS } from './http/parameter-rules.js';
-import { INTERNAL_ERROR, invalidParameters, notFound, type ProblemSpec } from './http/problem.js';
+import { INTERNAL_ERROR, invalidParameters, notFound, PROBLEM_CONTENT_TYPE, type ProblemSpec } from './http/problem.js';
 import { ignoredParametersValue, IGNORED_PARAMETERS_HEADER, readQuery } from './http/query.js';
-import { acceptsJson } from './http/accept.js';
+import { acceptsJson, prefersHtml } from './http/accept.js';
 import { clientIpLogged } from './http/client-ip.js';
 import { takeAdmission } from './http/fast-path.js';
 import type { RateLimits } from './http/rate-limit.js';
@@ -26,6 +26,8 @@ import { jsonRpcRefusal } from './mcp/json-rpc.js';
 import { computedCacheOf } from './http/computed-cache.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
 import { comparePage } from './operations/compare-page.js';
+import { errorPageHtml } from './pages/error-page.js';
+import type { Problem } from './contract/api-schemas.js';
 import { applyCommonHeaders, commonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
 
 const READ_METHODS = ['GET', 'HEAD'];
@@ -125,6 +127,22 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   });
 
   // Request-size limits first: nothing else reads an oversized request.
+  // A browser (Accept preferring text/html) gets an error as a page in the site's style; API clients keep problem+json.
+  app.use(
+    onResponse(async (response, event) => {
+      if (!response.headers.get('content-type')?.startsWith(PROBLEM_CONTENT_TYPE) || event.url.pathname === '/mcp') return undefined;
+      response.headers.append('vary', 'Accept');
+      if (!prefersHtml(event.req.headers.get('accept'))) return undefined;
+      const problem = (await response.clone().json()) as Problem;
+      const headers = new Headers(response.headers);
+      headers.set('content-type', HTML_CONTENT_TYPE);
+      headers.set('content-security-policy', contentSecurityPolicy(event.url.pathname));
+      headers.delete('content-length');
+      const page = event.req.method === 'HEAD' ? null : errorPageHtml(bundle().model.site, problem);
+      return new Response(page, { status: response.status, statusText: STATUS_CODES[response.status], headers });
+    }),
+  );
+
   app.use((event) => {
     const target = event.url.pathname.length + event.url.search.length;
     const base = bundle().model.site.base_url;

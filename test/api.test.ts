@@ -134,6 +134,26 @@ describe('GET /v1/platforms (search)', () => {
     expect(index.text.match(/href="\/problems\/[a-z-]+"/g)).toHaveLength(10);
   });
 
+  it('answers a browser with an error page in the site style, and API clients with problem+json', async () => {
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const page = await http(server, '/platforms/no-such-platform', { headers: { accept: browser } });
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(page.headers.get('vary')).toContain('Accept');
+    expect(page.text).toContain('<h1>404 Not found</h1>');
+    expect(page.text).toContain('<a href="/">home page</a>');
+    expect(page.text).toContain('<a href="/problems/not-found">what this error means</a>');
+    const suggested = await http(server, '/v1/platforms/alpha-exchang', { headers: { accept: browser } });
+    expect(suggested.text).toContain('Did you mean: Alpha Exchange');
+    for (const accept of ['application/json', '*/*', 'text/html;q=0.5, application/json']) {
+      const api = await http(server, '/platforms/no-such-platform', { headers: { accept } });
+      expect(api.headers.get('content-type'), accept).toBe('application/problem+json');
+      expect(api.json.status).toBe(404);
+    }
+    expect((await http(server, '/platforms/no-such-platform')).headers.get('content-type')).toBe('application/problem+json');
+  });
+
   it('sends the reason phrase on every status line', async () => {
     const cases: Array<[string, RequestInit | undefined, number, string]> = [
       ['/v1/platforms/no-such-platform', undefined, 404, 'Not Found'],
@@ -464,7 +484,11 @@ describe('HTTP behaviour', () => {
   it('answers 406 when Accept rules out JSON, and accepts browsers and wildcards', async () => {
     const html = await http(server, '/v1/categories', { headers: { accept: 'text/html' } });
     expect(html.status).toBe(406);
-    expect(html.json).toMatchObject({ status: 406, title: 'Not acceptable' });
+    // a caller that takes only HTML gets the 406 as a page
+    expect(html.text).toContain('<h1>406 Not acceptable</h1>');
+    const problem = await http(server, '/v1/categories', { headers: { accept: 'text/csv' } });
+    expect(problem.status).toBe(406);
+    expect(problem.json).toMatchObject({ status: 406, title: 'Not acceptable' });
     expect((await http(server, '/v1/categories', { headers: { accept: 'application/json;q=0' } })).status).toBe(406);
     for (const accept of ['text/html,application/xhtml+xml,*/*;q=0.8', 'application/*', 'application/json']) {
       expect((await http(server, '/v1/categories', { headers: { accept } })).status).toBe(200);

@@ -74,7 +74,7 @@ describe('fast path (answers from memory before h3)', () => {
   });
 
   it('leaves a request whose Accept rules out JSON to h3 (406), and serves pages with their CSP', async () => {
-    const refused = await http(server, '/v1/categories', { headers: { accept: 'text/html' } });
+    const refused = await http(server, '/v1/categories', { headers: { accept: 'text/csv' } });
     expect(refused.status).toBe(406);
     expect(refused.headers.get('content-type')).toBe('application/problem+json');
     const page = await http(server, '/methodology');
