@@ -2,10 +2,11 @@
  * Rate limits and API keys over a real socket: the free limit per client IP
  * across REST and /mcp, IETF RateLimit headers, 429 with Retry-After, key plans,
  * 401 for unknown or malformed keys, and X-Forwarded-For trusted only per TRUST_PROXY.
+ * The per-minute window slides: tests drive its clock (RateLimitConfig.clock), never wait.
  */
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashKey } from '../runtime/http/rate-limit.js';
+import { hashKey, RateLimits } from '../runtime/http/rate-limit.js';
 import { buildInto, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
 
 const DEV_KEY = 'dev-key-0123456789abcdef';
@@ -19,9 +20,9 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
-async function serverWith(freePerMinute: number, trustProxy = 0, logLines?: string[]) {
+async function serverWith(freePerMinute: number, trustProxy = 0, logLines?: string[], clock?: () => number) {
   const logger = logLines ? pino({ level: 'warn' }, { write: (line: string) => void logLines.push(line) }) : undefined;
-  const server = await startServer(dist, { rateLimit: { freePerMinute, keys: new Map([[hashKey(DEV_KEY), 'developer']]) }, trustProxy, ...(logger && { logger }) });
+  const server = await startServer(dist, { rateLimit: { freePerMinute, keys: new Map([[hashKey(DEV_KEY), 'developer']]), clock }, trustProxy, ...(logger && { logger }) });
   servers.push(server);
   return server;
 }
@@ -98,6 +99,47 @@ describe('X-Forwarded-For behind a trusted proxy, parsed strictly', () => {
     expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '::ffff:203.0.113.5' } })).status).toBe(429);
     expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '[2001:DB8::1]:443' } })).status).toBe(200);
     expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '2001:db8::1' } })).status).toBe(429);
+  });
+});
+
+describe('the sliding one-minute window', () => {
+  it('admits no more than the limit in any 60 seconds across what would be a fixed window edge', async () => {
+    let now = 1_800_000_057_500; // 2.5 s before a whole minute of the epoch
+    const server = await serverWith(60, 0, undefined, () => now);
+    const statuses = async (n: number) => {
+      const seen: number[] = [];
+      for (let i = 0; i < n; i++) seen.push((await http(server, '/v1/categories')).status);
+      return seen;
+    };
+    expect(await statuses(59)).toEqual(Array(59).fill(200));
+    now += 2_500; // a fixed window turns here and would admit 60 more
+    const after = await http(server, '/v1/categories');
+    expect(after.status).toBe(200);
+    expect(after.headers.get('ratelimit')).toBe('"free";r=0;t=58');
+    const refused = await http(server, '/v1/categories');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('58');
+    now += 57_499; // 1 ms before the first 59 leave the window
+    expect((await statuses(1))[0]).toBe(429);
+    now += 1;
+    expect(await statuses(60)).toEqual([...Array(59).fill(200), 429]);
+  });
+
+  it('holds the limit exactly over 3,000 requests at random moments, and refuses only when the last minute is full', async () => {
+    let now = 1_800_000_000_000;
+    const limits = new RateLimits({ freePerMinute: 60, keys: new Map(), clock: () => now });
+    let seed = 7;
+    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const admitted: number[] = [];
+    for (let i = 0; i < 3000; i++) {
+      now += random() < 0.1 ? Math.floor(random() * 20_000) : Math.floor(random() * 400);
+      const inLastMinute = admitted.filter((t) => t > now - 60_000).length;
+      const result = await limits.admit(null, '192.0.2.7');
+      expect(result.ok, `request ${i} with ${inLastMinute} admitted in the last minute`).toBe(inLastMinute < 60);
+      if (result.ok) admitted.push(now);
+    }
+    expect(admitted.length).toBeGreaterThan(600);
+    expect(admitted.length).toBeLessThan(3000);
   });
 });
 

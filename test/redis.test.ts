@@ -5,7 +5,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RateLimits } from '../runtime/http/rate-limit.js';
 import { buildInto, FIXTURE_SOURCES, http, killRuntimes, spawnRuntime } from './helpers.js';
 
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
@@ -89,6 +91,31 @@ describe.skipIf(!hasRedis)('rate limits in Redis', () => {
     } finally {
       stopped.kill('SIGCONT');
       stopped.kill('SIGKILL');
+    }
+  });
+
+  it('two instances on one Redis hold a sliding minute exactly: 2,000 requests at random moments, never more than the limit in any 60 seconds', async () => {
+    const { port, process: server } = await startRedis();
+    const clients = [new Redis({ port, host: '127.0.0.1' }), new Redis({ port, host: '127.0.0.1' })];
+    try {
+      let now = 1_800_000_000_000;
+      const instances = clients.map((client) => new RateLimits({ freePerMinute: 30, keys: new Map(), redis: client, clock: () => now }));
+      let seed = 11;
+      const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+      const admitted: number[] = [];
+      for (let i = 0; i < 2000; i++) {
+        now += random() < 0.1 ? Math.floor(random() * 30_000) : Math.floor(random() * 600);
+        const inLastMinute = admitted.filter((t) => t > now - 60_000).length;
+        const result = await instances[i % 2]!.admit(null, '198.51.100.4');
+        expect(result.ok, `request ${i} with ${inLastMinute} admitted in the last minute`).toBe(inLastMinute < 30);
+        if (result.ok) admitted.push(now);
+      }
+      expect(admitted.length).toBeGreaterThan(300);
+      // refused requests are not recorded: the key holds at most the limit
+      expect(await clients[0]!.zcard('ocd-sw:free-minute:ip:198.51.100.4')).toBeLessThanOrEqual(30);
+    } finally {
+      clients.forEach((c) => c.disconnect());
+      server.kill('SIGKILL');
     }
   });
 });

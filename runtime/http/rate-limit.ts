@@ -2,8 +2,10 @@
  * Rate limits and API keys (interface spec "Limits" and "Authentication"):
  * Free 60 requests/minute per client IP (RATE_LIMIT_PER_MINUTE; 0 turns it off),
  * Developer 600/minute and 250,000/month, Business 3,000/minute and 2,000,000/month,
- * counted across REST and /mcp together with rate-limiter-flexible: in memory, or in
- * Redis when REDIS_URL is set so several runtime instances enforce one limit (behind a
+ * counted across REST and /mcp together: the per-minute limits in a sliding window
+ * (sliding-window.ts: no 60-second span admits more than the limit), the monthly quotas and
+ * failed key attempts with rate-limiter-flexible; in memory, or in Redis when REDIS_URL is
+ * set so several runtime instances enforce one limit (behind a
  * circuit breaker, redis-breaker.ts: while Redis fails or does not answer, each process
  * counts in its own memory).
  * Failed API key attempts (malformed or unknown keys) count against the client IP on a
@@ -18,6 +20,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
 import { guardedCounter, RedisBreaker, type Counter, type RedisState } from './redis-breaker.js';
 import type * as RateLimiterFlexible from 'rate-limiter-flexible';
+import { MemorySlidingWindow, RedisSlidingWindow } from './sliding-window.js';
 
 // The classes are loaded from their own files: the package's index loads all of its store
 // adapters (about 170 KB of code, 7 ms of every start); the Redis one only when Redis is used.
@@ -71,7 +74,12 @@ export interface RateLimitConfig {
   redis?: Redis;
   /** Milliseconds Redis is left alone after a failed or timed-out command (REDIS_RETRY_MS, default 5000). */
   redisRetryMs?: number;
+  /** The per-minute windows' clock, ms since the epoch (default Date.now; tests pass their own). */
+  clock?: () => number;
 }
+
+/** The window of the per-minute plan limits, in milliseconds. */
+const MINUTE_MS = 60_000;
 
 /** The outcome of counting one request. */
 export type Admission =
@@ -113,21 +121,26 @@ export class RateLimits {
   /** @param logger receives one warn line per failed key attempt (`event: 'api-key-rejected'`; the key itself is never logged) */
   constructor(private readonly config: RateLimitConfig, private readonly logger?: Logger) {
     this.breaker = config.redis ? new RedisBreaker(config.redisRetryMs ?? 5000, logger) : undefined;
-    /**
-     * A limiter of `points` per `duration` seconds (0: no expiry in memory, `redisDuration` in Redis),
-     * in Redis behind the breaker (in memory while Redis does not answer), or in memory.
-     */
-    const limiter = (name: string, points: number, duration: number, redisDuration = duration): Limiter => {
-      const memory = new RateLimiterMemory({ points, duration, keyPrefix: name });
-      if (!config.redis || !this.breaker) return memory;
-      const RateLimiterRedis = load('rate-limiter-flexible/lib/RateLimiterRedis.js') as typeof RateLimiterFlexible.RateLimiterRedis;
-      const shared = new RateLimiterRedis({ storeClient: config.redis, points, duration: redisDuration, keyPrefix: `ocd-rl:${name}` });
-      return guardedCounter(shared, memory, this.breaker, (rejection) => rejection instanceof RateLimiterRes);
+    const redis = config.redis;
+    const breaker = this.breaker;
+    /** `memory`, or the counter `shared(redis)` makes behind the breaker (memory while Redis does not answer). */
+    const guarded = (memory: Limiter, shared: (redis: Redis) => Limiter): Limiter =>
+      redis && breaker ? guardedCounter(shared(redis), memory, breaker, (rejection) => rejection instanceof RateLimiterRes) : memory;
+    /** A fixed window of `points` per `duration` seconds (0: no expiry in memory, `redisDuration` in Redis). */
+    const limiter = (name: string, points: number, duration: number, redisDuration = duration): Limiter =>
+      guarded(new RateLimiterMemory({ points, duration, keyPrefix: name }), (store) => {
+        const RateLimiterRedis = load('rate-limiter-flexible/lib/RateLimiterRedis.js') as typeof RateLimiterFlexible.RateLimiterRedis;
+        return new RateLimiterRedis({ storeClient: store, points, duration: redisDuration, keyPrefix: `ocd-rl:${name}` });
+      });
+    /** A sliding window of `points` per minute. */
+    const perMinute = (name: string, points: number): Limiter => {
+      const options = { points, windowMs: MINUTE_MS, now: config.clock };
+      return guarded(new MemorySlidingWindow(options), (store) => new RedisSlidingWindow(store, `ocd-sw:${name}`, options));
     };
     this.minute = new Map<PlanName, Limiter>([
-      ['free', limiter('free-minute', Math.max(1, config.freePerMinute), 60)],
-      ['developer', limiter('developer-minute', PAID_PLANS.developer.perMinute, 60)],
-      ['business', limiter('business-minute', PAID_PLANS.business.perMinute, 60)],
+      ['free', perMinute('free-minute', Math.max(1, config.freePerMinute))],
+      ['developer', perMinute('developer-minute', PAID_PLANS.developer.perMinute)],
+      ['business', perMinute('business-minute', PAID_PLANS.business.perMinute)],
     ]);
     this.month = new Map<PlanName, Limiter>([
       ['developer', limiter('developer-month', PAID_PLANS.developer.perMonth, 0, MONTH_KEY_TTL_SECONDS)],
@@ -227,7 +240,7 @@ export class RateLimits {
     const monthly = this.month.get(plan);
     if (monthly && plan !== 'free') {
       // the monthly quota is a second policy of the same header fields (draft-ietf-httpapi-ratelimit-headers: a list of items)
-      const month = calendarMonth(new Date());
+      const month = calendarMonth(new Date((this.config.clock ?? Date.now)()));
       const monthPolicy = `${policy}, "${plan}-month";q=${PAID_PLANS[plan].perMonth};w=${month.seconds}`;
       let used: RateLimiterRes;
       try {
