@@ -54,6 +54,10 @@ describe('initialize and tools/list', () => {
     expect(instructions).toContain('Data: Fixture Comparison Data (http://localhost:3000), CC BY 4.0');
   });
 
+  it('advertises tools without list-change notifications: the list never changes while a dist is served', () => {
+    expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
+  });
+
   it('negotiates every protocol version the SDK supports', async () => {
     for (const version of SUPPORTED_PROTOCOL_VERSIONS) {
       const res = await rawPost(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));

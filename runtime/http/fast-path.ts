@@ -27,7 +27,7 @@ import type { Admission, RateLimits } from './rate-limit.js';
 import { computedReply, JSON_CONTENT_TYPE, precomputedReply, problemReply, type RequestContext } from './reply.js';
 import { LIMITS } from './parameter-rules.js';
 import { INTERNAL_ERROR, type ProblemSpec } from './problem.js';
-import { jsonRpcRefusal, loadMcpEndpoint, MCP_BODY_TOO_LARGE } from '../mcp/json-rpc.js';
+import { jsonRpcRefusal, jsonRpcRequestId, loadMcpEndpoint, MCP_BODY_TOO_LARGE } from '../mcp/json-rpc.js';
 
 /** Precomputed bytes at one exact URL, with their media type and further headers (a page's CSP). */
 interface Precomputed {
@@ -164,8 +164,12 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
       if (options.limits.counts(apiKey)) {
         const admission = await options.limits.admit(apiKey, clientIpLogged(req.socket.remoteAddress, header(req.headers['x-forwarded-for']), options.trustProxy, options.logger));
         if (!admission.ok) {
-          req.resume();
-          const refusal = jsonRpcRefusal(admission.status, admission.detail, admission.status === 429 ? admission.headers : {});
+          // the body (within the size bound) is read for the request's id, so the client can match the refusal
+          const declared = Number(header(req.headers['content-length']) ?? 0);
+          const body = declared > LIMITS.mcpBodyMaxBytes ? null : await readBody(req, LIMITS.mcpBodyMaxBytes);
+          if (body === null) req.resume();
+          const extra = { ...(admission.status === 429 ? admission.headers : {}), ...(body === null && { connection: 'close' }) };
+          const refusal = jsonRpcRefusal(admission.status, admission.detail, extra, -32000, body === null ? null : jsonRpcRequestId(body));
           return send(req, res, { ...refusal, headers: { ...refusal.headers, ...common } }, startedAt);
         }
         common = { ...common, ...admission.headers };

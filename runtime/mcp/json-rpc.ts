@@ -18,13 +18,29 @@ export interface McpAnswer {
   body: string | null;
 }
 
+/** A JSON-RPC request id (JSON-RPC 2.0 section 4: a string, a number, or null when unknown). */
+export type JsonRpcId = string | number | null;
+
 /**
- * A JSON-RPC error answer with a null id (the request was refused before it was read as JSON-RPC):
- * the limit explained in `message`, with the HTTP status of the refusal (401, 429, 400).
+ * A JSON-RPC error answer to a request refused before it reached the MCP server (401, 429, 400):
+ * the limit explained in `message`, with the HTTP status of the refusal, and the request's own id
+ * when it could be read (JSON-RPC 2.0 section 5: null only when the id cannot be determined).
  * @param code JSON-RPC error code (-32000 server error, -32600 invalid request)
  */
-export function jsonRpcRefusal(status: number, message: string, extraHeaders: Record<string, string> = {}, code = -32000): McpAnswer {
-  return { status, headers: { ...JSON_RPC_HEADERS, ...extraHeaders }, body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }) };
+export function jsonRpcRefusal(status: number, message: string, extraHeaders: Record<string, string> = {}, code = -32000, id: JsonRpcId = null): McpAnswer {
+  return { status, headers: { ...JSON_RPC_HEADERS, ...extraHeaders }, body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) };
+}
+
+/** The id of a single JSON-RPC request in `body`; null for a batch, a notification, or a body that is not a JSON-RPC request. */
+export function jsonRpcRequestId(body: string): JsonRpcId {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+    const id = (parsed as { id?: unknown }).id;
+    return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Number of messages when the body is a JSON array (a JSON-RPC batch), else 0; malformed JSON is left to the SDK's parse error. */

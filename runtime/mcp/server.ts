@@ -58,6 +58,9 @@ export function createMcpServer(bundle: Bundle): McpServer {
       async (args: Record<string, unknown>) => toolResult(tool.run(bundle, args)),
     );
   }
+  // The tool list never changes while a dist is served (a reload builds new servers), so no
+  // notifications/tools/list_changed is ever sent: say so (the SDK advertises true on registration).
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }
 
