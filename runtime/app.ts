@@ -251,7 +251,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     });
 
   route('/v1/categories', [], (b) => listCategories(b));
-  route('/v1/platforms', ['query', 'category'], (b, q) => search(b, q));
+  route('/v1/platforms', ['query', 'category', 'limit'], (b, q) => search(b, q));
   named('/v1/platforms/:name', 'name', getPlatform);
   named('/v1/safety/:name', 'name', getSafety);
   route('/v1/compare', ['platforms', 'weights', 'profile'], (b, q) => comparePlatforms(b, q));

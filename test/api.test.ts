@@ -78,6 +78,17 @@ describe('GET /v1/platforms (search)', () => {
     expect(body.results.map((r: any) => r.slug)).toEqual(['alpha-exchange']);
     const byAlias = await get('/v1/platforms?query=broker&category=brokerages', '/v1/platforms');
     expect(byAlias.results.map((r: any) => r.slug)).toEqual(['one-broker', 'two-broker', 'three-broker']);
+    expect([byAlias.count, byAlias.total]).toEqual([3, 3]);
+  });
+
+  it('returns the first `limit` results and counts every match in total; a limit out of 1-1000 is a 400', async () => {
+    const limited = await get('/v1/platforms?query=broker&category=brokerages&limit=2', '/v1/platforms');
+    expect(limited.results.map((r: any) => r.slug)).toEqual(['one-broker', 'two-broker']);
+    expect([limited.count, limited.total]).toEqual([2, 3]);
+    for (const bad of ['0', '1001', '2.5', '-1', 'ten']) {
+      const refused = await get(`/v1/platforms?limit=${bad}`, '/v1/platforms', 400);
+      expect(refused.errors, bad).toEqual([{ parameter: 'limit', message: expect.stringContaining('1') }]);
+    }
   });
 
   it('rejects a bad category, an empty query and a repeated single-valued parameter', async () => {

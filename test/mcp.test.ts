@@ -98,6 +98,9 @@ describe('tools give the REST body as structuredContent', () => {
     expect(result.structuredContent).toEqual((await rest('/v1/platforms?query=save&category=high_yield_savings')).body);
     expect(result.structuredContent.results.map((r: any) => r.slug)).toEqual(['save-three', 'save-one', 'save-two']);
     expect(result.structuredContent.attribution).toContain('CC BY 4.0');
+    const limited = await call('search_platforms', { query: 'save', limit: 1 });
+    expect(limited.structuredContent).toEqual((await rest('/v1/platforms?query=save&limit=1')).body);
+    expect([limited.structuredContent.count, limited.structuredContent.total]).toEqual([1, 3]);
   });
 
   it('get_platform', async () => {
@@ -112,6 +115,8 @@ describe('tools give the REST body as structuredContent', () => {
     expect(result.structuredContent.products.map((p: any) => p.score_pct)).toEqual([83.2, 77]);
     const asString = await call('compare_platforms', { platforms: 'alpha-exchange,beta-exchange' });
     expect(asString.structuredContent.products[1]).toMatchObject({ slug: 'beta-exchange', score_pct: 50, raw_score_pct: 70 });
+    const asJsonString = await call('compare_platforms', { platforms: '["alpha-exchange", "beta-exchange"]' });
+    expect(asJsonString.structuredContent).toEqual(asString.structuredContent);
   });
 
   it('get_verdict', async () => {

@@ -138,6 +138,7 @@ export function openApiDocument(site: Site): Json {
           parameters: [
             query('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }),
             query('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: categoryEnum }),
+            query('limit', `Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (\`total\` counts them all)`, { type: 'integer', minimum: 1, maximum: LIMITS.searchLimitMax }),
           ],
           responses: { '200': ok('SearchResponse', 'Matching platforms'), ...commonErrors, '400': badRequest },
         },

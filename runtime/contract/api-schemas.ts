@@ -164,7 +164,8 @@ export const SearchResponseSchema = z
   .object({
     query: z.string().nullable(),
     category: CategoryIdSchema.nullable(),
-    count: z.number().int().min(0),
+    count: z.number().int().min(0).meta({ description: 'Results in this answer' }),
+    total: z.number().int().min(0).meta({ description: 'Platforms matching the query and category; more than count when `limit` cut the list' }),
     results: z.array(PlatformSummarySchema),
     methodology,
     ...envelope,

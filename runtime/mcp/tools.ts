@@ -58,9 +58,10 @@ export const TOOLS: readonly ToolDefinition[] = [
     inputSchema: {
       query: z.string().optional().describe(`Name fragment, 1-${LIMITS.nameMaxLength} characters`),
       category: z.string().optional().describe(`Category id: ${categoryList}`),
+      limit: z.union([z.number().int(), z.string()]).optional().describe(`Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (total counts them all)`),
     },
     outputSchema: SearchResponseSchema,
-    run: (b, a) => search(b, { query: a.query, category: a.category }),
+    run: (b, a) => search(b, { query: a.query, category: a.category, limit: a.limit === undefined ? undefined : String(a.limit) }),
   },
   {
     name: 'get_platform',
@@ -75,7 +76,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     title: 'Compare platforms',
     description: `Compares ${LIMITS.compareMin} to ${LIMITS.compareMax} platforms of one category and shows the arithmetic: per criterion score, weight, contribution, as_of, stale flag and evidence tier, raw score, hack cap, coverage and eligibility under the applied weights (75% coverage gate), the winner, whether the result is too close to call, and whether the pick depends on stale or weak evidence (caveats). Optional weights (0-10) per criterion key or weight group (fees) override the defaults (see list_categories for the keys); optional profile selects a published weight set (brokerages: options).`,
     inputSchema: {
-      platforms: z.union([z.string(), z.array(z.string())]).describe('Platform names: a comma-separated string or a list, 2 to 6, one category'),
+      platforms: z.union([z.string(), z.array(z.string())]).describe('Platform names, 2 to 6 of one category: a list, a JSON array in a string, or a comma-separated string'),
       weights: z
         .union([z.string(), z.record(z.string(), z.number())])
         .optional()

@@ -24,12 +24,23 @@ export interface CompareArgs {
 
 type Step<T> = { ok: true; value: T } | { ok: false; errors: ParameterError[] };
 
-/** Splits and resolves the platform list: 2-6 names, each known, distinct, all in one category. */
+/** The strings of `raw` when it is a JSON array of strings (how some agents send a list argument), else undefined. */
+function jsonStringArray(raw: string): string[] | undefined {
+  if (!raw.trimStart().startsWith('[')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) && parsed.every((item) => typeof item === 'string') ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Splits and resolves the platform list (a list, a JSON array string or a comma list): 2-6 names, each known, distinct, all in one category. */
 export function resolvePlatforms(bundle: Bundle, raw: CompareArgs['platforms']): Step<ModelPlatform[]> {
   const err = (message: string, suggestions?: string[]): Step<ModelPlatform[]> => ({ ok: false, errors: [{ parameter: 'platforms', message }] });
   if (raw === undefined) return err(`required: ${LIMITS.compareMin} to ${LIMITS.compareMax} comma-separated platform names of one category`);
   if (typeof raw === 'string' && raw.length > LIMITS.listMaxLength) return err(`must be at most ${LIMITS.listMaxLength} characters`);
-  const names = (typeof raw === 'string' ? raw.split(',') : [...raw]).map((n) => n.trim());
+  const names = (typeof raw === 'string' ? jsonStringArray(raw) ?? raw.split(',') : [...raw]).map((n) => n.trim());
   if (names.length > LIMITS.compareMax) return err(`takes at most ${LIMITS.compareMax} platforms; got ${names.length}`);
   if (names.some((n) => n.length === 0)) return err('contains an empty name (check for doubled or trailing commas)');
   if (names.length < LIMITS.compareMin) return err(`takes at least ${LIMITS.compareMin} platforms; got ${names.length}`);

@@ -5,12 +5,14 @@ import { normaliseCategory, CATEGORY_IDS } from '../contract/categories.js';
 import { categoryPage } from '../contract/urls.js';
 import { searchPlatforms } from '../compute/search.js';
 import { invalidParameters } from '../http/problem.js';
-import { LIMITS, preview, type ParameterError } from '../http/parameter-rules.js';
+import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../http/parameter-rules.js';
 import { body, envelope, fail, type OperationResult } from './result.js';
 
 export interface SearchArgs {
   query?: string | undefined;
   category?: string | undefined;
+  /** Most results to return, a whole number 1 to LIMITS.searchLimitMax (text, as in a query string); absent: all. */
+  limit?: string | undefined;
 }
 
 /** Validates the arguments and searches; results by score descending, then name. */
@@ -24,13 +26,21 @@ export function search(bundle: Bundle, args: SearchArgs): OperationResult {
   if (category === undefined) {
     errors.push({ parameter: 'category', message: `must be one of ${CATEGORY_IDS.join(', ')} (singular, underscores and any case accepted); got "${preview(args.category ?? '')}"` });
   }
+  let limit: number | null = null;
+  if (args.limit !== undefined) {
+    const parsed = parseBoundedNumber('limit', args.limit, { integer: true, min: 1, max: LIMITS.searchLimitMax });
+    if (parsed.ok) limit = parsed.value;
+    else errors.push(parsed.error);
+  }
   if (errors.length) return fail(invalidParameters(errors));
   const site = bundle.model.site;
-  const results = searchPlatforms(bundle.model.platforms, query, category ?? null);
+  const matches = searchPlatforms(bundle.model.platforms, query, category ?? null);
+  const results = limit === null ? matches : matches.slice(0, limit);
   const response: SearchResponse = {
     query,
     category: category ?? null,
     count: results.length,
+    total: matches.length,
     results,
     ...envelope(site, category ? categoryPage(site, category) : `${site.base_url}/`),
   };
