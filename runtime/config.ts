@@ -4,7 +4,8 @@
  */
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
-import { FREE_REQUESTS_PER_MINUTE, loadKeys } from './http/rate-limit.js';
+import { loadKeys } from './http/rate-limit.js';
+import { FREE_REQUESTS_PER_MINUTE } from './contract/plans.js';
 import type { Logger } from './log.js';
 import type { ServeOptions } from './server.js';
 

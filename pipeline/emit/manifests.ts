@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AiPluginManifest, McpManifest } from '../../runtime/contract/manifests.js';
 import type { Site } from '../../runtime/contract/model.js';
 import { TOOLS } from '../../runtime/mcp/tools.js';
-import { FREE_REQUESTS_PER_MINUTE } from '../../runtime/http/rate-limit.js';
+import { FREE_REQUESTS_PER_MINUTE } from '../../runtime/contract/plans.js';
 
 
 const DESCRIPTION =

@@ -8,6 +8,8 @@ import type { Site } from '../../runtime/contract/model.js';
 import { CATEGORY_IDS } from '../../runtime/contract/categories.js';
 import { PROBLEM_TYPES } from '../../runtime/http/problem.js';
 import { LIMITS } from '../../runtime/http/parameter-rules.js';
+import { FAILED_KEY_ATTEMPTS, FREE_REQUESTS_PER_MINUTE, PAID_PLANS } from '../../runtime/contract/plans.js';
+import { isLocalHost } from '../../runtime/contract/urls.js';
 import { componentSchemas } from './component-schemas.js';
 import { PUBLISHED_VERDICT_TOP_K } from './api-bodies.js';
 
@@ -105,13 +107,17 @@ export function openApiDocument(site: Site): Json {
         'Data is informational, not investment advice. Scores follow the published methodology: ' + site.methodology_url + '.',
         'Errors are RFC 9457 problem details (`application/problem+json`) with `type`, `title`, `status`, `detail` and, for bad parameters, `errors: [{parameter, message}]`.',
         'Query parameters: an unknown parameter (a cache buster, a tracking tag, a typo) is ignored and named in the Ignored-Query-Parameters response header; `platforms` and `weights` may be repeated (`platforms=a&platforms=b` is `platforms=a,b`); any other parameter given twice is a 400.',
-        'Limits: the free plan allows 60 requests per minute per client IP, REST and MCP together; paid plans (not on sale) send X-API-Key. Every response reports the state in the RateLimit-Policy and RateLimit header fields; a refused request gets 429 with Retry-After.',
+        `Limits: the free plan allows ${FREE_REQUESTS_PER_MINUTE} requests in any 60 seconds per client IP, REST and MCP together; paid plans (not on sale) send X-API-Key. Every response reports the state in the RateLimit-Policy and RateLimit header fields; a refused request gets 429 with Retry-After.`,
         'Category ids are accepted in any case with hyphens or underscores, singular or plural (`high_yield_savings`, `Exchange`); responses use the canonical id. Weight keys are accepted in any case.',
         'Platform names match case-insensitively on slug, name or alias; an unknown name is a 404 with up to three suggestions.',
       ].join('\n\n'),
       license: { name: 'Data: CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
     },
-    servers: [{ url: site.base_url }],
+    // A local base URL (the default, for development) is no address for anyone else: the document
+    // then names the host that serves it (a relative server URL, OpenAPI 3.1 section 4.8.5).
+    servers: [isLocalHost(site.base_url) ? { url: '/', description: 'The host serving this document' } : { url: site.base_url, description: 'The service this document was built for' }],
+    // Every operation is open without a key (free plan); a paid plan's key is sent in X-API-Key.
+    security: [{}, { ApiKey: [] }],
     tags: [
       { name: 'platforms', description: 'Categories, search, records and safety records' },
       { name: 'comparisons', description: 'Comparisons and published verdicts' },
@@ -332,6 +338,14 @@ export function openApiDocument(site: Site): Json {
     },
     components: {
       schemas: { ...componentSchemas(), ...JSON_RPC_SCHEMAS },
+      securitySchemes: {
+        ApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: `Optional. A paid plan's key (${PAID_PLANS.developer.perMinute} or ${PAID_PLANS.business.perMinute} requests per minute); without it the free plan applies. A malformed or unknown key is a 401; ${FAILED_KEY_ATTEMPTS.points} failed keys from one address in ${FAILED_KEY_ATTEMPTS.durationSeconds / 60} minutes are a 429 for keyed requests from it.`,
+        },
+      },
     },
   };
 }

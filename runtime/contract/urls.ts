@@ -18,3 +18,9 @@ export const comparisonSlug = (slugs: readonly string[]): string => [...slugs].s
  * (base https://example.org/data -> /data/platforms/x), so pages work on any host.
  */
 export const sitePath = (site: Site, pathname: string): string => `${new URL(site.base_url).pathname.replace(/\/$/, '')}${pathname}`;
+
+/** True when a base URL names this machine (localhost, *.localhost, 127.0.0.0/8, ::1): the development default, an address for no one else. */
+export function isLocalHost(baseUrl: string): boolean {
+  const host = new URL(baseUrl).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '[::1]';
+}

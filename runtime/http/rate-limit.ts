@@ -21,6 +21,7 @@ import type { Logger } from '../log.js';
 import { guardedCounter, RedisBreaker, type Counter, type RedisState } from './redis-breaker.js';
 import type * as RateLimiterFlexible from 'rate-limiter-flexible';
 import { MemorySlidingWindow, RedisSlidingWindow } from './sliding-window.js';
+import { FAILED_KEY_ATTEMPTS, PAID_PLANS, type PlanName } from '../contract/plans.js';
 
 // The classes are loaded from their own files: the package's index loads all of its store
 // adapters (about 170 KB of code, 7 ms of every start); the Redis one only when Redis is used.
@@ -29,17 +30,6 @@ const RateLimiterMemory = load('rate-limiter-flexible/lib/RateLimiterMemory.js')
 const RateLimiterRes = load('rate-limiter-flexible/lib/RateLimiterRes.js') as typeof RateLimiterFlexible.RateLimiterRes;
 type RateLimiterRes = RateLimiterFlexible.RateLimiterRes;
 type Limiter = Counter<RateLimiterRes>;
-
-export type PlanName = 'free' | 'developer' | 'business';
-
-/** The free plan of the interface spec ("Limits"): 60 requests a minute per IP, REST and MCP together (default of RATE_LIMIT_PER_MINUTE). */
-export const FREE_REQUESTS_PER_MINUTE = 60;
-
-/** Requests per minute and per calendar month (UTC) of each paid plan; the free per-minute limit is configured. */
-export const PAID_PLANS = {
-  developer: { perMinute: 600, perMonth: 250_000 },
-  business: { perMinute: 3_000, perMonth: 2_000_000 },
-} as const;
 
 /**
  * Monthly counters are keyed by calendar month (UTC, `YYYY-MM`), so they need no
@@ -57,13 +47,6 @@ export function calendarMonth(now: Date): { id: string; seconds: number; seconds
   return { id: now.toISOString().slice(0, 7), seconds: (next - start) / 1000, secondsLeft: Math.max(1, Math.ceil((next - now.getTime()) / 1000)) };
 }
 const KEY_FORMAT = /^[A-Za-z0-9_-]{16,128}$/;
-
-/**
- * Failed API key attempts allowed per client IP in a window: past it, every request from that IP
- * that carries a key is refused with 429 until the window ends (requests without a key keep the
- * free plan). 10 in 15 minutes leaves room for a mistyped key and stops guessing.
- */
-export const FAILED_KEY_ATTEMPTS = { points: 10, durationSeconds: 900 } as const;
 
 export interface RateLimitConfig {
   /** Free requests per minute per client IP; 0 turns limiting off. */
