@@ -7,6 +7,7 @@
 import type { Site } from '../../runtime/contract/model.js';
 import { CATEGORY_IDS } from '../../runtime/contract/categories.js';
 import { PROBLEM_TYPES } from '../../runtime/http/problem.js';
+import { CACHE_CONTROL } from '../../runtime/http/caching.js';
 import { LIMITS } from '../../runtime/http/parameter-rules.js';
 import { FAILED_KEY_ATTEMPTS, FREE_REQUESTS_PER_MINUTE, PAID_PLANS } from '../../runtime/contract/plans.js';
 import { isLocalHost } from '../../runtime/contract/urls.js';
@@ -16,12 +17,40 @@ import { PUBLISHED_VERDICT_TOP_K } from './api-bodies.js';
 type Json = Record<string, unknown>;
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** Response header fields, described once (components.headers) and referenced by each response that carries them. */
+const HEADERS = {
+  RateLimit: { description: 'Requests left in the current window and seconds until one more is admitted (draft-ietf-httpapi-ratelimit-headers), e.g. `"free";r=59;t=60`; keyed plans add their monthly quota as a second item', schema: { type: 'string' }, example: '"free";r=59;t=60' },
+  'RateLimit-Policy': { description: 'The quota applied: `q` requests per `w` seconds, per plan (draft-ietf-httpapi-ratelimit-headers)', schema: { type: 'string' }, example: '"free";q=60;w=60' },
+  ETag: { description: 'Strong entity tag of a precomputed body (the first 32 hex digits of its SHA-256); send it in If-None-Match for a 304', schema: { type: 'string' }, example: '"3f5c0d7e9b2a41c8a6d4e2f1b0c9a8d7"' },
+  'Cache-Control': { description: `\`${CACHE_CONTROL.precomputed}\` for precomputed bodies and files, \`${CACHE_CONTROL.computed}\` for answers computed from the parameters, \`${CACHE_CONTROL.error}\` for errors`, schema: { type: 'string' }, example: CACHE_CONTROL.precomputed },
+  'X-Request-Id': { description: 'The id of this request in the service log: the caller\'s X-Request-Id when it is 1 to 128 visible ASCII characters, else a new one', schema: { type: 'string' } },
+  'Ignored-Query-Parameters': { description: 'Query parameters the operation does not take, ignored and named here (comma-separated); such an answer is not stored by caches', schema: { type: 'string' }, example: 'utm_source, _' },
+  'Retry-After': { description: 'Seconds until a request is admitted again', schema: { type: 'integer', minimum: 1 }, example: 12 },
+};
+
+/** The header fields of a counted API answer: rate-limit state, caching, request id, ignored parameters; ETag when precomputed. */
+const apiHeaders = (precomputed: boolean) => ({
+  RateLimit: header('RateLimit'),
+  'RateLimit-Policy': header('RateLimit-Policy'),
+  'Cache-Control': header('Cache-Control'),
+  'X-Request-Id': header('X-Request-Id'),
+  'Ignored-Query-Parameters': header('Ignored-Query-Parameters'),
+  ...(precomputed ? { ETag: header('ETag') } : {}),
+});
+/** The header fields of a file of the site (not counted against the API limit). */
+const fileHeaders = { ETag: header('ETag'), 'Cache-Control': header('Cache-Control'), 'X-Request-Id': header('X-Request-Id') };
+
 const problem = (description: string) => ({
   description,
+  headers: { 'X-Request-Id': header('X-Request-Id') },
   content: { 'application/problem+json': { schema: ref('Problem') } },
 });
-const ok = (schema: string, description: string) => ({
+/** A 200 JSON answer of the API; `precomputed` bodies (built by the build) carry an ETag. */
+const ok = (schema: string, description: string, precomputed = false) => ({
   description,
+  headers: apiHeaders(precomputed),
   content: { 'application/json': { schema: ref(schema) } },
 });
 const commonErrors = {
@@ -32,32 +61,39 @@ const commonErrors = {
   '406': problem('Accept rules out application/json'),
   '429': {
     ...problem('Rate limit exceeded: see Retry-After and the RateLimit / RateLimit-Policy header fields'),
-    headers: { 'Retry-After': { description: 'Seconds until a request is admitted again', schema: { type: 'integer', minimum: 1 } } },
+    headers: { 'Retry-After': header('Retry-After'), RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy'), 'X-Request-Id': header('X-Request-Id') },
   },
 };
 /** Precomputed bodies carry a strong ETag; a matching If-None-Match gets 304. */
 const notModified = { '304': { description: 'Not modified: If-None-Match matched the ETag of this precomputed body' } };
 const badRequest = problem('Invalid parameter: `errors` lists each parameter and what is allowed');
 
-/** A page of the site: HTML (strict Content-Security-Policy), ETag and 304 when precomputed. */
-function sitePage(operationId: string, summary: string, parameters: Json[] = [], extra: Json = {}): Json {
-  const { '400': _b, '406': _n, ...errors } = commonErrors;
+/** The errors a file of the site can meet: never counted against the API limit, so no 401 or 429. */
+const siteErrors = { '404': commonErrors['404'], '405': commonErrors['405'] };
+
+/**
+ * A page of the site: HTML (strict Content-Security-Policy), ETag and 304 when precomputed; not
+ * counted against the API limit. A browser (Accept preferring text/html) gets its errors as pages.
+ */
+function sitePage(operationId: string, summary: string, description: string, parameters: Json[] = [], extra: Json = {}): Json {
   return {
     get: {
       operationId,
       tags: ['site'],
       summary,
+      description: `${description} Not counted against the API limit; a browser gets errors as pages in the site's style.`,
+      security: [{}],
       ...(parameters.length ? { parameters } : {}),
-      responses: { '200': { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } }, ...notModified, ...errors, ...extra },
+      responses: { '200': { description: 'HTML page', headers: fileHeaders, content: { 'text/html': { schema: { type: 'string' } } } }, ...notModified, ...siteErrors, ...extra },
     },
   };
 }
 
-function query(name: string, description: string, schema: Json, required = false): Json {
-  return { name, in: 'query', required, description, schema };
+function query(name: string, description: string, schema: Json, required = false, example?: unknown): Json {
+  return { name, in: 'query', required, description, schema, ...(example === undefined ? {} : { example }) };
 }
-function pathParam(name: string, description: string): Json {
-  return { name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength } };
+function pathParam(name: string, description: string, example: string): Json {
+  return { name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }, example };
 }
 
 /** JSON-RPC 2.0 envelopes of POST /mcp (the MCP specification defines the methods and results). */
@@ -132,7 +168,8 @@ export function openApiDocument(site: Site): Json {
           operationId: 'listCategories',
           tags: ['platforms'],
           summary: 'Categories with platform counts and criteria',
-          responses: { '200': ok('CategoriesResponse', 'The five categories'), ...notModified, ...commonErrors },
+          description: 'The five categories with their platform counts and scoring criteria (key, label, default weight 0-10, weight group): the keys `weights` of GET /v1/compare accepts. Precomputed by the build.',
+          responses: { '200': ok('CategoriesResponse', 'The five categories', true), ...notModified, ...commonErrors },
         },
       },
       '/v1/platforms': {
@@ -142,9 +179,9 @@ export function openApiDocument(site: Site): Json {
           summary: 'Search platforms',
           description: '`query` is a case-insensitive fragment of name, alias or slug; both parameters are optional and no parameter lists every platform. Results by score descending (no score last), then name.',
           parameters: [
-            query('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }),
-            query('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: categoryEnum }),
-            query('limit', `Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (\`total\` counts them all)`, { type: 'integer', minimum: 1, maximum: LIMITS.searchLimitMax }),
+            query('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }, false, 'ledger'),
+            query('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: categoryEnum }, false, 'hardware-wallets'),
+            query('limit', `Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (\`total\` counts them all)`, { type: 'integer', minimum: 1, maximum: LIMITS.searchLimitMax }, false, 10),
           ],
           responses: { '200': ok('SearchResponse', 'Matching platforms'), ...commonErrors, '400': badRequest },
         },
@@ -154,8 +191,9 @@ export function openApiDocument(site: Site): Json {
           operationId: 'getPlatform',
           tags: ['platforms'],
           summary: 'Full sourced platform record',
-          parameters: [pathParam('name', 'Slug, name or alias, any case')],
-          responses: { '200': ok('PlatformRecord', 'The record'), ...notModified, ...commonErrors, '400': badRequest },
+          description: 'Every fact (fees, APY tiers, custody, ...) with its as_of, stale flag, evidence tier and sources; each criterion score with its basis (derived from facts, assessed, missing or not applicable), rationale and sources; the overall score, coverage, hack cap, incidents and licences. An unknown name is a 404 with up to three suggestions. Precomputed by the build.',
+          parameters: [pathParam('name', 'Slug, name or alias, any case', 'kraken')],
+          responses: { '200': ok('PlatformRecord', 'The record', true), ...notModified, ...commonErrors, '400': badRequest },
         },
       },
       '/v1/safety/{name}': {
@@ -163,8 +201,9 @@ export function openApiDocument(site: Site): Json {
           operationId: 'getSafetyRecord',
           tags: ['platforms'],
           summary: 'Safety record: incidents, regulatory record, security score, cap',
-          parameters: [pathParam('name', 'Slug, name or alias, any case')],
-          responses: { '200': ok('SafetyResponse', 'The safety record'), ...notModified, ...commonErrors, '400': badRequest },
+          description: 'Incidents (hacks, outages, regulatory actions, with amounts and sources), the security and regulation criteria, and the hack cap that limits the overall score after an unresolved loss of customer funds. Precomputed by the build.',
+          parameters: [pathParam('name', 'Slug, name or alias, any case', 'coinbase')],
+          responses: { '200': ok('SafetyResponse', 'The safety record', true), ...notModified, ...commonErrors, '400': badRequest },
         },
       },
       '/v1/compare': {
@@ -174,9 +213,9 @@ export function openApiDocument(site: Site): Json {
           summary: 'Compare 2 to 6 platforms of one category',
           description: `Applies the coverage gate (under the applied weights), the hack cap and the too-close rule of the methodology and shows the arithmetic, with each criterion's as_of, stale flag and evidence tier, and whether the pick depends on stale or weak evidence. Weights not given keep their default (or the profile's); all applied weights may not be zero.`,
           parameters: [
-            query('platforms', `${LIMITS.compareMin} to ${LIMITS.compareMax} distinct platform names (slug, name or alias) of one category, comma-separated`, { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, true),
-            query('weights', 'Comma-separated key:weight pairs; keys are the category\'s criterion keys or weight groups such as fees (GET /v1/categories; a group weight is shared among its criteria in proportion to their weights), weights numbers 0 to 10', { type: 'string', maxLength: LIMITS.listMaxLength, examples: ['fees:8,security:10'] }),
-            query('profile', 'A published weight profile of the category (methodology.yaml profiles), e.g. options for brokerages', { type: 'string', maxLength: LIMITS.nameMaxLength, examples: ['options'] }),
+            query('platforms', `${LIMITS.compareMin} to ${LIMITS.compareMax} distinct platform names (slug, name or alias) of one category, comma-separated`, { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, true, 'kraken,coinbase'),
+            query('weights', 'Comma-separated key:weight pairs; keys are the category\'s criterion keys or weight groups such as fees (GET /v1/categories; a group weight is shared among its criteria in proportion to their weights), weights numbers 0 to 10', { type: 'string', maxLength: LIMITS.listMaxLength }, false, 'fees:8,security:10'),
+            query('profile', 'A published weight profile of the category (methodology.yaml profiles), e.g. options for brokerages', { type: 'string', maxLength: LIMITS.nameMaxLength }, false, 'options'),
           ],
           responses: { '200': ok('ComparisonResponse', 'The comparison'), ...commonErrors, '400': badRequest },
         },
@@ -187,8 +226,8 @@ export function openApiDocument(site: Site): Json {
           tags: ['comparisons'],
           summary: 'Verdict of a comparison page',
           description: `\`<a>-vs-<b>\` with platform slugs, in either order; the body names the canonical slug (alphabetical). Any two platforms of one category have a verdict: pairs among the ${PUBLISHED_VERDICT_TOP_K} best of each category by score are precomputed (ETag, max-age=300), other pairs are computed on request with the same body (max-age=60, no ETag). Unknown or cross-category pairs are 404.`,
-          parameters: [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>', schema: { type: 'string', pattern: '^[a-z0-9-]+-vs-[a-z0-9-]+$', maxLength: LIMITS.nameMaxLength * 2 } }],
-          responses: { '200': ok('VerdictResponse', 'The verdict'), ...notModified, ...commonErrors, '400': badRequest },
+          parameters: [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>, platform slugs in any case', schema: { type: 'string', pattern: '^[A-Za-z0-9-]+-vs-[A-Za-z0-9-]+$', maxLength: LIMITS.nameMaxLength * 2 }, example: 'coinbase-vs-kraken' }],
+          responses: { '200': ok('VerdictResponse', 'The verdict', true), ...notModified, ...commonErrors, '400': badRequest },
         },
       },
       '/v1/savings-interest': {
@@ -196,9 +235,10 @@ export function openApiDocument(site: Site): Json {
           operationId: 'estimateSavingsInterest',
           tags: ['calculators'],
           summary: 'Projected interest at every high-yield savings platform',
+          description: 'Interest on `balance` USD over `months` at the APY each account pays that balance, held constant (ending balance = balance x (1 + APY/100)^(months/12), decimal arithmetic, rounded to the cent), each with the APY used, its as_of and stale flag. Fresh APYs rank first by interest, then stale ones; accounts the balance cannot open or earn the APY at come last, unranked, with the reason. A projection at published rates, which change.',
           parameters: [
-            query('balance', `Balance in USD, above 0 and at most ${LIMITS.balanceMax}, at most 2 decimals`, { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' }, true),
-            query('months', `Whole months ${LIMITS.monthsMin} to ${LIMITS.monthsMax}; default ${LIMITS.monthsDefault}`, { type: 'string', pattern: '^\\d+$', default: String(LIMITS.monthsDefault) }),
+            query('balance', `Balance in USD, above 0 and at most ${LIMITS.balanceMax}, at most 2 decimals`, { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' }, true, '10000'),
+            query('months', `Whole months ${LIMITS.monthsMin} to ${LIMITS.monthsMax}; default ${LIMITS.monthsDefault}`, { type: 'string', pattern: '^\\d+$', default: String(LIMITS.monthsDefault) }, false, '12'),
           ],
           responses: { '200': ok('SavingsResponse', 'Interest by platform, highest first'), ...commonErrors, '400': badRequest },
         },
@@ -233,7 +273,8 @@ export function openApiDocument(site: Site): Json {
           operationId: 'getOpenApi',
           tags: ['meta'],
           summary: 'This OpenAPI document',
-          responses: { '200': { description: 'OpenAPI 3.1.0 document', content: { 'application/json': { schema: { type: 'object' } } } }, ...commonErrors },
+          description: 'Generated by the build from the same parameter rules and response schemas the server validates with.',
+          responses: { '200': { description: 'OpenAPI 3.1.0 document', headers: apiHeaders(true), content: { 'application/json': { schema: { type: 'object' } } } }, ...notModified, ...commonErrors },
         },
       },
       '/.well-known/mcp.json': {
@@ -241,7 +282,8 @@ export function openApiDocument(site: Site): Json {
           operationId: 'getMcpManifest',
           tags: ['meta'],
           summary: 'MCP server metadata: endpoint, transport, protocol versions, tools, limits, attribution',
-          responses: { '200': { description: 'MCP manifest', content: { 'application/json': { schema: { type: 'object' } } } }, ...commonErrors },
+          description: 'For agents that discover the MCP endpoint: where it is, how to call it, and the schemas of its tools.',
+          responses: { '200': { description: 'MCP manifest', headers: apiHeaders(true), content: { 'application/json': { schema: { type: 'object' } } } }, ...notModified, ...commonErrors },
         },
       },
       '/.well-known/ai-plugin.json': {
@@ -249,7 +291,8 @@ export function openApiDocument(site: Site): Json {
           operationId: 'getAiPluginManifest',
           tags: ['meta'],
           summary: 'Plugin manifest (schema_version v1)',
-          responses: { '200': { description: 'Plugin manifest', content: { 'application/json': { schema: { type: 'object' } } } }, ...commonErrors },
+          description: 'The AI plugin manifest pointing at this OpenAPI document.',
+          responses: { '200': { description: 'Plugin manifest', headers: apiHeaders(true), content: { 'application/json': { schema: { type: 'object' } } } }, ...notModified, ...commonErrors },
         },
       },
       '/healthz': {
@@ -258,6 +301,7 @@ export function openApiDocument(site: Site): Json {
           tags: ['meta'],
           summary: 'Liveness probe: the process answers',
           description: 'Never rate-limited, never cached; reads nothing from disk.',
+          security: [{}],
           responses: { '200': { description: 'Alive', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } }, example: { status: 'ok' } } } } },
         },
       },
@@ -266,6 +310,7 @@ export function openApiDocument(site: Site): Json {
           operationId: 'getReadiness',
           tags: ['meta'],
           summary: 'Readiness probe: the dist served and where rate limits are counted',
+          security: [{}],
           description: 'Never rate-limited, never cached. `redis`: not_configured (no REDIS_URL: limits per instance), connected (limits shared by every instance), unreachable (Redis failed or timed out: each instance counts in its own memory until Redis answers again). The service keeps answering in every state.',
           responses: {
             '200': {
@@ -289,23 +334,26 @@ export function openApiDocument(site: Site): Json {
           },
         },
       },
-      '/': sitePage('getHomePage', 'Landing page: categories with counts and links to everything else'),
-      '/platforms/{slug}': sitePage('getPlatformPage', 'Platform page: score, coverage, each criterion with rationale and source links, facts with as_of, incidents and regulatory record', [pathParam('slug', 'Platform slug')]),
-      '/compare/{slug}': sitePage('getComparePage', 'Compare page: verdict, the arithmetic, a bar chart by criterion, the too-close explanation. Published verdicts are precomputed; any other comparison of 2 to 6 platforms of one category (`<a>-vs-<b>[-vs-<c>...]`, slugs, names or aliases) is rendered on request with default weights', [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>[-vs-...]', schema: { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength } }], { '400': badRequest }),
-      '/categories/{id}': sitePage('getCategoryPage', 'Category page: the ranked table of its platforms', [{ name: 'id', in: 'path', required: true, description: 'Category id', schema: { type: 'string', enum: [...CATEGORY_IDS] } }]),
-      '/methodology': sitePage('getMethodologyPage', 'The published methodology, generated from methodology.yaml'),
-      '/docs': sitePage('getApiReferencePage', 'This API reference, rendered by Swagger UI served from the site'),
-      '/open-data': sitePage('getOpenDataPage', 'Every downloadable file with what it holds, records, size, SHA-256, schema and as_of range; licence and how to cite'),
-      '/problems/{name}': sitePage('getProblemTypePage', 'What an error type means and what to do: the page the `type` URL of a problem+json answer points at', [{ name: 'name', in: 'path', required: true, description: 'Problem type name', schema: { type: 'string', enum: Object.keys(PROBLEM_TYPES) } }]),
+      '/': sitePage('getHomePage', 'Landing page', 'The categories with their counts and links to everything else.'),
+      '/platforms/{slug}': sitePage('getPlatformPage', 'Platform page', 'Score, coverage, each criterion with rationale and source links, facts with as_of, incidents and regulatory record.', [pathParam('slug', 'Platform slug', 'kraken')]),
+      '/compare/{slug}': sitePage('getComparePage', 'Compare page', 'Verdict, the arithmetic, a bar chart by criterion, the too-close explanation. Published verdicts are precomputed; any other comparison of 2 to 6 platforms of one category (`<a>-vs-<b>[-vs-<c>...]`, slugs, names or aliases) is rendered on request with default weights.', [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>[-vs-...]', schema: { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, example: 'coinbase-vs-kraken' }], { '400': badRequest }),
+      '/categories/{id}': sitePage('getCategoryPage', 'Category page', 'The ranked table of its platforms.', [{ name: 'id', in: 'path', required: true, description: 'Category id', schema: { type: 'string', enum: [...CATEGORY_IDS] }, example: 'exchanges' }]),
+      '/methodology': sitePage('getMethodologyPage', 'The methodology', 'The published methodology, generated from methodology.yaml: criteria, weights, freshness windows, evidence tiers, the coverage gate and caps.'),
+      '/docs': sitePage('getApiReferencePage', 'API reference', 'This document rendered by Swagger UI, served from the site (no outside validator is called).'),
+      '/open-data': sitePage('getOpenDataPage', 'Open data', 'Every downloadable file with what it holds, records, size, SHA-256, schema and as_of range; licence and how to cite.'),
+      '/problems/{name}': sitePage('getProblemTypePage', 'An error type', 'What an error type means and what to do: the page the `type` URL of a problem+json answer points at.', [{ name: 'name', in: 'path', required: true, description: 'Problem type name', schema: { type: 'string', enum: Object.keys(PROBLEM_TYPES) }, example: 'rate-limited' }]),
       '/open-data/{file}': {
         get: {
           operationId: 'getOpenDataFile',
           tags: ['site'],
           summary: 'An open-data file listed in /open-data/manifest.json (JSON, CSV, Atom, JSON Schemas under schemas/, SHA256SUMS)',
-          parameters: [{ name: 'file', in: 'path', required: true, description: 'File name, e.g. platforms.json, exchanges.csv, changes.atom, SHA256SUMS', schema: { type: 'string', minLength: 1 } }],
+          description: 'The files of the open data, each listed with its size and SHA-256 in the manifest. Not counted against the API limit.',
+          security: [{}],
+          parameters: [{ name: 'file', in: 'path', required: true, description: 'File name, e.g. platforms.json, exchanges.csv, changes.atom, SHA256SUMS', schema: { type: 'string', minLength: 1 }, example: 'platforms.json' }],
           responses: {
             '200': {
               description: 'The file',
+              headers: fileHeaders,
               content: {
                 'application/json': { schema: { type: 'object' } },
                 'text/csv': { schema: { type: 'string' } },
@@ -314,10 +362,7 @@ export function openApiDocument(site: Site): Json {
               },
             },
             ...notModified,
-            '401': commonErrors['401'],
-            '404': commonErrors['404'],
-            '405': commonErrors['405'],
-            '429': commonErrors['429'],
+            ...siteErrors,
           },
         },
       },
@@ -326,10 +371,11 @@ export function openApiDocument(site: Site): Json {
           operationId: 'estimateFees',
           tags: ['calculators'],
           summary: 'Estimated annual fees at brokerages or exchanges',
+          description: 'Annual cost of the described activity at each platform of the category, itemised per fee line (trading, options contracts, transfers), each line with its as_of and stale flag. Platforms with every line priced are ranked cheapest first; the others follow unranked, with their unknown lines named, the known total, and the total with each unknown line at the category\'s typical value.',
           parameters: [
-            query('category', '`brokerage` or `exchange` (also `brokerages`, `exchanges`; any case)', { type: 'string', enum: ['brokerage', 'exchange', 'brokerages', 'exchanges'] }, true),
+            query('category', '`brokerage` or `exchange` (also `brokerages`, `exchanges`; any case)', { type: 'string', enum: ['brokerage', 'exchange', 'brokerages', 'exchanges'] }, true, 'brokerages'),
             ...LIMITS.feeParameters.map((p) =>
-              query(p.name, `${p.description}; ${p.integer ? 'integer' : 'number, at most 2 decimals'} ${p.min} to ${p.max}; default ${p.default}`, { type: 'string', default: String(p.default) }),
+              query(p.name, `${p.description}; ${p.integer ? 'integer' : 'number, at most 2 decimals'} ${p.min} to ${p.max}; default ${p.default}`, { type: 'string', default: String(p.default) }, false, String(p.default)),
             ),
           ],
           responses: { '200': ok('FeesResponse', 'Annual totals, cheapest first'), ...commonErrors, '400': badRequest },
@@ -338,6 +384,7 @@ export function openApiDocument(site: Site): Json {
     },
     components: {
       schemas: { ...componentSchemas(), ...JSON_RPC_SCHEMAS },
+      headers: HEADERS,
       securitySchemes: {
         ApiKey: {
           type: 'apiKey',
