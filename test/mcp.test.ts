@@ -54,8 +54,13 @@ describe('initialize and tools/list', () => {
     expect(instructions).toContain('Data: Fixture Comparison Data (http://localhost:3000), CC BY 4.0');
   });
 
-  it('advertises tools without list-change notifications: the list never changes while a dist is served', () => {
-    expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
+  it('advertises tools, resources, prompts and completions, without list-change notifications or subscriptions: nothing changes while a dist is served', () => {
+    const capabilities = client.getServerCapabilities();
+    expect(capabilities?.tools).toEqual({ listChanged: false });
+    expect(capabilities?.resources).toEqual({ listChanged: false, subscribe: false });
+    expect(capabilities?.prompts).toEqual({ listChanged: false });
+    expect(capabilities?.completions).toEqual({});
+    expect(capabilities?.logging).toBeUndefined();
   });
 
   it('negotiates every protocol version the SDK supports', async () => {
@@ -316,9 +321,72 @@ describe('well-known manifests', () => {
 });
 
 describe('MCP conformance suite (server scenarios)', () => {
-  it.each(['server-initialize', 'ping', 'tools-list'])('%s passes', async (scenario) => {
+  it.each(['server-initialize', 'ping', 'tools-list', 'resources-list', 'prompts-list'])('%s passes', async (scenario) => {
     const bin = path.join(ROOT, 'node_modules/.bin/conformance');
     const { stdout } = await promisify(execFile)(bin, ['server', '--url', `${server.url}/mcp`, '--scenario', scenario]);
     expect(stdout).toContain('Passed: 1/1, 0 failed');
+  });
+});
+
+describe('resources', () => {
+  const BASE = 'http://localhost:3000';
+
+  it('lists the categories, the methodology, every platform record and the open-data files, by their https URLs', async () => {
+    const { resources } = await client.listResources();
+    const uris = resources.map((r) => r.uri);
+    expect(uris).toContain(`${BASE}/v1/categories`);
+    expect(uris).toContain(`${BASE}/methodology`);
+    expect(uris).toContain(`${BASE}/open-data/platforms.json`);
+    expect(uris).toContain(`${BASE}/open-data/exchanges.csv`);
+    const records = resources.filter((r) => r.uri.startsWith(`${BASE}/v1/platforms/`));
+    expect(records).toHaveLength(14);
+    expect(records.find((r) => r.name === 'alpha-exchange')).toMatchObject({ title: 'Alpha Exchange', mimeType: 'application/json' });
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual([`${BASE}/v1/platforms/{name}`, `${BASE}/v1/safety/{name}`]);
+  });
+
+  it('reads the same bytes GET answers at the URL, for a listed record and for a name, alias or category list', async () => {
+    const record = await client.readResource({ uri: `${BASE}/v1/platforms/alpha-exchange` });
+    expect(JSON.parse((record.contents[0] as { text: string }).text)).toEqual((await rest('/v1/platforms/alpha-exchange')).body);
+    const safety = await client.readResource({ uri: `${BASE}/v1/safety/ALPHA` });
+    expect(JSON.parse((safety.contents[0] as { text: string }).text)).toEqual((await rest('/v1/safety/alpha-exchange')).body);
+    const categories = await client.readResource({ uri: `${BASE}/v1/categories` });
+    expect(JSON.parse((categories.contents[0] as { text: string }).text)).toEqual((await rest('/v1/categories')).body);
+    const csv = await client.readResource({ uri: `${BASE}/open-data/exchanges.csv` });
+    expect(csv.contents[0]).toMatchObject({ mimeType: expect.stringContaining('text/csv') });
+    expect((csv.contents[0] as { text: string }).text).toBe((await http(server, '/open-data/exchanges.csv')).text);
+  });
+
+  it('answers an unknown platform with the resource-not-found error (-32002)', async () => {
+    await expect(client.readResource({ uri: `${BASE}/v1/platforms/no-such-exchange` })).rejects.toMatchObject({ code: -32002 });
+  });
+});
+
+describe('prompts and completions', () => {
+  it('lists three prompts with their arguments', async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => [p.name, p.arguments?.map((a) => `${a.name}${a.required ? '' : '?'}`)])).toEqual([
+      ['compare_for_my_priorities', ['platforms', 'priorities']],
+      ['check_safety', ['platform']],
+      ['best_savings_for_my_balance', ['balance', 'months?']],
+    ]);
+  });
+
+  it('fills a prompt with its arguments and names the tools and caveats', async () => {
+    const prompt = await client.getPrompt({ name: 'compare_for_my_priorities', arguments: { platforms: 'alpha-exchange,delta-exchange', priorities: 'low fees' } });
+    const text = (prompt.messages[0]!.content as { text: string }).text;
+    expect(text).toContain('alpha-exchange,delta-exchange');
+    expect(text).toContain('low fees');
+    expect(text).toContain('compare_platforms');
+    expect(text).toContain('not investment advice');
+  });
+
+  it('completes platform arguments of prompts and templates to slugs, the last name of a list too', async () => {
+    const single = await client.complete({ ref: { type: 'ref/prompt', name: 'check_safety' }, argument: { name: 'platform', value: 'al' } });
+    expect(single.completion.values).toEqual(['alpha-exchange']);
+    const list = await client.complete({ ref: { type: 'ref/prompt', name: 'compare_for_my_priorities' }, argument: { name: 'platforms', value: 'alpha-exchange,del' } });
+    expect(list.completion.values).toEqual(['alpha-exchange,delta-exchange']);
+    const template = await client.complete({ ref: { type: 'ref/resource', uri: 'http://localhost:3000/v1/platforms/{name}' }, argument: { name: 'name', value: 'save' } });
+    expect(template.completion.values).toEqual(['save-one', 'save-three', 'save-two']);
   });
 });

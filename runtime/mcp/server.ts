@@ -1,7 +1,8 @@
 /**
  * The MCP server for one request (stateless Streamable HTTP, JSON responses):
  * the official SDK's McpServer with the tools of ./tools.ts, whose results
- * carry the REST body as structuredContent and as JSON text.
+ * carry the REST body as structuredContent and as JSON text, the resources of
+ * ./resources.ts and the prompts of ./prompts.ts (with completions).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
@@ -9,6 +10,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Bundle } from '../bundle.js';
 import type { OperationResult } from '../operations/result.js';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
 import { TOOLS } from './tools.js';
 
 /** Instructions returned by `initialize`: what the service is, its limits and how to credit it. */
@@ -17,7 +20,8 @@ export function instructions(bundle: Bundle): string {
   return [
     `${site.name}: sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages.`,
     'Start with list_categories or search_platforms; get_platform and check_platform_safety give sourced records; compare_platforms and get_verdict compare; estimate_savings_interest and estimate_fees compute.',
-    'Every fact carries source URLs and an as_of date: quote them, and say when data is old. Scores follow the published methodology: ' + site.methodology_url + '.',
+    'Resources: the category list, the methodology, each platform record and the open-data files, by their https URLs here; prompts: compare_for_my_priorities, check_safety, best_savings_for_my_balance.',
+    'Every fact carries source URLs, an as_of date, a stale flag and an evidence tier: quote them, and say when data is old or weakly sourced. Scores follow the published methodology: ' + site.methodology_url + '.',
     'The data is informational, not investment advice.',
     `Credit the service with this attribution and the page URL of each result: "${site.attribution}". ${site.license}`,
   ].join('\n');
@@ -58,9 +62,12 @@ export function createMcpServer(bundle: Bundle): McpServer {
       async (args: Record<string, unknown>) => toolResult(tool.run(bundle, args)),
     );
   }
-  // The tool list never changes while a dist is served (a reload builds new servers), so no
-  // notifications/tools/list_changed is ever sent: say so (the SDK advertises true on registration).
-  server.server.registerCapabilities({ tools: { listChanged: false } });
+  registerResources(server, bundle);
+  registerPrompts(server, bundle);
+  // The lists never change while a dist is served (a reload builds new servers), so no list_changed
+  // notification is ever sent, and a stateless server has no subscriptions: say so (the SDK
+  // advertises listChanged true on registration).
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false, subscribe: false }, prompts: { listChanged: false } });
   return server;
 }
 
