@@ -105,10 +105,10 @@ describe('build and check', () => {
 
     const manifest = JSON.parse(await readFile(path.join(dist, 'open-data/manifest.json'), 'utf8'));
     expect(manifest.as_of).toBe('2026-06-30');
-    const all = manifest.files.find((f: any) => f.file === 'open-data/platforms.json');
+    const all = manifest.files.find((f: any) => f.file === 'platforms.json');
     const bytes = await readFile(path.join(dist, 'open-data/platforms.json'));
     expect(all).toMatchObject({ bytes: bytes.length, records: 14, sha256: createHash('sha256').update(bytes).digest('hex') });
-    expect(manifest.files.find((f: any) => f.file === 'open-data/exchanges.json').records).toBe(4);
+    expect(manifest.files.find((f: any) => f.file === 'exchanges.json').records).toBe(4);
     // the build manifest lists every file but itself, with its size and SHA-256
     const build = JSON.parse(await readFile(path.join(dist, 'build-manifest.json'), 'utf8'));
     const page = await readFile(path.join(dist, 'platforms/alpha-exchange/index.html'));

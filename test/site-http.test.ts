@@ -3,6 +3,7 @@
  * media types, CSP on HTML, ETag and 304, HEAD, 405 for writes, the on-request
  * compare page, and hostile paths (never a 5xx).
  */
+import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInto, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
@@ -42,6 +43,20 @@ describe('site pages and open-data files', () => {
     const post = await http(server, '/platforms/alpha-exchange', { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('lists each open-data file by a reference that resolves against the manifest URL (WHATWG URL) to the bytes the manifest hashes, and by its absolute URL', async () => {
+    const manifestUrl = new URL('/open-data/manifest.json', server.url);
+    const manifest = (await http(server, manifestUrl.pathname)).json as { files: Array<{ file: string; url: string; sha256: string; bytes: number }> };
+    expect(manifest.files.length).toBe(20);
+    for (const entry of manifest.files) {
+      const resolved = new URL(entry.file, manifestUrl);
+      expect(new URL(entry.url).pathname, entry.file).toBe(resolved.pathname);
+      const res = await fetch(resolved, { headers: { 'accept-encoding': 'identity' } });
+      expect(res.status, entry.file).toBe(200);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect([bytes.length, createHash('sha256').update(bytes).digest('hex')], entry.file).toEqual([entry.bytes, entry.sha256]);
+    }
   });
 
   it('renders a compare page for 3 platforms on request, and 404s an unknown or cross-category one', async () => {

@@ -39,8 +39,12 @@ export const IncidentsFileSchema = z.object({
   incidents: z.array(IncidentSchema.extend({ slug: z.string(), name: z.string(), category: z.string(), page: z.string() })),
 });
 
+/** The folder of dist/ (and URL path) that holds the open data; manifest entries are relative to it. */
+const OPEN_DATA_DIR = 'open-data/';
+
 const ManifestEntrySchema = z.object({
-  file: z.string().meta({ description: 'Path under the site root' }),
+  file: z.string().meta({ description: 'The file, relative to this manifest (resolve it against the manifest\'s URL), e.g. platforms.json, schemas/manifest.schema.json' }),
+  url: z.string().meta({ description: 'The file\'s absolute URL on the service that built it' }),
   description: z.string(),
   media_type: z.string(),
   bytes: z.number().int().min(0),
@@ -176,7 +180,8 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], hi
     files: files.map((f, i) => {
       const dates = [...f.asOf].sort();
       return {
-        file: f.path,
+        file: f.path.slice(OPEN_DATA_DIR.length),
+        url: `${site.base_url}/${f.path}`,
         description: f.description,
         media_type: f.mediaType,
         bytes: byteLength(f.contents),
@@ -190,7 +195,7 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], hi
   };
   const manifestFile = jsonFile('open-data/manifest.json', manifest, { standalone: schemas.manifest }, 'pretty');
   const sums = [...files.map((f, i) => [hashes[i]!, f.path] as const), [sha256(manifestFile.contents), manifestFile.path] as const]
-    .map(([hash, p]) => `${hash}  ${p.slice('open-data/'.length)}\n`)
+    .map(([hash, p]) => `${hash}  ${p.slice(OPEN_DATA_DIR.length)}\n`)
     .join('');
   const emitted: EmittedFile[] = [
     ...files.map(({ description: _d, mediaType: _m, schemaUrl: _s, asOf: _a, ...file }): EmittedFile => file),

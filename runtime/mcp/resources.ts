@@ -29,7 +29,7 @@ export function completePlatformSlugs(bundle: Bundle, prefix: string): string[] 
   return [...starts, ...contains].slice(0, COMPLETION_MAX);
 }
 
-/** The open-data files an agent can read as text (JSON and CSV), from the open-data manifest the build wrote. */
+/** The open-data files an agent can read as text (JSON and CSV), from the open-data manifest the build wrote (`file` relative to the manifest). */
 function openDataFiles(bundle: Bundle): Array<{ file: string; description: string; media_type: string }> {
   const manifest = bundle.staticFiles.get('/open-data/manifest.json');
   if (!manifest) return [];
@@ -81,11 +81,11 @@ export function registerResources(server: McpServer, bundle: Bundle): void {
     );
   }
   for (const file of openDataFiles(bundle)) {
-    const urlPath = `/${file.file}`;
+    const urlPath = `/open-data/${file.file}`;
     server.registerResource(
-      `open-data:${file.file.replace(/^open-data\//, '')}`,
+      `open-data:${file.file}`,
       `${base}${urlPath}`,
-      { title: file.file.replace(/^open-data\//, ''), description: file.description, mimeType: file.media_type },
+      { title: file.file, description: file.description, mimeType: file.media_type },
       (uri) => {
         const found = bundle.staticFiles.get(urlPath);
         if (!found) throw new McpError(RESOURCE_NOT_FOUND, `${urlPath} is not available`);
