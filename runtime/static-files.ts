@@ -33,6 +33,9 @@ const MEDIA_TYPES: Record<string, string> = {
   '': 'text/plain; charset=utf-8',
 };
 
+/** JSON Schema documents (`*.schema.json`), as the JSON Schema specification registers them (draft 2020-12, section 13.1). */
+const SCHEMA_CONTENT_TYPE = 'application/schema+json; charset=utf-8';
+
 export interface StaticFile {
   bytes: Buffer;
   contentType: string;
@@ -105,7 +108,7 @@ export class StaticFiles {
       const stats = statSync(full, { throwIfNoEntry: false });
       if (!stats) return undefined;
       if (stats.isDirectory()) return this.checked(path.join(full, 'index.html'), HTML_CONTENT_TYPE);
-      const contentType = MEDIA_TYPES[path.extname(full)];
+      const contentType = full.endsWith('.schema.json') ? SCHEMA_CONTENT_TYPE : MEDIA_TYPES[path.extname(full)];
       if (folderOnly || !stats.isFile() || !contentType) return undefined;
       return this.checked(full, contentType);
     } catch {

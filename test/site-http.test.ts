@@ -34,6 +34,8 @@ describe('site pages and open-data files', () => {
     expect(csv.text.split('\n')[0]).toMatch(/^slug,name,category,score_pct,raw_score_pct,coverage,eligible,cap,cap_reason,as_of,score\.security/);
     expect(csv.text).toContain('alpha-exchange,Alpha Exchange,exchanges,87.9,87.9,100,true,,,2026-06-30,90,100,76,94,80,2026-06-30,2026-06-30,2026-06-30,2026-06-30,2026-06-30,false,false,false,false,false');
     expect((await http(server, '/open-data/changes.atom')).headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    expect((await http(server, '/open-data/schemas/manifest.schema.json')).headers.get('content-type')).toBe('application/schema+json; charset=utf-8');
+    expect((await http(server, '/open-data/manifest.json')).headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect((await http(server, '/open-data/SHA256SUMS')).text).toMatch(/^[0-9a-f]{64} {2}platforms\.json$/m);
     const etag = csv.headers.get('etag')!;
     expect((await http(server, '/open-data/exchanges.csv', { headers: { 'if-none-match': etag, 'accept-encoding': 'identity' } })).status).toBe(304);
