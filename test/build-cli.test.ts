@@ -179,6 +179,7 @@ describe('build and check', () => {
     const atom = await readFile(path.join(dist, 'open-data/changes.atom'), 'utf8');
     expect(atom).toContain('Alpha Exchange: trading_fees.tiers.0.taker_pct 0.2 -&gt; 0.25');
     expect(atom.match(/<entry>/g)?.length).toBe(2);
+    expect(atom).toMatch(/<feed [^>]*>[\s\S]*<author>\s*<name>Fixture Comparison Data<\/name>[\s\S]*<entry>/);
   });
 
   it('rejects an implausible APY, fee or price unless the fact group is marked outlier_checked', async () => {

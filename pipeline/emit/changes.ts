@@ -190,6 +190,8 @@ export function atomFeed(site: Site, history: ChangeHistory): string {
     feedLinks: { atom: self, json },
     copyright: site.license,
     language: 'en',
+    // RFC 4287 4.1.1: a feed whose entries carry no author must name one
+    author: { name: site.name, link: `${site.base_url}/` },
   });
   for (const e of history.entries) {
     const lines = e.changes.map(describeChange);
