@@ -12,6 +12,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { serve, type ServeOptions } from '../runtime/server.js';
 import { createLogger } from '../runtime/log.js';
+import { expect } from 'vitest';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -170,5 +171,33 @@ export async function spawnRuntime(dist: string, env: Record<string, string> = {
   const url = String(listening.url).replace(/\/$/, '').replace('localhost', '127.0.0.1');
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, url, lines, waitFor, exited };
+}
+
+/**
+ * Sends `requests` requests at pseudo-random moments (a seeded Lehmer generator: the same moments on
+ * every run; one gap in ten up to `longGapMs`, the others up to `shortGapMs`), moving the clock
+ * through `advance`, and asserts that each is admitted exactly when fewer than `limit` were
+ * admitted in the 60 seconds before it. Returns the moments admitted (ms).
+ */
+export async function driveSlidingMinute(options: {
+  limit: number;
+  requests: number;
+  seed: number;
+  longGapMs: number;
+  shortGapMs: number;
+  advance: (ms: number) => number;
+  admit: (i: number) => Promise<{ ok: boolean }>;
+}): Promise<number[]> {
+  let seed = options.seed;
+  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const admitted: number[] = [];
+  for (let i = 0; i < options.requests; i++) {
+    const now = options.advance(random() < 0.1 ? Math.floor(random() * options.longGapMs) : Math.floor(random() * options.shortGapMs));
+    const inLastMinute = admitted.filter((t) => t > now - 60_000).length;
+    const result = await options.admit(i);
+    expect(result.ok, `request ${i} with ${inLastMinute} admitted in the last minute`).toBe(inLastMinute < options.limit);
+    if (result.ok) admitted.push(now);
+  }
+  return admitted;
 }
 

@@ -7,7 +7,7 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey, RateLimits } from '../runtime/http/rate-limit.js';
-import { buildInto, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
+import { buildInto, driveSlidingMinute, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
 
 const DEV_KEY = 'dev-key-0123456789abcdef';
 let dist: string;
@@ -132,16 +132,11 @@ describe('the sliding one-minute window', () => {
   it('holds the limit exactly over 3,000 requests at random moments, and refuses only when the last minute is full', async () => {
     let now = 1_800_000_000_000;
     const limits = new RateLimits({ freePerMinute: 60, keys: new Map(), clock: () => now });
-    let seed = 7;
-    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
-    const admitted: number[] = [];
-    for (let i = 0; i < 3000; i++) {
-      now += random() < 0.1 ? Math.floor(random() * 20_000) : Math.floor(random() * 400);
-      const inLastMinute = admitted.filter((t) => t > now - 60_000).length;
-      const result = await limits.admit(null, '192.0.2.7');
-      expect(result.ok, `request ${i} with ${inLastMinute} admitted in the last minute`).toBe(inLastMinute < 60);
-      if (result.ok) admitted.push(now);
-    }
+    const admitted = await driveSlidingMinute({
+      limit: 60, requests: 3000, seed: 7, longGapMs: 20_000, shortGapMs: 400,
+      advance: (ms) => (now += ms),
+      admit: () => limits.admit(null, '192.0.2.7'),
+    });
     expect(admitted.length).toBeGreaterThan(600);
     expect(admitted.length).toBeLessThan(3000);
   });

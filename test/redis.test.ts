@@ -8,7 +8,7 @@ import { createConnection } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RateLimits } from '../runtime/http/rate-limit.js';
-import { buildInto, FIXTURE_SOURCES, http, killRuntimes, spawnRuntime } from './helpers.js';
+import { buildInto, driveSlidingMinute, FIXTURE_SOURCES, http, killRuntimes, spawnRuntime } from './helpers.js';
 
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 if (!hasRedis && process.env.REQUIRE_REDIS === '1') throw new Error('REQUIRE_REDIS=1 but redis-server is not installed');
@@ -100,16 +100,11 @@ describe.skipIf(!hasRedis)('rate limits in Redis', () => {
     try {
       let now = 1_800_000_000_000;
       const instances = clients.map((client) => new RateLimits({ freePerMinute: 30, keys: new Map(), redis: client, clock: () => now }));
-      let seed = 11;
-      const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
-      const admitted: number[] = [];
-      for (let i = 0; i < 2000; i++) {
-        now += random() < 0.1 ? Math.floor(random() * 30_000) : Math.floor(random() * 600);
-        const inLastMinute = admitted.filter((t) => t > now - 60_000).length;
-        const result = await instances[i % 2]!.admit(null, '198.51.100.4');
-        expect(result.ok, `request ${i} with ${inLastMinute} admitted in the last minute`).toBe(inLastMinute < 30);
-        if (result.ok) admitted.push(now);
-      }
+      const admitted = await driveSlidingMinute({
+        limit: 30, requests: 2000, seed: 11, longGapMs: 30_000, shortGapMs: 600,
+        advance: (ms) => (now += ms),
+        admit: (i) => instances[i % 2]!.admit(null, '198.51.100.4'),
+      });
       expect(admitted.length).toBeGreaterThan(300);
       // refused requests are not recorded: the key holds at most the limit
       expect(await clients[0]!.zcard('ocd-sw:free-minute:ip:198.51.100.4')).toBeLessThanOrEqual(30);
