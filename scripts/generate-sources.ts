@@ -184,6 +184,8 @@ function platformYaml(category: CategoryId, n: number, rand: () => number, today
       if (cls === 'funds_lost' || cls === 'regulatory_action') w(4, `amount_usd: ${int(1, 500) * 100000}`);
       if (cls === 'funds_lost' && chance(0.6)) w(4, `customers_made_whole: ${bool()}`);
       w(4, 'sources:');
+      // the platform's own statement (primary), so an amount passes methodology evidence.numeric_weak_only
+      w(6, `- { url: "${host}/incident-${i + 1}", title: "Incident statement ${i + 1}", publisher: ${name} }`);
       w(6, `- { url: "https://news-1.example.org/${slug}/incident-${i + 1}", title: "Incident report ${i + 1}", publisher: News Outlet 1 }`);
     }
   }
