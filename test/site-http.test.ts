@@ -61,6 +61,23 @@ describe('site pages and open-data files', () => {
     }
   });
 
+  it('links only relative to the host serving the page (a PORT other than BASE_URL\'s keeps every link working), and every internal link answers 200', async () => {
+    const pages = ['/', '/platforms/alpha-exchange', '/categories/exchanges', '/methodology', '/open-data/', '/docs', '/compare/alpha-exchange-vs-beta-exchange', '/compare/alpha-exchange-vs-beta-exchange-vs-delta-exchange', '/problems/rate-limited'];
+    expect(new URL(server.url).port).not.toBe('3000');
+    const internal = new Set<string>();
+    for (const p of pages) {
+      const res = await http(server, p);
+      expect(res.status, p).toBe(200);
+      for (const [, attr, value] of res.text.matchAll(/\s(href|src)="([^"]*)"/g)) {
+        expect(value, `${attr} on ${p}`).not.toMatch(/^https?:\/\/localhost:3000/);
+        const target = new URL(value!.replace(/&amp;/g, '&'), new URL(p, server.url));
+        if (target.origin === new URL(server.url).origin) internal.add(target.pathname + target.search);
+      }
+    }
+    expect(internal.size).toBeGreaterThan(20);
+    for (const target of internal) expect((await http(server, target)).status, target).toBe(200);
+  });
+
   it('renders a compare page for 3 platforms on request, and 404s an unknown or cross-category one', async () => {
     const three = await http(server, '/compare/gamma-exchange-vs-alpha-exchange-vs-beta-exchange');
     expect(three.status).toBe(200);

@@ -23,7 +23,7 @@ export function comparePage(bundle: Bundle, slug: string): { html: string } | { 
     const verdict = getVerdict(bundle, slug);
     if (verdict.kind === 'problem') return { problem: verdict.problem };
     const v = verdict.kind === 'bytes' ? JSON.parse(verdict.bytes.toString('utf8')) : verdict.body;
-    return { html: comparePageHtml(site, v, v.title, `${site.base_url}/v1/verdicts/${v.slug}`) };
+    return { html: comparePageHtml(site, v, v.title, `/v1/verdicts/${v.slug}`) };
   }
   const result = comparePlatforms(bundle, { platforms: parts });
   if (result.kind !== 'body') {
@@ -32,6 +32,6 @@ export function comparePage(bundle: Bundle, slug: string): { html: string } | { 
   }
   const c = result.body as ComparisonResponse;
   const names = c.products.map((p) => p.name).sort((a, b) => a.localeCompare(b));
-  const json = `${site.base_url}/v1/compare?platforms=${c.products.map((p) => p.slug).sort().join(',')}`;
+  const json = `/v1/compare?platforms=${c.products.map((p) => p.slug).sort().join(',')}`;
   return { html: comparePageHtml(site, c, names.join(' vs '), json) };
 }

@@ -44,9 +44,10 @@ ${criteria.map((k) => html`<tr><th scope="row">${k.label}</th><td>${k.weight}</t
 /**
  * The whole compare page.
  * @param title heading, e.g. "Kraken vs Coinbase"
- * @param json absolute URL of the same comparison as JSON (link rel=alternate)
+ * @param jsonPath path of the same comparison as JSON under the site (e.g. /v1/verdicts/a-vs-b), linked relative to the host serving the page
  */
-export function comparePageHtml(site: Site, c: ComparisonResponse, title: string, json: string): string {
+export function comparePageHtml(site: Site, c: ComparisonResponse, title: string, jsonPath: string): string {
+  const json = sitePath(site, jsonPath);
   const verdict = c.winner
     ? html`<p class="verdict"><strong>${c.too_close ? 'Too close to call; the top pick is' : 'Winner:'} ${c.winner}</strong></p>`
     : html`<p class="verdict"><strong>No winner:</strong> no product reaches the coverage gate.</p>`;

@@ -27,13 +27,13 @@ export function categoryPageHtml(site: Site, methodology: Methodology, id: Categ
 </table></div>
 <section aria-labelledby="criteria"><h2 id="criteria">Criteria and default weights</h2>
 <ul>${c.criteria.map((k) => html`<li><strong>${k.label}</strong> (weight ${k.weight}): ${k.measures}</li>`)}</ul>
-<p><a href="${sitePath(site, '/methodology')}">The full methodology</a> · <a href="${site.base_url}/v1/platforms?category=${id}">This list as JSON</a> · <a href="${sitePath(site, `/open-data/${id}.csv`)}">This category as CSV</a></p>
+<p><a href="${sitePath(site, '/methodology')}">The full methodology</a> · <a href="${sitePath(site, `/v1/platforms?category=${id}`)}">This list as JSON</a> · <a href="${sitePath(site, `/open-data/${id}.csv`)}">This category as CSV</a></p>
 </section>`;
   return pageDocument({
     site,
     title: c.label,
     description: `${c.label}: ${ranked.length} platforms ranked by a published, sourced methodology`,
-    alternateJson: `${site.base_url}/v1/platforms?category=${id}`,
+    alternateJson: sitePath(site, `/v1/platforms?category=${id}`),
     main,
   });
 }

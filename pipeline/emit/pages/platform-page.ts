@@ -56,12 +56,12 @@ ${incidentTable('Regulatory actions', regulatory)}
 ${r.licences.length ? html`<h3>Licences and registrations</h3><ul>${r.licences.map((l) => html`<li>${l.regulator}: ${l.licence} (${l.jurisdiction}), as of ${l.as_of}${sourceLinks(l.sources)}</li>`)}</ul>` : ''}
 </section>
 ${comparisons.length ? html`<section aria-labelledby="comparisons"><h2 id="comparisons">Published comparisons</h2><ul>${comparisons.map(([slug, title]) => html`<li><a href="${sitePath(site, `/compare/${slug}`)}">${title}</a></li>`)}</ul></section>` : ''}
-<p><a href="${r.json}">${r.name} as JSON</a> · <a href="${site.base_url}/v1/safety/${r.slug}">Safety record as JSON</a></p>`;
+<p><a href="${sitePath(site, `/v1/platforms/${r.slug}`)}">${r.name} as JSON</a> · <a href="${sitePath(site, `/v1/safety/${r.slug}`)}">Safety record as JSON</a></p>`;
   return pageDocument({
     site,
     title: r.name,
     description: r.summary ?? `${r.name}: sourced facts, scores and safety record`,
-    alternateJson: r.json,
+    alternateJson: sitePath(site, `/v1/platforms/${r.slug}`),
     main,
   });
 }
