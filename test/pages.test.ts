@@ -79,7 +79,8 @@ describe.skipIf(!hasBrowser)('pages in a browser', () => {
     const security = page.locator('table.criteria tr', { hasText: 'Security' });
     expect(await security.locator('td').nth(1).textContent()).toBe('90');
     expect(await security.locator('a').first().getAttribute('href')).toBe('https://example.org/fixture');
-    expect(await page.locator('link[rel=alternate][type="application/json"]').getAttribute('href')).toBe(record.json);
+    // relative to the host serving the page, resolving to the record's JSON URL (its path)
+    expect(await page.locator('link[rel=alternate][type="application/json"]').getAttribute('href')).toBe(new URL(record.json).pathname);
     expect(await page.textContent('footer')).toContain('Not investment advice');
   });
 
