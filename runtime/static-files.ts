@@ -16,7 +16,7 @@ import { LRUCache } from 'lru-cache';
 import { sha256Hex, type BuildManifest } from './contract/build-manifest.js';
 
 /** Top-level files and folders of dist/ served as static files (the API bodies and manifests have their own routes). */
-export const STATIC_ROOTS = ['index.html', 'logo.svg', 'assets', 'categories', 'compare', 'docs', 'methodology', 'open-data', 'platforms', 'problems'] as const;
+export const STATIC_ROOTS = ['index.html', 'logo.svg', 'robots.txt', 'sitemap.xml', 'assets', 'categories', 'compare', 'docs', 'methodology', 'open-data', 'platforms', 'problems'] as const;
 
 /** Media type of the HTML pages (also the compare pages rendered on request). */
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
@@ -30,6 +30,8 @@ const MEDIA_TYPES: Record<string, string> = {
   '.csv': 'text/csv; charset=utf-8; header=present',
   '.atom': 'application/atom+xml; charset=utf-8',
   '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
   '': 'text/plain; charset=utf-8',
 };
 

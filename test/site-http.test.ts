@@ -68,7 +68,8 @@ describe('site pages and open-data files', () => {
     for (const p of pages) {
       const res = await http(server, p);
       expect(res.status, p).toBe(200);
-      for (const [, attr, value] of res.text.matchAll(/\s(href|src)="([^"]*)"/g)) {
+      // the canonical link names the published address (BASE_URL) on purpose; every other link is relative
+      for (const [, attr, value] of res.text.replace(/<link rel="canonical"[^>]*>/, '').matchAll(/\s(href|src)="([^"]*)"/g)) {
         expect(value, `${attr} on ${p}`).not.toMatch(/^https?:\/\/localhost:3000/);
         const target = new URL(value!.replace(/&amp;/g, '&'), new URL(p, server.url));
         if (target.origin === new URL(server.url).origin) internal.add(target.pathname + target.search);
@@ -76,6 +77,26 @@ describe('site pages and open-data files', () => {
     }
     expect(internal.size).toBeGreaterThan(20);
     for (const target of internal) expect((await http(server, target)).status, target).toBe(200);
+  });
+
+  it('publishes robots.txt and a sitemap of every page of its own, each of which answers 200; pages carry their canonical URL and Open Graph tags', async () => {
+    const robots = await http(server, '/robots.txt');
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(robots.text).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    const sitemap = await http(server, '/sitemap.xml');
+    expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const locs = [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs).toContain('http://localhost:3000/platforms/alpha-exchange');
+    expect(locs).toContain('http://localhost:3000/compare/alpha-exchange-vs-beta-exchange');
+    expect(locs.filter((l) => l.includes('/platforms/'))).toHaveLength(14);
+    expect(sitemap.text).toMatch(/<loc>http:\/\/localhost:3000\/platforms\/alpha-exchange<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    for (const loc of locs) expect((await http(server, new URL(loc).pathname)).status, loc).toBe(200);
+    const platform = (await http(server, '/platforms/alpha-exchange')).text;
+    expect(platform).toContain('<link rel="canonical" href="http://localhost:3000/platforms/alpha-exchange">');
+    expect(platform).toContain('<meta property="og:title" content="Alpha Exchange">');
+    expect(platform).toContain('<meta property="og:url" content="http://localhost:3000/platforms/alpha-exchange">');
+    // a comparison rendered on request names its canonical address: slugs in alphabetical order
+    expect((await http(server, '/compare/delta-exchange-vs-alpha-exchange-vs-beta-exchange')).text).toContain('<link rel="canonical" href="http://localhost:3000/compare/alpha-exchange-vs-beta-exchange-vs-delta-exchange">');
   });
 
   it('renders a compare page for 3 platforms on request, and 404s an unknown or cross-category one', async () => {

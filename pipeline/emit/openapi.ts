@@ -89,6 +89,20 @@ function sitePage(operationId: string, summary: string, description: string, par
   };
 }
 
+/** A file for crawlers, written by the build (pipeline/emit/pages/crawler-files.ts); not counted against the API limit. */
+function crawlerFile(operationId: string, summary: string, description: string, mediaType: string): Json {
+  return {
+    get: {
+      operationId,
+      tags: ['site'],
+      summary,
+      description,
+      security: [{}],
+      responses: { '200': { description: summary, headers: fileHeaders, content: { [mediaType]: { schema: { type: 'string' } } } }, ...notModified, ...siteErrors },
+    },
+  };
+}
+
 function query(name: string, description: string, schema: Json, required = false, example?: unknown): Json {
   return { name, in: 'query', required, description, schema, ...(example === undefined ? {} : { example }) };
 }
@@ -342,6 +356,8 @@ export function openApiDocument(site: Site): Json {
       '/docs': sitePage('getApiReferencePage', 'API reference', 'This document rendered by Swagger UI, served from the site (no outside validator is called).'),
       '/open-data': sitePage('getOpenDataPage', 'Open data', 'Every downloadable file with what it holds, records, size, SHA-256, schema and as_of range; licence and how to cite.'),
       '/problems/{name}': sitePage('getProblemTypePage', 'An error type', 'What an error type means and what to do: the page the `type` URL of a problem+json answer points at.', [{ name: 'name', in: 'path', required: true, description: 'Problem type name', schema: { type: 'string', enum: Object.keys(PROBLEM_TYPES) }, example: 'rate-limited' }]),
+      '/robots.txt': crawlerFile('getRobotsTxt', 'robots.txt', 'Everything may be crawled; names the sitemap.', 'text/plain'),
+      '/sitemap.xml': crawlerFile('getSitemap', 'Sitemap', 'Every page of its own under the base URL (sitemaps.org 0.9), platform pages with their record\'s as_of as lastmod.', 'application/xml'),
       '/open-data/{file}': {
         get: {
           operationId: 'getOpenDataFile',

@@ -7,7 +7,7 @@
  */
 import type { ComparisonResponse } from '../contract/api-schemas.js';
 import type { Site } from '../contract/model.js';
-import { sitePath } from '../contract/urls.js';
+import { comparisonSlug, sitePath } from '../contract/urls.js';
 import { formatPct } from './format.js';
 import { html, type SafeHtml } from './html.js';
 import { pageDocument } from './layout.js';
@@ -71,6 +71,7 @@ ${arithmeticTable(c)}
     site,
     title,
     description: `${title}: ${c.explanation}`,
+    path: `/compare/${comparisonSlug(c.products.map((p) => p.slug))}`,
     alternateJson: json,
     main,
   });

@@ -19,8 +19,14 @@ export interface PageShell {
   title: string;
   /** One-sentence description for <meta name="description">. */
   description: string;
-  /** Absolute URL of the same content as JSON (link rel=alternate), if any. */
+  /** Path of the same content as JSON under the site (link rel=alternate), if any. */
   alternateJson?: string;
+  /**
+   * The page's own path under the site ('/platforms/kraken'), when it is a page of its own: its
+   * canonical URL (base URL + path, the address it is published under) and Open Graph tags. Absent
+   * for error pages.
+   */
+  path?: string;
   /** Extra elements for <head> (e.g. the API reference's scripts). */
   head?: SafeHtml;
   /** Content of <main>, starting with its h1. */
@@ -38,6 +44,16 @@ function navigation(site: Site): Array<[string, string]> {
   ];
 }
 
+/** The canonical link and Open Graph tags (ogp.me) of a page published at `url`. */
+function openGraph(shell: PageShell, url: string): SafeHtml {
+  return html`<link rel="canonical" href="${url}">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="${shell.site.name}">
+<meta property="og:title" content="${shell.title}">
+<meta property="og:description" content="${shell.description}">
+<meta property="og:url" content="${url}">`;
+}
+
 /** A whole HTML document. */
 export function pageDocument(shell: PageShell): string {
   const { site } = shell;
@@ -50,6 +66,7 @@ export function pageDocument(shell: PageShell): string {
 <meta name="description" content="${shell.description}">
 <link rel="stylesheet" href="${sitePath(site, STYLESHEET_PATH)}">
 <link rel="icon" href="${sitePath(site, '/logo.svg')}" type="image/svg+xml">
+${shell.path === undefined ? '' : openGraph(shell, `${site.base_url}${shell.path}`)}
 ${shell.alternateJson ? html`<link rel="alternate" type="application/json" href="${shell.alternateJson}">` : ''}
 <link rel="alternate" type="application/atom+xml" href="${sitePath(site, '/open-data/changes.atom')}" title="${site.name}: changes">
 ${shell.head ?? ''}

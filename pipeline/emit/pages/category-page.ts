@@ -33,6 +33,7 @@ export function categoryPageHtml(site: Site, methodology: Methodology, id: Categ
     site,
     title: c.label,
     description: `${c.label}: ${ranked.length} platforms ranked by a published, sourced methodology`,
+    path: `/categories/${id}`,
     alternateJson: sitePath(site, `/v1/platforms?category=${id}`),
     main,
   });

@@ -61,6 +61,7 @@ window.addEventListener('load', function () {
     site,
     title: 'API reference',
     description: 'Reference of the read-only REST API and the MCP endpoint, rendered from openapi.json',
+    path: '/docs',
     alternateJson: sitePath(site, '/openapi.json'),
     head: html`<link rel="stylesheet" href="${sitePath(site, DOCS_ASSETS.css)}">
 <link rel="stylesheet" href="${sitePath(site, DOCS_ASSETS.overrides)}">

@@ -31,6 +31,7 @@ export function indexPageHtml(site: Site, methodology: Methodology, scored: read
     site,
     title: 'Home',
     description: 'Open, sourced, scored comparison data about crypto exchanges, wallets, US savings accounts and brokerages',
+    path: '/',
     alternateJson: sitePath(site, '/v1/categories'),
     main,
   });

@@ -118,7 +118,7 @@ ${(c.profiles ?? []).map((p) => html`<p><strong>Profile <code>${p.key}</code> ($
 <section aria-labelledby="changelog"><h2 id="changelog">Change log</h2>
 ${m.changelog.map((e) => html`<h3>${e.version} (${e.date})</h3><ul>${e.changes.map((t) => html`<li>${t}</li>`)}</ul>`)}
 </section>`;
-  return pageDocument({ site, title: 'Methodology', description: 'How every score is computed: criteria, weights, rules, coverage gate, freshness, evidence tiers, hack caps and the too-close margin', main });
+  return pageDocument({ site, path: '/methodology', title: 'Methodology', description: 'How every score is computed: criteria, weights, rules, coverage gate, freshness, evidence tiers, hack caps and the too-close margin', main });
 }
 
 /** A date (YYYY-MM-DD) moved by whole days. */

@@ -44,6 +44,7 @@ sha256sum -c SHA256SUMS --ignore-missing</code></pre>
     site,
     title: 'Open data',
     description: 'Download every record as JSON or CSV, with checksums, schemas and a change feed',
+    path: '/open-data/',
     alternateJson: sitePath(site, '/open-data/manifest.json'),
     main,
   });

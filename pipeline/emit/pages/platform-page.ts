@@ -61,6 +61,7 @@ ${comparisons.length ? html`<section aria-labelledby="comparisons"><h2 id="compa
     site,
     title: r.name,
     description: r.summary ?? `${r.name}: sourced facts, scores and safety record`,
+    path: `/platforms/${r.slug}`,
     alternateJson: sitePath(site, `/v1/platforms/${r.slug}`),
     main,
   });

@@ -18,6 +18,7 @@ export function problemPages(site: Site): EmittedFile[] {
   const entries = Object.entries(PROBLEM_TYPES);
   const index = pageDocument({
     site,
+    path: '/problems',
     title: 'Error types',
     description: 'Every error the API answers with, as RFC 9457 problem details: status, meaning and what to do',
     main: html`<h1>Error types</h1>
@@ -30,6 +31,7 @@ export function problemPages(site: Site): EmittedFile[] {
       path: `problems/${name}/index.html`,
       contents: pageDocument({
         site,
+        path: `/problems/${name}`,
         title: `${t.status} ${t.title}`,
         description: `${t.title}: what the error means and what to do`,
         main: html`<h1>${t.status} ${t.title}</h1>

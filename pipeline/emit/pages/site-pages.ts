@@ -3,7 +3,8 @@
  * directory-index layout any static host serves (/platforms/kraken ->
  * platforms/kraken/index.html): landing page, one page per platform, category
  * and published verdict, the methodology, the open-data page, the API
- * reference and the error types. The runtime serves the same files (runtime/static-files.ts).
+ * reference and the error types, with robots.txt and sitemap.xml. The runtime serves the same
+ * files (runtime/static-files.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import type { Methodology } from '../../sources/methodology-schema.js';
 import type { ScoredPlatform } from '../../score/score-dataset.js';
 import type { EmittedFile, Manifest } from '../open-data.js';
 import { categoryPageHtml } from './category-page.js';
+import { crawlerFiles } from './crawler-files.js';
 import { docsFiles } from './docs-page.js';
 import { indexPageHtml } from './index-page.js';
 import { methodologyPageHtml } from './methodology-page.js';
@@ -54,5 +56,6 @@ export function sitePages(
     ...CATEGORY_IDS.map((id) => page(`categories/${id}`, categoryPageHtml(site, methodology, id, scored.filter((p) => p.source.category === id)))),
     ...records.map((r) => page(`platforms/${r.slug}`, platformPageHtml(site, r, comparisonsOf.get(r.slug) ?? []))),
     ...[...verdicts].map(([slug, v]) => page(`compare/${slug}`, comparePageHtml(site, v, v.title, `/v1/verdicts/${slug}`))),
+    ...crawlerFiles(site, records, [...verdicts.keys()]),
   ];
 }
