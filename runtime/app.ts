@@ -26,6 +26,9 @@ import { jsonRpcRefusal } from './mcp/json-rpc.js';
 import { computedCacheOf } from './http/computed-cache.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
 import { comparePage } from './operations/compare-page.js';
+import { lookupPlatform } from './operations/platform-lookup.js';
+import { sitePath } from './contract/urls.js';
+import { CACHE_CONTROL } from './http/caching.js';
 import { errorPageHtml } from './pages/error-page.js';
 import type { Problem } from './contract/api-schemas.js';
 import { applyCommonHeaders, commonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
@@ -292,6 +295,20 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     });
     if (!page) return problemResponse(event.req.method, b.model.site.base_url, problem!, instance);
     return computedResponse(event.req.method, page, conditional(event), HTML_CONTENT_TYPE, { 'content-security-policy': contentSecurityPolicy(event.url.pathname) });
+  });
+
+  // A platform page asked for by name or alias (/platforms/Kraken, /platforms/Ledger%20Nano%20X): a
+  // permanent redirect to its canonical page; an unknown name is a 404 with the closest names.
+  app.all('/platforms/:name', (event) => {
+    const b = bundle();
+    const early = readOnlyMethod(event) ?? staticFile(event);
+    if (early) return early;
+    const instance = event.url.pathname.slice(0, 200);
+    const name = pathParam(event, 'name');
+    if (name === null) return problemResponse(event.req.method, b.model.site.base_url, invalidParameters([{ parameter: 'name', message: 'is not valid percent-encoded UTF-8' }]), instance);
+    const found = lookupPlatform(b, name);
+    if ('problem' in found) return problemResponse(event.req.method, b.model.site.base_url, found.problem, instance);
+    return new Response(null, { status: 301, statusText: STATUS_CODES[301], headers: { location: sitePath(b.model.site, `/platforms/${found.platform.slug}`), 'cache-control': CACHE_CONTROL.precomputed } });
   });
 
   // The rest of the site (pages, assets, open-data files), else 404.

@@ -99,6 +99,17 @@ describe('site pages and open-data files', () => {
     expect((await http(server, '/compare/delta-exchange-vs-alpha-exchange-vs-beta-exchange')).text).toContain('<link rel="canonical" href="http://localhost:3000/compare/alpha-exchange-vs-beta-exchange-vs-delta-exchange">');
   });
 
+  it('redirects a platform page asked for by name or alias to its canonical page, and 404s an unknown one with suggestions', async () => {
+    for (const target of ['/platforms/Alpha%20Exchange', '/platforms/ALPHA-EXCHANGE']) {
+      const res = await http(server, target, { redirect: 'manual' });
+      expect(res.status, target).toBe(301);
+      expect(res.headers.get('location'), target).toBe('/platforms/alpha-exchange');
+    }
+    const unknown = await http(server, '/platforms/alpha-exchang', { headers: { accept: 'application/json' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.suggestions).toContain('Alpha Exchange');
+  });
+
   it('renders a compare page for 3 platforms on request, and 404s an unknown or cross-category one', async () => {
     const three = await http(server, '/compare/gamma-exchange-vs-alpha-exchange-vs-beta-exchange');
     expect(three.status).toBe(200);
