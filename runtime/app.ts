@@ -277,10 +277,15 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     return file && bytesResponse(event.req.method, file.bytes, conditional(event), file.contentType, file.headers);
   };
 
-  // Compare pages: the published ones are static files; any other comparison is rendered now.
+  // Compare pages: the published ones are static files; any other comparison, or one with custom
+  // weights or a profile (the API's `weights` and `profile`; repeated weights are joined), is rendered now.
   app.all('/compare/:slug', (event) => {
     const b = bundle();
-    const early = readOnlyMethod(event) ?? staticFile(event);
+    // an empty field of the page's form means "not given"
+    const weights = event.url.searchParams.getAll('weights').filter((w) => w.trim() !== '');
+    const query = { weights: weights.length ? weights.join(',') : undefined, profile: event.url.searchParams.get('profile')?.trim() || undefined };
+    const custom = query.weights !== undefined || query.profile !== undefined;
+    const early = readOnlyMethod(event) ?? (custom ? undefined : staticFile(event));
     if (early) return early;
     const slug = pathParam(event, 'slug');
     const instance = event.url.pathname.slice(0, 200);
@@ -288,7 +293,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     if (slug.length > LIMITS.listMaxLength) return problemResponse(event.req.method, b.model.site.base_url, notFound(`No comparison page at ${instance}: the slug is longer than ${LIMITS.listMaxLength} characters.`), instance);
     let problem: ProblemSpec | undefined;
     const page = cachedBody(event, () => {
-      const made = comparePage(b, slug);
+      const made = comparePage(b, slug, query);
       if ('html' in made) return Buffer.from(made.html);
       problem = made.problem;
       return undefined;

@@ -110,6 +110,23 @@ describe('site pages and open-data files', () => {
     expect(unknown.json.suggestions).toContain('Alpha Exchange');
   });
 
+  it('renders a compare page with custom weights or a profile (the API\'s syntax), with the same numbers as the API and a form to change them; bad weights are a 400', async () => {
+    const page = await http(server, '/compare/alpha-exchange-vs-delta-exchange?weights=fees:10,security:0');
+    expect(page.status).toBe(200);
+    const api = (await http(server, '/v1/compare?platforms=alpha-exchange,delta-exchange&weights=fees:10,security:0')).json;
+    expect(api.products.map((p: any) => p.score_pct)).toEqual([83.2, 77]);
+    for (const p of api.products) expect(page.text).toContain(`${p.score_pct} %`);
+    expect(page.text).toContain('custom weights');
+    expect(page.text).toMatch(/<form method="get" action="\/compare\/alpha-exchange-vs-delta-exchange" class="weights-form">/);
+    expect(page.text).toMatch(/name="weights" type="text" value="[^"]*fees[^"]*"/);
+    expect(page.text).toContain('href="/v1/compare?platforms=alpha-exchange%2Cdelta-exchange&amp;weights=fees%3A10%2Csecurity%3A0"');
+    // the published page without weights stays the verdict; an empty form is the default
+    expect((await http(server, '/compare/alpha-exchange-vs-delta-exchange?weights=&profile=')).text).toContain('default weights');
+    const bad = await http(server, '/compare/alpha-exchange-vs-delta-exchange?weights=fees:11', { headers: { accept: 'application/json' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors[0].parameter).toBe('weights');
+  });
+
   it('renders a compare page for 3 platforms on request, and 404s an unknown or cross-category one', async () => {
     const three = await http(server, '/compare/gamma-exchange-vs-alpha-exchange-vs-beta-exchange');
     expect(three.status).toBe(200);

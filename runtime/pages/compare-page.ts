@@ -42,6 +42,26 @@ ${criteria.map((k) => html`<tr><th scope="row">${k.label}</th><td>${k.weight}</t
 }
 
 /**
+ * A form (GET, works without script) that renders the same comparison with other weights or a
+ * profile, in the API's own syntax (`weights=key:weight,...`, `profile=...`), listing the keys.
+ */
+function weightsForm(site: Site, c: ComparisonResponse): SafeHtml {
+  const criteria = c.products[0]?.criteria ?? [];
+  const current = c.weights_source === 'custom' ? criteria.map((k) => `${k.key}:${k.weight}`).join(',') : '';
+  const action = sitePath(site, `/compare/${comparisonSlug(c.products.map((p) => p.slug))}`);
+  return html`<section aria-labelledby="weights"><h2 id="weights">Compare with your own weights</h2>
+<form method="get" action="${action}" class="weights-form">
+<p><label for="weights-input">Weights, 0 to 10, as <code>key:weight</code> pairs separated by commas</label><br>
+<input id="weights-input" name="weights" type="text" value="${current}" placeholder="${criteria.slice(0, 2).map((k) => `${k.key}:${k.weight}`).join(',')}" size="40"></p>
+<p><label for="profile-input">Or a published profile (see the methodology), e.g. <code>options</code> for brokerages</label><br>
+<input id="profile-input" name="profile" type="text" value="${c.profile ?? ''}" size="20"></p>
+<p><button type="submit">Compare again</button> · <a href="${action}">Default weights</a></p>
+</form>
+<p>Criterion keys and the weights applied now: ${criteria.map((k, i) => html`${i ? ', ' : ''}<code>${k.key}</code> (${k.label}) ${k.weight}`)}. A key left out keeps its default; the weights shown in the arithmetic above are the ones applied.</p>
+</section>`;
+}
+
+/**
  * The whole compare page.
  * @param title heading, e.g. "Kraken vs Coinbase"
  * @param jsonPath path of the same comparison as JSON under the site (e.g. /v1/verdicts/a-vs-b), linked relative to the host serving the page
@@ -63,6 +83,7 @@ ${scoreChart(c.products, 'score-chart')}
 <section aria-labelledby="arithmetic"><h2 id="arithmetic">The arithmetic</h2>
 ${arithmeticTable(c)}
 </section>
+${weightsForm(site, c)}
 <section aria-labelledby="products"><h2 id="products">The products</h2>
 <ul>${c.products.map((p) => html`<li><a href="${sitePath(site, `/platforms/${p.slug}`)}">${p.name}: full record with sources</a> (facts as of ${p.as_of})</li>`)}</ul>
 <p><a href="${json}">This comparison as JSON</a> · <a href="${sitePath(site, '/methodology')}">How scores are computed</a></p>
