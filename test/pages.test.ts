@@ -103,7 +103,7 @@ describe.skipIf(!hasBrowser)('pages in a browser', () => {
       for (const p of pages) {
         const page = await open(p, `axe-${viewport.width}-${p.replace(/\W+/g, '-')}`, viewport);
         // the page itself never scrolls sideways (wide tables scroll inside their own box)
-        const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+        const widths = await page.evaluate<{ scroll: number; view: number }>('({ scroll: document.documentElement.scrollWidth, view: window.innerWidth })');
         expect(widths.scroll, `${p} at ${viewport.width}px is ${widths.scroll}px wide`).toBeLessThanOrEqual(widths.view);
         const results = await new AxeBuilder({ page }).analyze();
         const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
