@@ -313,6 +313,8 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     if (name === null) return problemResponse(event.req.method, b.model.site.base_url, invalidParameters([{ parameter: 'name', message: 'is not valid percent-encoded UTF-8' }]), instance);
     const found = lookupPlatform(b, name);
     if ('problem' in found) return problemResponse(event.req.method, b.model.site.base_url, found.problem, instance);
+    // the canonical path itself with no file to serve (one that does not match the build manifest): never a redirect loop
+    if (found.platform.slug === name) return problemResponse(event.req.method, b.model.site.base_url, notFound(`No page at ${instance}.`), instance);
     return new Response(null, { status: 301, statusText: STATUS_CODES[301], headers: { location: sitePath(b.model.site, `/platforms/${found.platform.slug}`), 'cache-control': CACHE_CONTROL.precomputed } });
   });
 

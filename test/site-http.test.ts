@@ -4,13 +4,17 @@
  * compare page, and hostile paths (never a 5xx).
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInto, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
 
 let server: RunningServer;
+let dist: string;
 beforeAll(async () => {
-  server = await startServer(await buildInto(FIXTURE_SOURCES));
+  dist = await buildInto(FIXTURE_SOURCES);
+  server = await startServer(dist);
 });
 afterAll(() => server?.close());
 
@@ -125,6 +129,25 @@ describe('site pages and open-data files', () => {
     const bad = await http(server, '/compare/alpha-exchange-vs-delta-exchange?weights=fees:11', { headers: { accept: 'application/json' } });
     expect(bad.status).toBe(400);
     expect(bad.json.errors[0].parameter).toBe('weights');
+  });
+
+  it('publishes a Frictionless Data Package that the frictionless library finds valid, whose CSV tables cast with their Table Schemas, and a schema.org Dataset in JSON-LD', async () => {
+    const { Package } = createRequire(import.meta.url)('datapackage') as { Package: { load(descriptor: string): Promise<any> } };
+    const pkg = await Package.load(path.join(dist, 'open-data/datapackage.json'));
+    expect(pkg.errors.map((e: Error) => e.message)).toEqual([]);
+    expect(pkg.valid).toBe(true);
+    const tables = pkg.resources.filter((r: any) => r.tabular);
+    expect(tables.map((r: any) => r.name).sort()).toEqual(['brokerages-csv', 'exchanges-csv', 'hardware-wallets-csv', 'high-yield-savings-csv', 'incidents-csv', 'software-wallets-csv']);
+    const exchanges = await tables.find((r: any) => r.name === 'exchanges-csv').read({ keyed: true, cast: true });
+    const alpha = exchanges.find((row: any) => row.slug === 'alpha-exchange');
+    expect(alpha).toMatchObject({ eligible: true, score_pct: 87.9 });
+    expect(alpha.as_of).toBeInstanceOf(Date);
+    for (const table of tables) await table.read({ cast: true }); // every cell casts to its field type
+    const page = (await http(server, '/open-data/')).text;
+    const ld = JSON.parse(page.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)![1]!);
+    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Dataset', license: 'https://creativecommons.org/licenses/by/4.0/', creator: { '@type': 'Organization' } });
+    expect(ld.distribution.map((d: any) => d.name)).toContain('exchanges.csv');
+    for (const d of ld.distribution) expect((await http(server, new URL(d.contentUrl).pathname)).status, d.name).toBe(200);
   });
 
   it('renders a compare page for 3 platforms on request, and 404s an unknown or cross-category one', async () => {

@@ -16,6 +16,37 @@ import { CITATION_KEYS } from '../sources/common-schema.js';
 
 type Cell = string | number | boolean | null;
 
+/** A column of a CSV file as a Table Schema field (Frictionless Table Schema v1): its name and type. */
+export interface TableField {
+  name: string;
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'date';
+}
+
+/** A CSV file's text and the Table Schema fields of its columns, in order. */
+export interface CsvTable {
+  csv: string;
+  fields: TableField[];
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The Table Schema type of a column, from its values (null cells, written empty, are unknown and
+ * do not count): booleans, whole numbers, numbers, ISO dates, else text.
+ */
+function fieldOf(name: string, values: readonly Cell[]): TableField {
+  const known = values.filter((v) => v !== null);
+  if (known.length > 0 && known.every((v) => typeof v === 'boolean')) return { name, type: 'boolean' };
+  if (known.length > 0 && known.every((v) => typeof v === 'number')) return { name, type: known.every((v) => Number.isInteger(v)) ? 'integer' : 'number' };
+  if (known.length > 0 && known.every((v) => typeof v === 'string' && ISO_DATE.test(v))) return { name, type: 'date' };
+  return { name, type: 'string' };
+}
+
+/** Rows as CSV (CSV_OPTIONS) with the Table Schema fields of `columns`. */
+function csvTable(rows: ReadonlyArray<Record<string, Cell>>, columns: readonly string[]): CsvTable {
+  return { csv: stringify(rows as Array<Record<string, Cell>>, { ...CSV_OPTIONS, columns: [...columns] }), fields: columns.map((c) => fieldOf(c, rows.map((r) => r[c] ?? null))) };
+}
+
 /**
  * Options of every CSV file: a header row, booleans as true/false, and text cells starting with
  * =, +, -, @, tab or carriage return prefixed with ' (csv-stringify `escape_formulas`) so a
@@ -41,8 +72,8 @@ function factColumns(facts: Record<string, unknown>): Map<string, Cell> {
   return out;
 }
 
-/** One category's platforms as CSV (header row first; columns in a stable order). */
-export function categoryCsv(records: readonly PlatformRecord[]): string {
+/** One category's platforms as CSV (header row first; columns in a stable order), with its Table Schema fields. */
+export function categoryCsv(records: readonly PlatformRecord[]): CsvTable {
   const criterionKeys = [...new Set(records.flatMap((r) => r.criteria.map((c) => c.key)))];
   const facts = records.map((r) => factColumns(r.facts));
   const factKeys = [...new Set(facts.flatMap((f) => [...f.keys()]))].sort();
@@ -54,7 +85,7 @@ export function categoryCsv(records: readonly PlatformRecord[]): string {
     ...factKeys,
     'incidents', 'regulatory_actions', 'website', 'page', 'json',
   ];
-  const rows = records.map((r, i) => {
+  const rows = records.map((r, i): Record<string, Cell> => {
     const scores = Object.fromEntries(r.criteria.flatMap((c) => [[`score.${c.key}`, c.score], [`as_of.${c.key}`, c.as_of], [`stale.${c.key}`, c.as_of === null ? null : c.stale]]));
     const f = facts[i]!;
     return {
@@ -67,15 +98,19 @@ export function categoryCsv(records: readonly PlatformRecord[]): string {
       website: r.website, page: r.page, json: r.json,
     };
   });
-  return stringify(rows, { ...CSV_OPTIONS, columns });
+  return csvTable(rows, columns);
 }
 
-/** Every incident and regulatory action as CSV, with its platform; source URLs joined with a space. */
-export function incidentsCsv(rows: ReadonlyArray<IncidentRow>): string {
+/** Every incident and regulatory action as CSV, with its platform; source URLs joined with a space. With its Table Schema fields. */
+export function incidentsCsv(rows: ReadonlyArray<IncidentRow>): CsvTable {
   const columns = ['date', 'slug', 'name', 'category', 'class', 'title', 'summary', 'amount_usd', 'restitution_usd', 'customers_made_whole', 'source_urls', 'page'];
-  return stringify(
-    rows.map((r) => ({ ...r, amount_usd: r.amount_usd ?? null, restitution_usd: r.restitution_usd ?? null, customers_made_whole: r.customers_made_whole ?? null, source_urls: r.sources.map((s) => s.url).join(' ') })),
-    { ...CSV_OPTIONS, columns },
+  return csvTable(
+    rows.map((r) => ({
+      date: r.date, slug: r.slug, name: r.name, category: r.category, class: r.class, title: r.title, summary: r.summary,
+      amount_usd: r.amount_usd ?? null, restitution_usd: r.restitution_usd ?? null, customers_made_whole: r.customers_made_whole ?? null,
+      source_urls: r.sources.map((s) => s.url).join(' '), page: r.page,
+    })),
+    columns,
   );
 }
 

@@ -14,7 +14,8 @@ import type { Site } from '../../runtime/contract/model.js';
 import { atomFeed, ChangeHistorySchema, type ChangeHistory } from './changes.js';
 import { standaloneSchema } from './component-schemas.js';
 import { newestAsOf } from '../score/score-dataset.js';
-import { categoryCsv, incidentRows, incidentsCsv } from './open-data-csv.js';
+import { categoryCsv, incidentRows, incidentsCsv, type CsvTable, type TableField } from './open-data-csv.js';
+import { dataPackage } from './data-package.js';
 import { jsonFile, prettyJson, type OutputSchema } from './json-file.js';
 
 /** Shape of platforms.json and of each <category>.json. */
@@ -87,14 +88,17 @@ export const contentBytes = (contents: FileContents): Buffer => (typeof contents
  */
 export type EmittedFile = { path: string; contents: FileContents; records?: number } & ({ schema?: undefined; value?: undefined } | { schema: OutputSchema; value: unknown });
 
-/** An open-data file with what the manifest says of it. */
+/** An open-data file with what the manifest says of it (and, for a CSV file, its Table Schema fields). */
 type OpenDataFile = EmittedFile & {
   description: string;
   mediaType: string;
   schemaUrl: string | null;
   asOf: readonly string[];
+  fields?: TableField[];
 };
 const sha256 = (contents: FileContents) => createHash('sha256').update(contents).digest('hex');
+/** A CSV file's path, text and Table Schema fields. */
+const csvFile = (path: string, table: CsvTable) => ({ path, contents: table.csv, fields: table.fields });
 const JSON_TYPE = 'application/json';
 const CSV_TYPE = 'text/csv; header=present';
 
@@ -135,7 +139,7 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], hi
           description: `The ${id} platform records (same shape as platforms.json)`, mediaType: JSON_TYPE, schemaUrl: schemaUrl('platforms-file'), asOf: dates,
         },
         {
-          path: `open-data/${id}.csv`, contents: categoryCsv(list), records: list.length,
+          ...csvFile(`open-data/${id}.csv`, categoryCsv(list)), records: list.length,
           description: `The ${id} platforms as CSV, one row each: scores, coverage, each criterion's score, key facts (base tier of tiered fees)`, mediaType: CSV_TYPE, schemaUrl: null, asOf: dates,
         },
       ];
@@ -152,7 +156,7 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], hi
       mediaType: JSON_TYPE, schemaUrl: schemaUrl('incidents-file'), asOf: incidents.map((i) => i.date),
     },
     {
-      path: 'open-data/incidents.csv', contents: incidentsCsv(incidents), records: incidents.length,
+      ...csvFile('open-data/incidents.csv', incidentsCsv(incidents)), records: incidents.length,
       description: 'The incidents and regulatory actions as CSV, one row each, source URLs separated by spaces', mediaType: CSV_TYPE, schemaUrl: null, asOf: incidents.map((i) => i.date),
     },
     {
@@ -194,12 +198,15 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], hi
     }),
   };
   const manifestFile = jsonFile('open-data/manifest.json', manifest, { standalone: schemas.manifest }, 'pretty');
-  const sums = [...files.map((f, i) => [hashes[i]!, f.path] as const), [sha256(manifestFile.contents), manifestFile.path] as const]
+  // validated by the frictionless library in test/site-http.test.ts (its profiles are JSON Schema draft-04)
+  const packageFile: EmittedFile = { path: 'open-data/datapackage.json', contents: prettyJson(dataPackage(site, files, asOf)) };
+  const sums = [...files.map((f, i) => [hashes[i]!, f.path] as const), ...[manifestFile, packageFile].map((f) => [sha256(f.contents), f.path] as const)]
     .map(([hash, p]) => `${hash}  ${p.slice(OPEN_DATA_DIR.length)}\n`)
     .join('');
   const emitted: EmittedFile[] = [
-    ...files.map(({ description: _d, mediaType: _m, schemaUrl: _s, asOf: _a, ...file }): EmittedFile => file),
+    ...files.map(({ description: _d, mediaType: _m, schemaUrl: _s, asOf: _a, fields: _f, ...file }): EmittedFile => file),
     manifestFile,
+    packageFile,
     { path: 'open-data/SHA256SUMS', contents: sums },
   ];
   return { files: emitted, manifest };

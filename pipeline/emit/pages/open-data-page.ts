@@ -7,7 +7,7 @@
 import type { Site } from '../../../runtime/contract/model.js';
 import { sitePath } from '../../../runtime/contract/urls.js';
 import { formatBytes } from '../../../runtime/pages/format.js';
-import { html } from '../../../runtime/pages/html.js';
+import { html, raw, type SafeHtml } from '../../../runtime/pages/html.js';
 import { pageDocument } from '../../../runtime/pages/layout.js';
 import type { Manifest } from '../open-data.js';
 
@@ -21,7 +21,7 @@ export function openDataPageHtml(site: Site, manifest: Manifest): string {
 <thead><tr><th scope="col">File</th><th scope="col">What it holds</th><th scope="col">Records</th><th scope="col">Size</th><th scope="col">SHA-256</th><th scope="col">Schema</th><th scope="col">As of</th></tr></thead>
 <tbody>${manifest.files.map((f) => html`<tr data-file="${f.file}"><th scope="row"><a href="${sitePath(site, `/open-data/${f.file}`)}">${f.file}</a></th><td>${f.description}</td><td>${f.records ?? '-'}</td><td title="${f.bytes} bytes">${formatBytes(f.bytes)}</td><td><code class="sha256">${f.sha256}</code></td><td>${f.schema ? html`<a href="${new URL(f.schema).pathname}">${new URL(f.schema).pathname.split('/').pop()}</a>` : '-'}</td><td>${f.as_of_min ? (f.as_of_min === f.as_of_max ? f.as_of_max : `${f.as_of_min} to ${f.as_of_max}`) : '-'}</td></tr>`)}</tbody>
 </table></div>
-<p>Also: <a href="${sitePath(site, '/open-data/manifest.json')}">manifest.json</a> (this table as JSON) and <a href="${sitePath(site, '/open-data/SHA256SUMS')}">SHA256SUMS</a> (every checksum, for <code>sha256sum -c</code>).</p>
+<p>Also: <a href="${sitePath(site, '/open-data/manifest.json')}">manifest.json</a> (this table as JSON), <a href="${sitePath(site, '/open-data/datapackage.json')}">datapackage.json</a> (a Frictionless Data Package: every file, and a Table Schema with the column types of each CSV file) and <a href="${sitePath(site, '/open-data/SHA256SUMS')}">SHA256SUMS</a> (every checksum, for <code>sha256sum -c</code>).</p>
 </section>
 <section aria-labelledby="verify"><h2 id="verify">Download and verify</h2>
 <pre><code>curl -O ${url('open-data/platforms.json')}
@@ -46,6 +46,31 @@ sha256sum -c SHA256SUMS --ignore-missing</code></pre>
     description: 'Download every record as JSON or CSV, with checksums, schemas and a change feed',
     path: '/open-data/',
     alternateJson: sitePath(site, '/open-data/manifest.json'),
+    head: datasetJsonLd(site, manifest),
     main,
   });
+}
+
+/**
+ * The open data as a schema.org Dataset (JSON-LD in the page head, what dataset search engines
+ * read): name, description, licence, creator, dateModified, and each file as a DataDownload. The
+ * JSON is written with `<` escaped so it cannot close the script element.
+ */
+function datasetJsonLd(site: Site, manifest: Manifest): SafeHtml {
+  const dataset = {
+    '@context': 'https://schema.org',
+    '@type': 'Dataset',
+    name: site.name,
+    description: 'Sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages; every fact with its sources and as_of date. Informational, not investment advice.',
+    url: `${site.base_url}/open-data/`,
+    license: 'https://creativecommons.org/licenses/by/4.0/',
+    isAccessibleForFree: true,
+    creator: { '@type': 'Organization', name: site.name, url: `${site.base_url}/` },
+    dateModified: manifest.as_of,
+    version: manifest.api_version,
+    distribution: manifest.files
+      .filter((f) => !f.file.startsWith('schemas/'))
+      .map((f) => ({ '@type': 'DataDownload', name: f.file, encodingFormat: f.media_type.split(';')[0], contentUrl: f.url, contentSize: `${f.bytes} B` })),
+  };
+  return raw(`<script type="application/ld+json">${JSON.stringify(dataset).replace(/</g, '\\u003c')}</script>`);
 }
