@@ -28,9 +28,11 @@ const HOSTILE = [
   'alpha-exchange', 'alpha-exchange,beta-exchange', 'fees:5,security:10', 'exchange', 'brokerage', 'high_yield_savings', '10000', '12',
 ];
 
-/** A parameter value: a hostile constant, an enum or example from the schema, or any string. */
+/** A parameter value: a hostile constant, an enum, default or example from the document, or any string. */
 function valueFor(param: any): fc.Arbitrary<string> {
-  const known = [...(param.schema?.enum ?? []), ...(param.schema?.examples ?? []), param.schema?.default].filter((v) => typeof v === 'string');
+  const known = [...(param.schema?.enum ?? []), ...(param.schema?.examples ?? []), param.schema?.default, param.example]
+    .filter((v) => typeof v === 'string' || typeof v === 'number')
+    .map(String);
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...HOSTILE) },
     { weight: known.length ? 2 : 0, arbitrary: known.length ? fc.constantFrom(...known) : fc.constant('') },
