@@ -68,6 +68,8 @@ export async function buildInto(sources: string, env: Record<string, string> = {
 export interface RunningServer {
   url: string;
   close: () => Promise<void>;
+  /** The dist it serves: every http() answer is then checked against its openapi.json (documentedAnswer). */
+  dist?: string;
 }
 
 /** Serves a dist folder on 127.0.0.1 at a free port; rate limiting off unless given. */
@@ -83,7 +85,7 @@ export async function startServer(distDir: string, limits: Partial<Pick<ServeOpt
   });
   const address = runtime.listener.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, close: async () => void (await runtime.close()) };
+  return { url: `http://127.0.0.1:${port}`, close: async () => void (await runtime.close()), dist: distDir };
 }
 
 export interface HttpResult {
@@ -93,9 +95,13 @@ export interface HttpResult {
   json: any;
 }
 
-/** Fetches a path of the server (or a full URL) and parses a JSON body when there is one. */
+/**
+ * Fetches a path of the server (or a full URL) and parses a JSON body when there is one. When the
+ * server knows its dist, the answer must be what its openapi.json documents (documentedAnswer).
+ */
 export async function http(server: RunningServer, target: string, init?: RequestInit): Promise<HttpResult> {
-  const res = await fetch(target.startsWith('http') ? target : `${server.url}${target}`, init);
+  const url = new URL(target.startsWith('http') ? target : `${server.url}${target}`);
+  const res = await fetch(url, init);
   const text = await res.text();
   let json: unknown;
   try {
@@ -103,7 +109,56 @@ export async function http(server: RunningServer, target: string, init?: Request
   } catch {
     json = undefined;
   }
-  return { status: res.status, headers: res.headers, text, json };
+  const result = { status: res.status, headers: res.headers, text, json };
+  if (server.dist && url.origin === new URL(server.url).origin) {
+    const problems = (await documentChecker(server.dist))(init?.method ?? 'GET', url.pathname, result);
+    expect(problems, `${init?.method ?? 'GET'} ${url.pathname}${url.search.slice(0, 80)} answered ${res.status}`).toEqual([]);
+  }
+  return result;
+}
+
+/** Statuses any request may meet before an operation is chosen (not listed per operation): a target too long, headers too large. */
+const TRANSPORT_STATUSES = new Set([414, 431]);
+
+const checkers = new Map<string, Promise<(method: string, pathname: string, answer: HttpResult) => string[]>>();
+
+/**
+ * A checker of answers against a dist's openapi.json: for a request whose path matches a path
+ * template of the document (static segments preferred), the status must be documented for its
+ * method (HEAD as GET), the Content-Type one the status documents, and a JSON body valid against
+ * the schema documented for it. Paths the document does not describe are not checked.
+ */
+function documentChecker(distDir: string) {
+  let checker = checkers.get(distDir);
+  if (!checker) {
+    checker = (async () => {
+      const doc = JSON.parse(await readFile(path.join(distDir, 'openapi.json'), 'utf8'));
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      addFormats(ajv);
+      ajv.addSchema(doc, 'openapi.json');
+      const templates = Object.keys(doc.paths)
+        .map((t) => ({ template: t, params: (t.match(/\{/g) ?? []).length, pattern: new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`) }))
+        .sort((a, b) => a.params - b.params);
+      const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+      return (method: string, pathname: string, answer: HttpResult): string[] => {
+        const match = templates.find((t) => t.pattern.test(pathname));
+        const operation = match && doc.paths[match.template][method === 'HEAD' ? 'get' : method.toLowerCase()];
+        if (!match || !operation || TRANSPORT_STATUSES.has(answer.status)) return [];
+        const response = operation.responses[String(answer.status)];
+        if (!response) return [`openapi.json documents no ${answer.status} for ${method} ${match.template}`];
+        const type = answer.headers.get('content-type')?.split(';')[0];
+        if (!response.content || !type || method === 'HEAD' || answer.status === 304) return [];
+        if (!(type in response.content)) return [`${answer.status} of ${method} ${match.template} is ${type}, documented: ${Object.keys(response.content).join(', ')}`];
+        if (!type.includes('json') || answer.json === undefined) return [];
+        const pointer = ['paths', match.template, method === 'HEAD' ? 'get' : method.toLowerCase(), 'responses', String(answer.status), 'content', type, 'schema'].map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+        let validate = compiled.get(pointer);
+        if (!validate) compiled.set(pointer, (validate = ajv.compile({ $ref: `openapi.json#/${pointer}` })));
+        return validate(answer.json) ? [] : (validate.errors ?? []).slice(0, 3).map((e) => `${match.template} ${answer.status}: ${e.instancePath} ${e.message}`);
+      };
+    })();
+    checkers.set(distDir, checker);
+  }
+  return checker;
 }
 
 /**

@@ -42,10 +42,11 @@ const apiHeaders = (precomputed: boolean) => ({
 /** The header fields of a file of the site (not counted against the API limit). */
 const fileHeaders = { ETag: header('ETag'), 'Cache-Control': header('Cache-Control'), 'X-Request-Id': header('X-Request-Id') };
 
+/** An error answer: problem+json, or the same as an HTML page for a browser (Accept preferring text/html). */
 const problem = (description: string) => ({
-  description,
+  description: `${description}. A browser (Accept preferring text/html) gets it as an HTML page.`,
   headers: { 'X-Request-Id': header('X-Request-Id') },
-  content: { 'application/problem+json': { schema: ref('Problem') } },
+  content: { 'application/problem+json': { schema: ref('Problem') }, 'text/html': { schema: { type: 'string' } } },
 });
 /** A 200 JSON answer of the API; `precomputed` bodies (built by the build) carry an ETag. */
 const ok = (schema: string, description: string, precomputed = false) => ({
