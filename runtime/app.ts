@@ -263,6 +263,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   route('/v1/fees', ['category', ...LIMITS.feeParameters.map((p) => p.name)], (b, q) => feeEstimates(b, q));
   route('/openapi.json', [], (b) => bytes(b.bytes.openapi));
   route('/.well-known/mcp.json', [], (b) => bytes(b.bytes.mcpManifest));
+  route('/.well-known/mcp/server-card.json', [], (b) => bytes(b.bytes.mcpServerCard));
   route('/.well-known/ai-plugin.json', [], (b) => bytes(b.bytes.aiPluginManifest));
   // POST /mcp, with or without a query string, is answered before h3 (http/fast-path.ts); here only the rest.
   app.all('/mcp', (event) => {

@@ -25,6 +25,7 @@ export const DIST_LAYOUT = {
   runtimeModel: 'runtime-model.json',
   openapi: 'openapi.json',
   mcpManifest: '.well-known/mcp.json',
+  mcpServerCard: '.well-known/mcp/server-card.json',
   aiPluginManifest: '.well-known/ai-plugin.json',
   logo: 'logo.svg',
 } as const;
@@ -39,6 +40,7 @@ export interface Bundle {
     categories: Buffer;
     openapi: Buffer;
     mcpManifest: Buffer;
+    mcpServerCard: Buffer;
     aiPluginManifest: Buffer;
     platforms: Map<string, Buffer>;
     safety: Map<string, Buffer>;
@@ -98,11 +100,12 @@ export async function loadBundle(distDir: string): Promise<Bundle> {
     for (const [name, bytes] of files) verify(`${rel}/${name}.json`, bytes);
     return files;
   };
-  const [modelBytes, categories, openapi, mcpManifest, aiPluginManifest, platforms, safety, verdicts] = await Promise.all([
+  const [modelBytes, categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts] = await Promise.all([
     read(DIST_LAYOUT.runtimeModel),
     read(DIST_LAYOUT.categories),
     read(DIST_LAYOUT.openapi),
     read(DIST_LAYOUT.mcpManifest),
+    read(DIST_LAYOUT.mcpServerCard),
     read(DIST_LAYOUT.aiPluginManifest),
     folder(DIST_LAYOUT.platformsDir),
     folder(DIST_LAYOUT.safetyDir),
@@ -115,7 +118,7 @@ export async function loadBundle(distDir: string): Promise<Bundle> {
     bySlug: new Map(model.platforms.map((p) => [p.slug, p])),
     criteria: new Map(model.categories.map((c) => [c.id, c.criteria])),
     profiles: new Map(model.categories.map((c) => [c.id, c.profiles])),
-    bytes: { categories, openapi, mcpManifest, aiPluginManifest, platforms, safety, verdicts },
+    bytes: { categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts },
     staticFiles: new StaticFiles(root, manifest.files),
   };
 }

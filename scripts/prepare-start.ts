@@ -1,6 +1,6 @@
 /**
  * What `npm start` does before it serves: builds dist/ when it is missing, has no build manifest, older than any
- * file in sources/, or built for another BASE_URL; bundles the runtime to plain JavaScript
+ * file in sources/, pipeline/ or runtime/, or built for another BASE_URL; bundles the runtime to plain JavaScript
  * (build/runtime/, scripts/bundles.ts) when that is missing or older than runtime/. The
  * bundled runtime starts in about half the time and memory of the TypeScript sources under
  * tsx (docs/performance.md). Exit code: the failing step's, else 0.
@@ -20,6 +20,8 @@ export async function distBuildReason(): Promise<string | null> {
   if (built === null) return 'dist/ is missing';
   if (mtime(path.join(DEFAULT_DIST_DIR, BUILD_MANIFEST_FILE)) === null) return 'dist/ has no build manifest (built by an older version)';
   if ((await newest(['**/*'], DEFAULT_SOURCES_DIR)) > built) return 'sources/ changed since the last build';
+  // a newer pipeline or runtime may write or read files an older build does not have
+  if ((await newest(['pipeline/**/*', 'runtime/**/*'], PROJECT_ROOT)) > built) return 'the pipeline or runtime changed since the last build';
   const baseUrl = process.env.BASE_URL?.replace(/\/+$/, '');
   if (baseUrl) {
     const model = JSON.parse(await readFile(modelFile, 'utf8')) as { site?: { base_url?: string } };

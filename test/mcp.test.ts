@@ -328,6 +328,23 @@ describe('MCP conformance suite (server scenarios)', () => {
   });
 });
 
+describe('discovery', () => {
+  it('publishes a server card in the MCP registry\'s server.json format, naming the Streamable HTTP endpoint', async () => {
+    const card = await rest('/.well-known/mcp/server-card.json');
+    expect(card.status).toBe(200);
+    expect(card.body).toEqual({
+      $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+      name: 'localhost/open-comparison-data',
+      title: 'Fixture Comparison Data',
+      description: expect.any(String),
+      version: '1.0.1',
+      websiteUrl: 'http://localhost:3000/',
+      remotes: [{ type: 'streamable-http', url: 'http://localhost:3000/mcp' }],
+    });
+    expect(card.body.description.length).toBeLessThanOrEqual(100);
+  });
+});
+
 describe('resources', () => {
   const BASE = 'http://localhost:3000';
 

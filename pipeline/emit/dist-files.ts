@@ -10,8 +10,8 @@ import { modelCriteria, type ScoredPlatform } from '../score/score-dataset.js';
 import { categoriesBody, platformBody, safetyBody, verdictBodies } from './api-bodies.js';
 import { standaloneSchema } from './component-schemas.js';
 import { openApiDocument } from './openapi.js';
-import { aiPluginManifest, LOGO_SVG, mcpManifest } from './manifests.js';
-import { AiPluginManifestSchema, McpManifestSchema } from '../../runtime/contract/manifests.js';
+import { aiPluginManifest, LOGO_SVG, mcpManifest, serverCard } from './manifests.js';
+import { AiPluginManifestSchema, McpManifestSchema, ServerCardSchema } from '../../runtime/contract/manifests.js';
 import { openDataFiles, type EmittedFile } from './open-data.js';
 import { jsonFile, prettyJson } from './json-file.js';
 import { buildDate, nextHistory, type ChangeHistory } from './changes.js';
@@ -52,6 +52,7 @@ export function* distFileGroups(site: Site, methodology: Methodology, scored: re
     ...[...verdicts].map(([slug, v]) => jsonFile(`${DIST_LAYOUT.verdictsDir}/${slug}.json`, v, { component: 'VerdictResponse' }, 'compact')),
     jsonFile(DIST_LAYOUT.runtimeModel, model, { standalone: standaloneSchema(RuntimeModelSchema, 'runtime-model', 'Runtime model') }, 'compact'),
     jsonFile(DIST_LAYOUT.mcpManifest, mcpManifest(site), { standalone: standaloneSchema(McpManifestSchema, 'mcp-manifest', 'MCP manifest') }, 'pretty'),
+    jsonFile(DIST_LAYOUT.mcpServerCard, serverCard(site), { standalone: standaloneSchema(ServerCardSchema, 'mcp-server-card', 'MCP server card (MCP registry server.json)') }, 'pretty'),
     jsonFile(DIST_LAYOUT.aiPluginManifest, aiPluginManifest(site), { standalone: standaloneSchema(AiPluginManifestSchema, 'ai-plugin-manifest', 'Plugin manifest') }, 'pretty'),
     { path: DIST_LAYOUT.logo, contents: LOGO_SVG },
   ];

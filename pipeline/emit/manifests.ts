@@ -5,7 +5,7 @@
  */
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { AiPluginManifest, McpManifest } from '../../runtime/contract/manifests.js';
+import { SERVER_JSON_SCHEMA_URL, type AiPluginManifest, type McpManifest, type ServerCard } from '../../runtime/contract/manifests.js';
 import type { Site } from '../../runtime/contract/model.js';
 import { TOOLS } from '../../runtime/mcp/tools.js';
 import { FREE_REQUESTS_PER_MINUTE } from '../../runtime/contract/plans.js';
@@ -34,6 +34,28 @@ export function mcpManifest(site: Site): McpManifest {
     openapi: `${site.base_url}/openapi.json`,
     attribution: site.attribution,
     license: site.license,
+  };
+}
+
+/**
+ * The server's name in the MCP registry: reverse-DNS of the base URL's host with one slash
+ * (data.example.org -> org.example.data/open-comparison-data), as the registry requires; on a
+ * local base URL the namespace is `localhost`, an address for no one else (set BASE_URL to publish).
+ */
+export function registryName(site: Site): string {
+  return `${new URL(site.base_url).hostname.split('.').reverse().join('.')}/open-comparison-data`;
+}
+
+/** /.well-known/mcp/server-card.json: this server in the MCP registry's server.json format. */
+export function serverCard(site: Site): ServerCard {
+  return {
+    $schema: SERVER_JSON_SCHEMA_URL,
+    name: registryName(site),
+    title: site.name,
+    description: 'Sourced, scored data on crypto exchanges, wallets, US savings accounts and brokerages',
+    version: site.api_version,
+    websiteUrl: `${site.base_url}/`,
+    remotes: [{ type: 'streamable-http', url: `${site.base_url}/mcp` }],
   };
 }
 

@@ -11,6 +11,7 @@ import { CACHE_CONTROL } from '../../runtime/http/caching.js';
 import { LIMITS } from '../../runtime/http/parameter-rules.js';
 import { FAILED_KEY_ATTEMPTS, FREE_REQUESTS_PER_MINUTE, PAID_PLANS } from '../../runtime/contract/plans.js';
 import { isLocalHost } from '../../runtime/contract/urls.js';
+import { SERVER_JSON_SCHEMA_URL } from '../../runtime/contract/manifests.js';
 import { componentSchemas } from './component-schemas.js';
 import { PUBLISHED_VERDICT_TOP_K } from './api-bodies.js';
 
@@ -299,6 +300,15 @@ export function openApiDocument(site: Site): Json {
           summary: 'MCP server metadata: endpoint, transport, protocol versions, tools, limits, attribution',
           description: 'For agents that discover the MCP endpoint: where it is, how to call it, and the schemas of its tools.',
           responses: { '200': { description: 'MCP manifest', headers: apiHeaders(true), content: { 'application/json': { schema: { type: 'object' } } } }, ...notModified, ...commonErrors },
+        },
+      },
+      '/.well-known/mcp/server-card.json': {
+        get: {
+          operationId: 'getMcpServerCard',
+          tags: ['meta'],
+          summary: 'MCP server card in the MCP registry\'s server.json format',
+          description: `This MCP server as the MCP registry describes a remote server (${SERVER_JSON_SCHEMA_URL}): name, title, description, version and the Streamable HTTP endpoint. The same file can be published to a registry.`,
+          responses: { '200': { description: 'Server card', headers: apiHeaders(true), content: { 'application/json': { schema: { type: 'object' } } } }, ...notModified, ...commonErrors },
         },
       },
       '/.well-known/ai-plugin.json': {

@@ -1,7 +1,7 @@
 /**
  * Zod schemas of the well-known manifests the pipeline emits:
- * /.well-known/mcp.json (MCP server metadata) and /.well-known/ai-plugin.json
- * (plugin manifest, schema_version v1).
+ * /.well-known/mcp.json (MCP server metadata), /.well-known/mcp/server-card.json (the MCP
+ * registry's server.json format) and /.well-known/ai-plugin.json (plugin manifest, schema_version v1).
  */
 import { z } from 'zod';
 
@@ -29,6 +29,25 @@ export const McpManifestSchema = z.object({
   license: z.string(),
 });
 export type McpManifest = z.infer<typeof McpManifestSchema>;
+
+/** The `server.json` schema of the MCP registry this card follows (modelcontextprotocol.io/registry). */
+export const SERVER_JSON_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
+
+/**
+ * An MCP server card in the MCP registry's server.json format (schema 2025-12-11): a remote
+ * server reached over Streamable HTTP. The registry limits the description to 100 characters and
+ * wants a reverse-DNS `name` with one slash.
+ */
+export const ServerCardSchema = z.object({
+  $schema: z.literal(SERVER_JSON_SCHEMA_URL),
+  name: z.string().regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/),
+  title: z.string().max(100),
+  description: z.string().min(1).max(100),
+  version: z.string(),
+  websiteUrl: z.string(),
+  remotes: z.array(z.object({ type: z.literal('streamable-http'), url: z.string() })).min(1),
+});
+export type ServerCard = z.infer<typeof ServerCardSchema>;
 
 export const AiPluginManifestSchema = z.object({
   schema_version: z.literal('v1'),

@@ -50,6 +50,7 @@ function precomputedOf(bundle: Bundle): Map<string, Precomputed> {
   table.set('/v1/categories', json(b.categories));
   table.set('/openapi.json', json(b.openapi));
   table.set('/.well-known/mcp.json', json(b.mcpManifest));
+  table.set('/.well-known/mcp/server-card.json', json(b.mcpServerCard));
   table.set('/.well-known/ai-plugin.json', json(b.aiPluginManifest));
   for (const [slug, bytes] of b.platforms) table.set(`/v1/platforms/${slug}`, json(bytes));
   for (const [slug, bytes] of b.safety) table.set(`/v1/safety/${slug}`, json(bytes));
