@@ -319,6 +319,14 @@ describe('openapi.json', () => {
     ]);
   });
 
+  it('passes spectral with its OpenAPI rules (spectral:oas, the ruleset in .spectral.yaml) with no problem at all', async () => {
+    const dist = await buildInto(FIXTURE_SOURCES);
+    const spectral = path.join(ROOT, 'node_modules/.bin/spectral');
+    const { stdout } = await promisify(execFile)(spectral, ['lint', path.join(dist, 'openapi.json'), '--ruleset', path.join(ROOT, '.spectral.yaml'), '--format', 'json', '--quiet'], { cwd: ROOT })
+      .catch((e: { stdout: string; stderr: string }) => e);
+    expect(JSON.parse(stdout || '[]')).toEqual([]);
+  });
+
   it('declares the optional X-API-Key scheme and, for a local base URL, a server relative to the document', async () => {
     const dist = await buildInto(FIXTURE_SOURCES);
     const doc = JSON.parse(await readFile(path.join(dist, 'openapi.json'), 'utf8'));

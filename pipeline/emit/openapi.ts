@@ -164,6 +164,7 @@ export function openApiDocument(site: Site): Json {
         'Platform names match case-insensitively on slug, name or alias; an unknown name is a 404 with up to three suggestions.',
       ].join('\n\n'),
       license: { name: 'Data: CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
+      contact: { name: site.name, url: `${site.base_url}/`, ...(site.contact_email ? { email: site.contact_email } : {}) },
     },
     // A local base URL (the default, for development) is no address for anyone else: the document
     // then names the host that serves it (a relative server URL, OpenAPI 3.1 section 4.8.5).
