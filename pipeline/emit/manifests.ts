@@ -42,7 +42,7 @@ export function mcpManifest(site: Site): McpManifest {
  * (data.example.org -> org.example.data/open-comparison-data), as the registry requires; on a
  * local base URL the namespace is `localhost`, an address for no one else (set BASE_URL to publish).
  */
-export function registryName(site: Site): string {
+function registryName(site: Site): string {
   return `${new URL(site.base_url).hostname.split('.').reverse().join('.')}/open-comparison-data`;
 }
 

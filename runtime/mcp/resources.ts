@@ -15,7 +15,7 @@ import type { Bundle } from '../bundle.js';
 import { findPlatform } from '../compute/platform-match.js';
 
 /** JSON-RPC error code of an unknown resource (MCP specification, "Resources", error handling). */
-export const RESOURCE_NOT_FOUND = -32002;
+const RESOURCE_NOT_FOUND = -32002;
 
 /** Most completion values returned (MCP "Completion": at most 100 per response). */
 const COMPLETION_MAX = 100;
