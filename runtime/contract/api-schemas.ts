@@ -131,7 +131,7 @@ export const PlatformRecordSchema = z
     score_pct: pct.nullable().meta({ description: 'Overall score with default weights after any cap, percent; null without data' }),
     raw_score_pct: pct.nullable().meta({ description: 'Weighted mean before the cap, percent' }),
     coverage: pct.meta({ description: 'Percent of the default weight with sourced data' }),
-    eligible: z.boolean().meta({ description: 'Coverage reaches the gate (75%), so the platform can be named winner' }),
+    eligible: z.boolean().meta({ description: 'Coverage reaches the coverage gate of the methodology (methodology.yaml coverage_gate_pct), so the platform can be named winner' }),
     cap: CapSchema.nullable(),
     criteria: z.array(CriterionScoreSchema),
     facts: z.record(z.string(), z.unknown()).meta({ description: 'Category facts as published in the source file, each group with as_of, sources, stale and evidence_tier; a group that does not apply has not_applicable (its reason) instead of values' }),

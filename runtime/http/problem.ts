@@ -4,6 +4,7 @@
  */
 import type { Problem } from '../contract/api-schemas.js';
 import type { ParameterError } from './parameter-rules.js';
+import { FREE_REQUESTS_PER_MINUTE } from '../contract/plans.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -20,7 +21,7 @@ export const PROBLEM_TYPES = {
   'not-acceptable': { status: 406, title: 'Not acceptable', meaning: 'The Accept header rules out JSON, the only media type the API answers with.', remedy: 'Accept application/json (or */*).' },
   'payload-too-large': { status: 413, title: 'Payload too large', meaning: 'The request body is over 1 MiB, the limit of a JSON-RPC request to /mcp. The answer comes as soon as the limit is passed and the connection closes.', remedy: 'Send smaller requests; batches hold at most 20 messages.' },
   'uri-too-long': { status: 414, title: 'URI too long', meaning: 'The request target (path and query) is longer than the service reads.', remedy: 'Shorten the query; compare takes at most six platforms.' },
-  'rate-limited': { status: 429, title: 'Too many requests', meaning: 'The client used up its plan: the free plan allows 60 requests a minute per client IP, REST and MCP together; keyed plans have per-minute and monthly quotas. The RateLimit and RateLimit-Policy headers show the state; pages and open-data files do not count.', remedy: 'Wait the seconds given in Retry-After, or download the open data instead of querying record by record.' },
+  'rate-limited': { status: 429, title: 'Too many requests', meaning: `The client used up its plan: the free plan allows ${FREE_REQUESTS_PER_MINUTE} requests in any 60 seconds per client IP by default, REST and MCP together; keyed plans have per-minute and monthly quotas. The RateLimit and RateLimit-Policy headers show the state; pages and open-data files do not count.`, remedy: 'Wait the seconds given in Retry-After, or download the open data instead of querying record by record.' },
   'internal-error': { status: 500, title: 'Internal error', meaning: 'The server failed to answer. The error was logged with the request id (X-Request-Id).', remedy: 'Retry later; if it persists, report the X-Request-Id.' },
 } as const satisfies Record<string, { status: number; title: string; meaning: string; remedy: string }>;
 

@@ -74,7 +74,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: 'compare_platforms',
     title: 'Compare platforms',
-    description: `Compares ${LIMITS.compareMin} to ${LIMITS.compareMax} platforms of one category and shows the arithmetic: per criterion score, weight, contribution, as_of, stale flag and evidence tier, raw score, hack cap, coverage and eligibility under the applied weights (75% coverage gate), the winner, whether the result is too close to call, and whether the pick depends on stale or weak evidence (caveats). Optional weights (0-10) per criterion key or weight group (fees) override the defaults (see list_categories for the keys); optional profile selects a published weight set (brokerages: options).`,
+    description: `Compares ${LIMITS.compareMin} to ${LIMITS.compareMax} platforms of one category and shows the arithmetic: per criterion score, weight, contribution, as_of, stale flag and evidence tier, raw score, hack cap, coverage and eligibility under the applied weights (the methodology's coverage gate, see get_platform or the methodology page), the winner, whether the result is too close to call, and whether the pick depends on stale or weak evidence (caveats). Optional weights (0-10) per criterion key or weight group (fees) override the defaults (see list_categories for the keys); optional profile selects a published weight set (brokerages: options).`,
     inputSchema: {
       platforms: z.union([z.string(), z.array(z.string())]).describe('Platform names, 2 to 6 of one category: a list, a JSON array in a string, or a comma-separated string'),
       weights: z
