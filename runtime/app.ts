@@ -27,10 +27,11 @@ import { computedCacheOf } from './http/computed-cache.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
 import { comparePage } from './operations/compare-page.js';
 import { lookupPlatform } from './operations/platform-lookup.js';
+import { searchPageHtml } from './pages/search-page.js';
 import { sitePath } from './contract/urls.js';
 import { CACHE_CONTROL } from './http/caching.js';
 import { errorPageHtml } from './pages/error-page.js';
-import type { Problem } from './contract/api-schemas.js';
+import type { Problem, SearchResponse } from './contract/api-schemas.js';
 import { applyCommonHeaders, commonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
 
 const READ_METHODS = ['GET', 'HEAD'];
@@ -78,6 +79,9 @@ function pathParam(event: H3Event, name: string): string | null {
     return null;
   }
 }
+
+/** Most results the site's search page lists (the API's `limit`). */
+const SEARCH_PAGE_RESULTS = 50;
 
 /** What the app needs besides the bundle. */
 export interface AppOptions {
@@ -301,6 +305,19 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     });
     if (!page) return problemResponse(event.req.method, b.model.site.base_url, problem!, instance);
     return computedResponse(event.req.method, page, conditional(event), HTML_CONTENT_TYPE, { 'content-security-policy': contentSecurityPolicy(event.url.pathname) });
+  });
+
+  // The site's search page: the search of GET /v1/platforms rendered for people (the header form sends it).
+  app.all('/search', (event) => {
+    const b = bundle();
+    const early = readOnlyMethod(event);
+    if (early) return early;
+    const query = event.url.searchParams.get('query')?.trim();
+    if (!query) return computedResponse(event.req.method, Buffer.from(searchPageHtml(b.model.site, null)), conditional(event), HTML_CONTENT_TYPE, { 'content-security-policy': contentSecurityPolicy('/search') });
+    const result = search(b, { query, limit: String(SEARCH_PAGE_RESULTS) });
+    if (result.kind === 'problem') return problemResponse(event.req.method, b.model.site.base_url, result.problem, '/search');
+    const page = cachedBody(event, () => Buffer.from(searchPageHtml(b.model.site, result.kind === 'body' ? (result.body as SearchResponse) : JSON.parse(result.bytes.toString('utf8')))));
+    return computedResponse(event.req.method, page!, conditional(event), HTML_CONTENT_TYPE, { 'content-security-policy': contentSecurityPolicy('/search') });
   });
 
   // A platform page asked for by name or alias (/platforms/Kraken, /platforms/Ledger%20Nano%20X): a

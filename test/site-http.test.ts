@@ -150,6 +150,21 @@ describe('site pages and open-data files', () => {
     for (const d of ld.distribution) expect((await http(server, new URL(d.contentUrl).pathname)).status, d.name).toBe(200);
   });
 
+  it('searches from every page: the header form sends /search, which lists matching platforms linked to their pages, and works without script', async () => {
+    const home = (await http(server, '/')).text;
+    expect(home).toMatch(/<form class="site-search" role="search" method="get" action="\/search">/);
+    expect(home).toContain('<input id="site-search-query" name="query" type="search"');
+    const found = await http(server, '/search?query=ALPH');
+    expect(found.status).toBe(200);
+    expect(found.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(found.text).toContain('<a href="/platforms/alpha-exchange">Alpha Exchange</a>');
+    const byAlias = await http(server, '/search?query=broker');
+    expect([...byAlias.text.matchAll(/<li><a href="\/platforms\/([a-z-]+)">/g)].map((m) => m[1])).toEqual(['one-broker', 'two-broker', 'three-broker']);
+    expect((await http(server, '/search?query=zzzz')).text).toContain('No platform');
+    expect((await http(server, '/search')).text).toContain('Search platforms');
+    expect((await http(server, `/search?query=${'x'.repeat(101)}`, { headers: { accept: 'text/html' } })).status).toBe(400);
+  });
+
   it('renders a compare page for 3 platforms on request, and 404s an unknown or cross-category one', async () => {
     const three = await http(server, '/compare/gamma-exchange-vs-alpha-exchange-vs-beta-exchange');
     expect(three.status).toBe(200);

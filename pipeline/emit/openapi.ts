@@ -77,14 +77,14 @@ const siteErrors = { '404': commonErrors['404'], '405': commonErrors['405'] };
  * A page of the site: HTML (strict Content-Security-Policy), ETag and 304 when precomputed; not
  * counted against the API limit. A browser (Accept preferring text/html) gets its errors as pages.
  */
-function sitePage(operationId: string, summary: string, description: string, parameters: Json[] = [], extra: Json = {}): Json {
+function sitePage(operationId: string, summary: string, description: string, parameters: Json[] = [], extra: Json = {}, counted = false): Json {
   return {
     get: {
       operationId,
       tags: ['site'],
       summary,
-      description: `${description} Not counted against the API limit; a browser gets errors as pages in the site's style.`,
-      security: [{}],
+      description: `${description} ${counted ? 'Rendered on request and counted against the API limit' : 'Not counted against the API limit'}; a browser gets errors as pages in the site's style.`,
+      ...(counted ? {} : { security: [{}] }),
       ...(parameters.length ? { parameters } : {}),
       responses: { '200': { description: 'HTML page', headers: fileHeaders, content: { 'text/html': { schema: { type: 'string' } } } }, ...notModified, ...siteErrors, ...extra },
     },
@@ -364,6 +364,7 @@ export function openApiDocument(site: Site): Json {
       '/platforms/{slug}': sitePage('getPlatformPage', 'Platform page', 'Score, coverage, each criterion with rationale and source links, facts with as_of, incidents and regulatory record. A name or alias in place of the slug (/platforms/Ledger%20Nano%20X) redirects to the canonical page.', [pathParam('slug', 'Platform slug (or a name or alias, redirected)', 'kraken')], { '301': { description: 'Moved permanently: the canonical page of the platform named', headers: { Location: { description: 'The canonical page, relative to this host', schema: { type: 'string' } } } } }),
       '/compare/{slug}': sitePage('getComparePage', 'Compare page', 'Verdict, the arithmetic, a bar chart by criterion, the too-close explanation. Published verdicts are precomputed; any other comparison of 2 to 6 platforms of one category (`<a>-vs-<b>[-vs-<c>...]`, slugs, names or aliases) is rendered on request with default weights.', [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>[-vs-...]', schema: { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, example: 'coinbase-vs-kraken' }], { '400': badRequest }),
       '/categories/{id}': sitePage('getCategoryPage', 'Category page', 'The ranked table of its platforms.', [{ name: 'id', in: 'path', required: true, description: 'Category id', schema: { type: 'string', enum: [...CATEGORY_IDS] }, example: 'exchanges' }]),
+      '/search': sitePage('getSearchPage', 'Search page', `Platforms whose name, alias or slug contains \`query\` (the search of GET /v1/platforms, at most 50, best score first), each linked to its page; without \`query\`, the form alone. The form in every page's header sends it.`, [query('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', maxLength: LIMITS.nameMaxLength }, false, 'ledger')], { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
       '/methodology': sitePage('getMethodologyPage', 'The methodology', 'The published methodology, generated from methodology.yaml: criteria, weights, freshness windows, evidence tiers, the coverage gate and caps.'),
       '/docs': sitePage('getApiReferencePage', 'API reference', 'This document rendered by Swagger UI, served from the site (no outside validator is called).'),
       '/open-data': sitePage('getOpenDataPage', 'Open data', 'Every downloadable file with what it holds, records, size, SHA-256, schema and as_of range; licence and how to cite.'),

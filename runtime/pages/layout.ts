@@ -79,6 +79,11 @@ ${shell.head ?? ''}
 ${navigation(site).map(([label, href]) => html`<li><a href="${href}">${label}</a></li>`)}
 </ul>
 </nav>
+<form class="site-search" role="search" method="get" action="${sitePath(site, '/search')}">
+<label for="site-search-query">Search platforms</label>
+<input id="site-search-query" name="query" type="search" maxlength="100" required>
+<button type="submit">Search</button>
+</form>
 </header>
 <main id="main">
 ${shell.main}
