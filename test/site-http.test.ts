@@ -165,6 +165,18 @@ describe('site pages and open-data files', () => {
     expect((await http(server, `/search?query=${'x'.repeat(101)}`, { headers: { accept: 'text/html' } })).status).toBe(400);
   });
 
+  it('draws a platform\'s incidents on a timeline (one lane per class, a marker and year per incident, a text description) next to the tables', async () => {
+    const beta = (await http(server, '/v1/platforms/beta-exchange')).json;
+    const page = (await http(server, '/platforms/beta-exchange')).text;
+    const svg = page.match(/<svg class="incident-timeline"[\s\S]*?<\/svg>/)?.[0] ?? '';
+    expect(beta.incidents.length).toBeGreaterThan(0);
+    expect(svg.match(/<circle /g)?.length).toBe(beta.incidents.length);
+    for (const incident of beta.incidents) expect(svg).toContain(`<title>${incident.date}: `);
+    expect(svg).toMatch(/<desc id="timeline-beta-exchange-desc">[^<]*\d{4}-\d{2}-\d{2}/);
+    // no incidents, no timeline
+    expect((await http(server, '/platforms/alpha-exchange')).text).not.toContain('incident-timeline"');
+  });
+
   it('renders a compare page for 3 platforms on request, and 404s an unknown or cross-category one', async () => {
     const three = await http(server, '/compare/gamma-exchange-vs-alpha-exchange-vs-beta-exchange');
     expect(three.status).toBe(200);

@@ -10,6 +10,7 @@ import { sitePath } from '../../../runtime/contract/urls.js';
 import { formatPct, formatUsd, humanize } from '../../../runtime/pages/format.js';
 import { html, type SafeHtml } from '../../../runtime/pages/html.js';
 import { pageDocument, sourceLinks } from '../../../runtime/pages/layout.js';
+import { incidentTimeline } from '../../../runtime/pages/incident-timeline.js';
 import { factGroupHtml } from './fact-html.js';
 
 type Incident = PlatformRecord['incidents'][number];
@@ -49,6 +50,7 @@ ${r.cap ? html`<dt>Hack cap</dt><dd>At most ${r.cap.cap}: ${r.cap.reason} (${r.c
 ${Object.keys(r.facts).length ? Object.entries(r.facts).map(([k, g]) => factGroupHtml(k, g as Record<string, unknown>)) : html`<p>No sourced facts yet.</p>`}
 </section>
 <section aria-labelledby="safety"><h2 id="safety">Safety record</h2>
+${incidentTimeline(r.incidents, site.evaluation_date, `timeline-${r.slug}`)}
 ${incidentTable('Security incidents', others)}
 </section>
 <section aria-labelledby="regulatory"><h2 id="regulatory">Regulatory record</h2>
