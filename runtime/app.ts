@@ -28,10 +28,11 @@ import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
 import { comparePage } from './operations/compare-page.js';
 import { lookupPlatform } from './operations/platform-lookup.js';
 import { searchPageHtml } from './pages/search-page.js';
+import { savingsPageHtml } from './pages/savings-page.js';
 import { sitePath } from './contract/urls.js';
 import { CACHE_CONTROL } from './http/caching.js';
 import { errorPageHtml } from './pages/error-page.js';
-import type { Problem, SearchResponse } from './contract/api-schemas.js';
+import type { Problem, SavingsResponse, SearchResponse } from './contract/api-schemas.js';
 import { applyCommonHeaders, commonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
 
 const READ_METHODS = ['GET', 'HEAD'];
@@ -282,6 +283,29 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     return file && bytesResponse(event.req.method, file.bytes, conditional(event), file.contentType, file.headers);
   };
 
+  /**
+   * A page rendered on request from the query (GET, HEAD): `make` gives its HTML, or the problem to
+   * answer (404, or a 400 naming the parameter); pages are kept in the computed cache by their full URL.
+   * @param path the request path, for the problem's instance and the page's Content-Security-Policy
+   */
+  const renderedPage = (event: H3Event, path: string, make: (b: Bundle) => { html: string } | { problem: ProblemSpec }): Response => {
+    const b = bundle();
+    const early = readOnlyMethod(event);
+    if (early) return early;
+    let problem: ProblemSpec | undefined;
+    const page = cachedBody(event, () => {
+      const made = make(b);
+      if ('html' in made) return Buffer.from(made.html);
+      problem = made.problem;
+      return undefined;
+    });
+    if (!page) return problemResponse(event.req.method, b.model.site.base_url, problem!, path);
+    return computedResponse(event.req.method, page, conditional(event), HTML_CONTENT_TYPE, { 'content-security-policy': contentSecurityPolicy(path) });
+  };
+  /** The body of an operation's answer (precomputed bytes or a computed body), or its problem. */
+  const answerOf = <T>(result: OperationResult): { body: T } | { problem: ProblemSpec } =>
+    result.kind === 'problem' ? { problem: result.problem } : { body: (result.kind === 'body' ? result.body : JSON.parse(result.bytes.toString('utf8'))) as T };
+
   // Compare pages: the published ones are static files; any other comparison, or one with custom
   // weights or a profile (the API's `weights` and `profile`; repeated weights are joined), is rendered now.
   app.all('/compare/:slug', (event) => {
@@ -296,29 +320,28 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     const instance = event.url.pathname.slice(0, 200);
     if (slug === null) return problemResponse(event.req.method, b.model.site.base_url, invalidParameters([{ parameter: 'slug', message: 'is not valid percent-encoded UTF-8' }]), instance);
     if (slug.length > LIMITS.listMaxLength) return problemResponse(event.req.method, b.model.site.base_url, notFound(`No comparison page at ${instance}: the slug is longer than ${LIMITS.listMaxLength} characters.`), instance);
-    let problem: ProblemSpec | undefined;
-    const page = cachedBody(event, () => {
-      const made = comparePage(b, slug, query);
-      if ('html' in made) return Buffer.from(made.html);
-      problem = made.problem;
-      return undefined;
-    });
-    if (!page) return problemResponse(event.req.method, b.model.site.base_url, problem!, instance);
-    return computedResponse(event.req.method, page, conditional(event), HTML_CONTENT_TYPE, { 'content-security-policy': contentSecurityPolicy(event.url.pathname) });
+    return renderedPage(event, instance, (current) => comparePage(current, slug, query));
   });
 
   // The site's search page: the search of GET /v1/platforms rendered for people (the header form sends it).
-  app.all('/search', (event) => {
-    const b = bundle();
-    const early = readOnlyMethod(event);
-    if (early) return early;
-    const query = event.url.searchParams.get('query')?.trim();
-    if (!query) return computedResponse(event.req.method, Buffer.from(searchPageHtml(b.model.site, null)), conditional(event), HTML_CONTENT_TYPE, { 'content-security-policy': contentSecurityPolicy('/search') });
-    const result = search(b, { query, limit: String(SEARCH_PAGE_RESULTS) });
-    if (result.kind === 'problem') return problemResponse(event.req.method, b.model.site.base_url, result.problem, '/search');
-    const page = cachedBody(event, () => Buffer.from(searchPageHtml(b.model.site, result.kind === 'body' ? (result.body as SearchResponse) : JSON.parse(result.bytes.toString('utf8')))));
-    return computedResponse(event.req.method, page!, conditional(event), HTML_CONTENT_TYPE, { 'content-security-policy': contentSecurityPolicy('/search') });
-  });
+  app.all('/search', (event) =>
+    renderedPage(event, '/search', (b) => {
+      const query = event.url.searchParams.get('query')?.trim();
+      if (!query) return { html: searchPageHtml(b.model.site, null) };
+      const answer = answerOf<SearchResponse>(search(b, { query, limit: String(SEARCH_PAGE_RESULTS) }));
+      return 'problem' in answer ? answer : { html: searchPageHtml(b.model.site, answer.body) };
+    }),
+  );
+
+  // The savings calculator page: GET /v1/savings-interest rendered for people, with its form.
+  app.all('/savings', (event) =>
+    renderedPage(event, '/savings', (b) => {
+      const asked = { balance: event.url.searchParams.get('balance')?.trim() ?? '', months: event.url.searchParams.get('months')?.trim() ?? '' };
+      if (!asked.balance) return { html: savingsPageHtml(b.model.site, null, asked) };
+      const answer = answerOf<SavingsResponse>(savingsInterest(b, { balance: asked.balance, months: asked.months || undefined }));
+      return 'problem' in answer ? answer : { html: savingsPageHtml(b.model.site, answer.body, asked) };
+    }),
+  );
 
   // A platform page asked for by name or alias (/platforms/Kraken, /platforms/Ledger%20Nano%20X): a
   // permanent redirect to its canonical page; an unknown name is a 404 with the closest names.

@@ -177,6 +177,20 @@ describe('site pages and open-data files', () => {
     expect((await http(server, '/platforms/alpha-exchange')).text).not.toContain('incident-timeline"');
   });
 
+  it('has a savings calculator page: the projection of GET /v1/savings-interest with a chart and a form, and a 400 naming the parameter for a bad balance', async () => {
+    const api = (await http(server, '/v1/savings-interest?balance=10000&months=12')).json;
+    const page = await http(server, '/savings?balance=10000&months=12');
+    expect(page.status).toBe(200);
+    for (const r of api.results) expect(page.text).toContain(`<a href="/platforms/${r.slug}">${r.name}</a>`);
+    const ranked = api.results.filter((r: any) => r.ranked);
+    expect(page.text.match(/<svg class="score-chart"[\s\S]*?<\/svg>/)?.[0].match(/<rect /g)?.length).toBe(ranked.length);
+    expect(page.text).toContain('name="balance" type="text" inputmode="decimal" value="10000"');
+    expect((await http(server, '/savings')).text).toContain('Give a balance');
+    const bad = await http(server, '/savings?balance=-5', { headers: { accept: 'application/json' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors[0].parameter).toBe('balance');
+  });
+
   it('renders a compare page for 3 platforms on request, and 404s an unknown or cross-category one', async () => {
     const three = await http(server, '/compare/gamma-exchange-vs-alpha-exchange-vs-beta-exchange');
     expect(three.status).toBe(200);

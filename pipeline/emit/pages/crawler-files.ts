@@ -22,6 +22,7 @@ export function crawlerFiles(site: Site, records: readonly PlatformRecord[], ver
     { path: '/methodology' },
     { path: '/open-data/' },
     { path: '/docs' },
+    { path: '/savings' },
     ...CATEGORY_IDS.map((id) => ({ path: `/categories/${id}` })),
     ...records.map((r) => ({ path: `/platforms/${r.slug}`, lastmod: r.as_of })),
     ...[...verdictSlugs].sort().map((slug) => ({ path: `/compare/${slug}` })),

@@ -1,0 +1,70 @@
+/**
+ * The savings calculator page (/savings?balance=...&months=...): the projection of
+ * GET /v1/savings-interest rendered for people, with a form that works without script and an
+ * inline SVG chart of the interest each account would pay over the chosen months (bars with the
+ * amount written beside them; stale APYs marked in words, not only by colour).
+ */
+import type { SavingsResponse } from '../contract/api-schemas.js';
+import type { Site } from '../contract/model.js';
+import { sitePath } from '../contract/urls.js';
+import { formatPct, formatUsd } from './format.js';
+import { html, type SafeHtml } from './html.js';
+import { pageDocument } from './layout.js';
+
+const WIDTH = 640;
+const LABEL_WIDTH = 210;
+const BAR_MAX = 300;
+const ROW = 22;
+
+/** Bars of the interest of each ranked account (at most 15, highest first). */
+function interestChart(s: SavingsResponse): SafeHtml | '' {
+  const rows = s.results.filter((r) => r.ranked).slice(0, 15);
+  if (rows.length === 0) return '';
+  const top = Math.max(...rows.map((r) => r.interest_usd), 0.01);
+  const height = rows.length * ROW + 10;
+  const bars = rows.map((r, i) => {
+    const y = i * ROW + 4;
+    const w = Math.round((r.interest_usd / top) * BAR_MAX * 10) / 10;
+    return html`<text x="0" y="${y + 13}">${r.name.slice(0, 30)}</text><rect x="${LABEL_WIDTH}" y="${y}" width="${w}" height="16" fill="${r.stale ? '#999999' : '#0072B2'}"></rect><text x="${LABEL_WIDTH + w + 6}" y="${y + 13}">${formatUsd(r.interest_usd)}${r.stale ? ' (old APY)' : ''}</text>`;
+  });
+  const description = rows.map((r) => `${r.name} ${formatUsd(r.interest_usd)} at ${r.apy} % APY${r.stale ? ' (old APY)' : ''}`).join('; ');
+  return html`<svg class="score-chart" viewBox="0 0 ${WIDTH} ${height}" width="100%" role="img" aria-labelledby="savings-chart-title savings-chart-desc" xmlns="http://www.w3.org/2000/svg">
+<title id="savings-chart-title">Interest on ${formatUsd(s.balance_usd)} over ${s.months} months</title>
+<desc id="savings-chart-desc">${description}</desc>
+${bars}
+</svg>`;
+}
+
+/**
+ * A whole calculator page.
+ * @param s the projection for the asked balance and months, or null when no balance was given (the form only)
+ * @param asked the form's values as the visitor typed them
+ */
+export function savingsPageHtml(site: Site, s: SavingsResponse | null, asked: { balance: string; months: string }): string {
+  const form = html`<form method="get" action="${sitePath(site, '/savings')}" class="weights-form">
+<p><label for="balance-input">Balance in USD</label><br><input id="balance-input" name="balance" type="text" inputmode="decimal" value="${asked.balance}" placeholder="10000" size="12" required></p>
+<p><label for="months-input">Months, 1 to 120</label><br><input id="months-input" name="months" type="text" inputmode="numeric" value="${asked.months}" placeholder="12" size="6"></p>
+<p><button type="submit">Project the interest</button></p>
+</form>`;
+  const results = s === null
+    ? html`<p>Give a balance to see what each high-yield savings account with a sourced APY would pay.</p>`
+    : html`<h2 id="projection">Interest on ${formatUsd(s.balance_usd)} over ${s.months} months</h2>
+${interestChart(s)}
+<div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="savings"><caption>Projected interest per account, in the ranking order</caption>
+<thead><tr><th scope="col">Account</th><th scope="col">APY used</th><th scope="col">Interest</th><th scope="col">APY as of</th><th scope="col">Note</th></tr></thead>
+<tbody>${s.results.map((r) => html`<tr><th scope="row"><a href="${sitePath(site, `/platforms/${r.slug}`)}">${r.name}</a></th><td>${formatPct(r.apy)}</td><td>${formatUsd(r.interest_usd)}</td><td>${r.as_of}${r.stale ? html`; <strong>old</strong>` : ''}</td><td>${r.rank_note}</td></tr>`)}</tbody>
+</table></div>
+${s.excluded.length ? html`<p>Not projected (no sourced APY): ${s.excluded.map((e, i) => html`${i ? ', ' : ''}<a href="${sitePath(site, `/platforms/${e.slug}`)}">${e.name}</a>`)}.</p>` : ''}
+<p>${s.compounding} ${s.ranking}</p>
+<p><a href="${sitePath(site, `/v1/savings-interest?balance=${encodeURIComponent(String(s.balance_usd))}&months=${s.months}`)}">This projection as JSON</a></p>`;
+  return pageDocument({
+    site,
+    path: '/savings',
+    title: 'Savings calculator',
+    description: 'What each US high-yield savings account would pay on your balance, at its sourced APY',
+    main: html`<h1>Savings calculator</h1>
+<p class="lede">A projection at published APYs, which change; each APY is shown with its date. Not investment advice.</p>
+${form}
+${results}`,
+  });
+}
