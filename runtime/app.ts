@@ -29,10 +29,11 @@ import { comparePage } from './operations/compare-page.js';
 import { lookupPlatform } from './operations/platform-lookup.js';
 import { searchPageHtml } from './pages/search-page.js';
 import { savingsPageHtml } from './pages/savings-page.js';
+import { feesPageHtml } from './pages/fees-page.js';
 import { sitePath } from './contract/urls.js';
 import { CACHE_CONTROL } from './http/caching.js';
 import { errorPageHtml } from './pages/error-page.js';
-import type { Problem, SavingsResponse, SearchResponse } from './contract/api-schemas.js';
+import type { FeesResponse, Problem, SavingsResponse, SearchResponse } from './contract/api-schemas.js';
 import { applyCommonHeaders, commonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
 
 const READ_METHODS = ['GET', 'HEAD'];
@@ -340,6 +341,18 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
       if (!asked.balance) return { html: savingsPageHtml(b.model.site, null, asked) };
       const answer = answerOf<SavingsResponse>(savingsInterest(b, { balance: asked.balance, months: asked.months || undefined }));
       return 'problem' in answer ? answer : { html: savingsPageHtml(b.model.site, answer.body, asked) };
+    }),
+  );
+
+  // The fee calculator page: GET /v1/fees rendered for people, with its form (empty fields keep their defaults).
+  app.all('/fees', (event) =>
+    renderedPage(event, '/fees', (b) => {
+      const names = ['category', ...LIMITS.feeParameters.map((p) => p.name)] as const;
+      const asked = Object.fromEntries(names.map((n) => [n, event.url.searchParams.get(n)?.trim() ?? ''])) as Record<(typeof names)[number], string>;
+      if (!asked.category) return { html: feesPageHtml(b.model.site, null, asked) };
+      const given = Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== ''));
+      const answer = answerOf<FeesResponse>(feeEstimates(b, given));
+      return 'problem' in answer ? answer : { html: feesPageHtml(b.model.site, answer.body, asked) };
     }),
   );
 

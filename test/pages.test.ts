@@ -98,7 +98,7 @@ describe.skipIf(!hasBrowser)('pages in a browser', () => {
   });
 
   it('passes axe-core on every kind of page with no serious or critical violation, and fits the width without sideways scrolling, on desktop and phone', async () => {
-    const pages = ['/', '/platforms/alpha-exchange', '/platforms/beta-exchange', '/platforms/save-one', '/categories/exchanges', '/categories/high-yield-savings', '/compare/alpha-exchange-vs-beta-exchange', '/compare/alpha-exchange-vs-delta-exchange?weights=fees:10', '/methodology', '/open-data/', '/docs', '/problems/rate-limited', '/search?query=exchange', '/search', '/savings?balance=25000&months=24'];
+    const pages = ['/', '/platforms/alpha-exchange', '/platforms/beta-exchange', '/platforms/save-one', '/categories/exchanges', '/categories/high-yield-savings', '/compare/alpha-exchange-vs-beta-exchange', '/compare/alpha-exchange-vs-delta-exchange?weights=fees:10', '/methodology', '/open-data/', '/docs', '/problems/rate-limited', '/search?query=exchange', '/search', '/savings?balance=25000&months=24', '/fees?category=exchanges&trades_per_month=30'];
     for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
       for (const p of pages) {
         const page = await open(p, `axe-${viewport.width}-${p.replace(/\W+/g, '-')}`, viewport);

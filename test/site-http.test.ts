@@ -191,6 +191,21 @@ describe('site pages and open-data files', () => {
     expect(bad.json.errors[0].parameter).toBe('balance');
   });
 
+  it('has a fee calculator page: the estimate of GET /v1/fees with a chart by fee line and a form, and a 400 naming a bad input', async () => {
+    const api = (await http(server, '/v1/fees?category=brokerages&trades_per_month=20&options_contracts_per_month=10')).json;
+    const page = await http(server, '/fees?category=brokerages&trades_per_month=20&options_contracts_per_month=10&avg_trade_size=&transfers_per_year=');
+    expect(page.status).toBe(200);
+    for (const r of api.results) expect(page.text).toContain(`<a href="/platforms/${r.slug}">${r.name}</a>`);
+    const ranked = api.results.filter((r: any) => r.ranked);
+    expect(ranked.length).toBeGreaterThan(0);
+    expect(page.text.match(/<svg class="score-chart"[\s\S]*?<\/svg>/)?.[0].match(/<text x="\d+(\.\d+)?" y="\d+">USD /g)?.length).toBe(ranked.length);
+    expect(page.text).toContain('<option value="brokerages" selected>');
+    expect((await http(server, '/fees')).text).toContain('empty fields keep their defaults');
+    const bad = await http(server, '/fees?category=brokerages&trades_per_month=lots', { headers: { accept: 'application/json' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors[0].parameter).toBe('trades_per_month');
+  });
+
   it('renders a compare page for 3 platforms on request, and 404s an unknown or cross-category one', async () => {
     const three = await http(server, '/compare/gamma-exchange-vs-alpha-exchange-vs-beta-exchange');
     expect(three.status).toBe(200);

@@ -23,6 +23,7 @@ export function crawlerFiles(site: Site, records: readonly PlatformRecord[], ver
     { path: '/open-data/' },
     { path: '/docs' },
     { path: '/savings' },
+    { path: '/fees' },
     ...CATEGORY_IDS.map((id) => ({ path: `/categories/${id}` })),
     ...records.map((r) => ({ path: `/platforms/${r.slug}`, lastmod: r.as_of })),
     ...[...verdictSlugs].sort().map((slug) => ({ path: `/compare/${slug}` })),

@@ -21,6 +21,7 @@ export function indexPageHtml(site: Site, methodology: Methodology, scored: read
 <section aria-labelledby="use"><h2 id="use">Use the data</h2>
 <ul>
 <li><a href="${sitePath(site, '/savings')}">Savings calculator</a>: what each high-yield savings account would pay on your balance, at its sourced APY.</li>
+<li><a href="${sitePath(site, '/fees')}">Fee calculator</a>: what a year of your trading would cost at each brokerage or exchange, by fee line.</li>
 <li><a href="${sitePath(site, '/methodology')}">Methodology</a>: criteria, weights, coverage gate, hack caps and the too-close rule.</li>
 <li><a href="${sitePath(site, '/open-data/')}">Open data</a>: every record as JSON and CSV, with checksums, schemas and a change feed.</li>
 <li><a href="${sitePath(site, '/docs')}">API reference</a>: the read-only REST API (<a href="${sitePath(site, '/openapi.json')}">OpenAPI 3.1 document</a>).</li>
