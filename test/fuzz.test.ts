@@ -3,10 +3,12 @@
  * operation of /openapi.json, generated valid and hostile parameter values
  * never give a 5xx, always a documented status with a body matching its
  * schema, and the server keeps answering. The same for /mcp with malformed
- * JSON-RPC, wrong types, huge arrays and deep nesting.
+ * JSON-RPC, wrong types, huge arrays and deep nesting. And the other side: valid requests generated
+ * from the document (and names from the data served) always get 2xx (301 for a page by name).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../runtime/http/parameter-rules.js';
 import { buildInto, FIXTURE_SOURCES, http, openApiValidator, startServer, type RunningServer } from './helpers.js';
 
 let server: RunningServer;
@@ -76,6 +78,51 @@ describe('every GET operation of openapi.json under generated input', () => {
       );
     }
     expect((await http(server, '/v1/categories')).status).toBe(200);
+  });
+
+  it('answers 2xx to every valid request generated from the document: parameters from their enums, defaults and examples, names from the data served', async () => {
+    const slugs = ((await http(server, '/v1/platforms')).json.results as Array<{ slug: string; name: string; category: string }>);
+    const byCategory = (category: string) => slugs.filter((p) => p.category === category).map((p) => p.slug);
+    const files = ((await http(server, '/open-data/manifest.json')).json.files as Array<{ file: string }>).map((f) => f.file).filter((f) => !f.includes('/'));
+    /** A valid value for a parameter of an operation, drawn from the document or, for names, from the data. */
+    const valid = (template: string, param: any): fc.Arbitrary<string> => {
+      if (param.name === 'name' || (param.name === 'slug' && template === '/platforms/{slug}')) return fc.constantFrom(...slugs.flatMap((p) => [p.slug, p.name.toUpperCase()]));
+      if (param.name === 'slug') return fc.constantFrom(...['exchanges', 'brokerages', 'high-yield-savings'].flatMap((c) => { const [a, b] = byCategory(c); return a && b ? [`${a}-vs-${b}`, `${b}-vs-${a}`] : []; }));
+      if (param.name === 'platforms') return fc.constantFrom(...['exchanges', 'brokerages'].map((c) => byCategory(c).slice(0, 3).join(',')));
+      if (param.name === 'file') return fc.constantFrom(...files);
+      if (param.name === 'weights') return fc.constantFrom('fees:8,security:10', 'security:0,fees:1');
+      if (param.name === 'profile') return fc.constant('options');
+      if (param.name === 'balance') return fc.integer({ min: 1, max: LIMITS.balanceMax }).map(String);
+      if (param.name === 'months') return fc.integer({ min: LIMITS.monthsMin, max: LIMITS.monthsMax }).map(String);
+      if (param.name === 'limit') return fc.integer({ min: 1, max: 1000 }).map(String);
+      if (param.name === 'query') return fc.constantFrom('a', 'ex', 'broker', 'SAVE');
+      const known = [...(param.schema?.enum ?? []), param.schema?.default, param.example].filter((v) => typeof v === 'string' || typeof v === 'number').map(String);
+      const rule = LIMITS.feeParameters.find((r) => r.name === param.name);
+      if (rule) return fc.integer({ min: rule.min, max: rule.max }).map(String);
+      return fc.constantFrom(...known);
+    };
+    for (const { template, op } of getOperations()) {
+      if (['/problems/{name}', '/categories/{id}'].includes(template) || template.startsWith('/open-data/') && template !== '/open-data/{file}') continue;
+      const params: any[] = op.parameters ?? [];
+      const pathParams = params.filter((p) => p.in === 'path');
+      // a profile applies to brokerages only: compare the brokerages when one is given
+      const queryParams = params.filter((p) => p.in === 'query' && !(template === '/v1/compare' && p.name === 'profile'));
+      const request = fc.record({
+        path: fc.tuple(...pathParams.map((p) => valid(template, p))),
+        query: fc.tuple(...queryParams.map((p) => (p.required ? valid(template, p).map((v) => [p.name, v] as [string, string]) : fc.option(valid(template, p).map((v) => [p.name, v] as [string, string]), { nil: undefined })))),
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async ({ path, query }) => {
+          let url = template;
+          pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, encodeURIComponent(path[i] as string))));
+          const pairs = (query as Array<[string, string] | undefined>).filter((q): q is [string, string] => q !== undefined);
+          const search = new URLSearchParams(pairs).toString();
+          const res = await http(server, search ? `${url}?${search}` : url, { redirect: 'manual' });
+          expect([200, 301], `${res.status} for ${url}?${search}: ${res.text.slice(0, 200)}`).toContain(res.status);
+        }),
+        { numRuns: 25 },
+      );
+    }
   });
 
   it('limits the request target and the number of query parameters', async () => {
