@@ -1,5 +1,5 @@
 /**
- * Plausibility lint (issue "A complete, sourced dataset", Data quality tooling):
+ * Plausibility lint (README "Data editor's guide", "How to read an error"):
  * a savings APY, a fee or a price outside the range below is an error, because
  * it is far more often a typo (a fraction written as percent, a misplaced
  * decimal point, a fee in cents) than a real offer. An editor who has checked

@@ -1,5 +1,5 @@
 /**
- * Semantic lints beyond shape (anchors.md "Take" 5; issue "Pipeline"):
+ * Semantic lints beyond shape (anchors.md "Take" 5):
  * file name = slug, folder = category, unique slugs/names/aliases, real and
  * non-future dates, sorted incidents, assessments only for assessed criteria,
  * tier order, plausible ranges (lint-plausibility.ts), not_applicable only where

@@ -24,7 +24,7 @@ export const COVERAGE_BANDS = [
   { label: '0-49', min: 0 },
 ] as const;
 
-/** Data targets (data round 2), checked per category; an editor reads which platforms miss. */
+/** The data targets of README "Two commands" (npm run report), checked per category; an editor reads which platforms miss. */
 export const DATA_TARGETS = {
   /** Least platforms per category. */
   minPlatforms: 25,

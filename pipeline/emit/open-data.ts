@@ -1,5 +1,5 @@
 /**
- * Open-data files (issue "open-data page"): all platform records in one JSON
+ * Open-data files (README "Site and open data"): all platform records in one JSON
  * file; per category one JSON and one CSV file; the incident and regulatory
  * records as JSON and CSV; the change history as JSON and Atom; the JSON
  * Schemas; a manifest (file, what it holds, media type, bytes, sha256,

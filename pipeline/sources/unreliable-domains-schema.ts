@@ -1,10 +1,9 @@
 /**
  * Zod schema of sources/unreliable-domains.yaml: web sites whose pages do not
  * back a fact (AI-written content farms, spam and scraper sites with rewritten
- * text). A source on one of them is reported as a warning (lint.ts), so an
- * editor replaces it with the platform's own page, a regulator's release or a
- * reputable outlet (issue "dataset": "Prefer the platform's own pages,
- * regulators' releases and court records, then major news outlets").
+ * text). A source on one of them fails the build (lint.ts), so an editor
+ * replaces it with the platform's own page, a regulator's release, a court
+ * record or a reputable outlet (sources/source-tiers.yaml).
  */
 import { z } from 'zod';
 

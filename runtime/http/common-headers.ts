@@ -1,5 +1,5 @@
 /**
- * Headers every response carries (issue 6 "HTTP correctness"): a request id,
+ * Headers every response carries (README "REST API", HTTP behaviour): a request id,
  * nosniff, and CORS for any origin (the API is public and read-only; /mcp is
  * POST from any origin too). Applied in the app's onResponse hook so error
  * responses get them as well.
