@@ -68,7 +68,7 @@ export async function buildInto(sources: string, env: Record<string, string> = {
 export interface RunningServer {
   url: string;
   close: () => Promise<void>;
-  /** The dist it serves: every http() answer is then checked against its openapi.json (documentedAnswer). */
+  /** The dist it serves: every http() answer is then checked against its openapi.json (documentChecker). */
   dist?: string;
 }
 
@@ -97,7 +97,7 @@ export interface HttpResult {
 
 /**
  * Fetches a path of the server (or a full URL) and parses a JSON body when there is one. When the
- * server knows its dist, the answer must be what its openapi.json documents (documentedAnswer).
+ * server knows its dist, the answer must be what its openapi.json documents (documentChecker).
  */
 export async function http(server: RunningServer, target: string, init?: RequestInit): Promise<HttpResult> {
   const url = new URL(target.startsWith('http') ? target : `${server.url}${target}`);
@@ -120,7 +120,46 @@ export async function http(server: RunningServer, target: string, init?: Request
 /** Statuses any request may meet before an operation is chosen (not listed per operation): a target too long, headers too large. */
 const TRANSPORT_STATUSES = new Set([414, 431]);
 
-const checkers = new Map<string, Promise<(method: string, pathname: string, answer: HttpResult) => string[]>>();
+/** A dist's openapi.json and a validator of a body against the schema at a path of it (compiled once per schema). */
+interface OpenApiDocument {
+  doc: any;
+  /** The path templates as patterns over a request path, the ones with fewer parameters first. */
+  templates: Array<{ template: string; pattern: RegExp }>;
+  /** Messages of `body` against the schema at `parts` (the JSON pointer's segments); [] when valid. */
+  errorsAt: (parts: readonly string[], body: unknown) => string[];
+}
+
+const documents = new Map<string, Promise<OpenApiDocument>>();
+
+/** The openapi.json of a dist, read and prepared once per dist. */
+function openApiDocument(distDir: string): Promise<OpenApiDocument> {
+  let loaded = documents.get(distDir);
+  if (!loaded) {
+    loaded = (async () => {
+      const doc = JSON.parse(await readFile(path.join(distDir, 'openapi.json'), 'utf8'));
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      addFormats(ajv);
+      ajv.addSchema(doc, 'openapi.json');
+      const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+      const templates = Object.keys(doc.paths)
+        .map((t) => ({ template: t, params: (t.match(/\{/g) ?? []).length, pattern: new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`) }))
+        .sort((a, b) => a.params - b.params);
+      return {
+        doc,
+        templates,
+        errorsAt: (parts, body) => {
+          // the schema where the document has it (a $ref or inline), by its JSON pointer (RFC 6901)
+          const pointer = parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+          let validate = compiled.get(pointer);
+          if (!validate) compiled.set(pointer, (validate = ajv.compile({ $ref: `openapi.json#/${pointer}` })));
+          return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+        },
+      };
+    })();
+    documents.set(distDir, loaded);
+  }
+  return loaded;
+}
 
 /**
  * A checker of answers against a dist's openapi.json: for a request whose path matches a path
@@ -128,37 +167,23 @@ const checkers = new Map<string, Promise<(method: string, pathname: string, answ
  * method (HEAD as GET), the Content-Type one the status documents, and a JSON body valid against
  * the schema documented for it. Paths the document does not describe are not checked.
  */
-function documentChecker(distDir: string) {
-  let checker = checkers.get(distDir);
-  if (!checker) {
-    checker = (async () => {
-      const doc = JSON.parse(await readFile(path.join(distDir, 'openapi.json'), 'utf8'));
-      const ajv = new Ajv2020({ strict: false, allErrors: true });
-      addFormats(ajv);
-      ajv.addSchema(doc, 'openapi.json');
-      const templates = Object.keys(doc.paths)
-        .map((t) => ({ template: t, params: (t.match(/\{/g) ?? []).length, pattern: new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`) }))
-        .sort((a, b) => a.params - b.params);
-      const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
-      return (method: string, pathname: string, answer: HttpResult): string[] => {
-        const match = templates.find((t) => t.pattern.test(pathname));
-        const operation = match && doc.paths[match.template][method === 'HEAD' ? 'get' : method.toLowerCase()];
-        if (!match || !operation || TRANSPORT_STATUSES.has(answer.status)) return [];
-        const response = operation.responses[String(answer.status)];
-        if (!response) return [`openapi.json documents no ${answer.status} for ${method} ${match.template}`];
-        const type = answer.headers.get('content-type')?.split(';')[0];
-        if (!response.content || !type || method === 'HEAD' || answer.status === 304) return [];
-        if (!(type in response.content)) return [`${answer.status} of ${method} ${match.template} is ${type}, documented: ${Object.keys(response.content).join(', ')}`];
-        if (!type.includes('json') || answer.json === undefined) return [];
-        const pointer = ['paths', match.template, method === 'HEAD' ? 'get' : method.toLowerCase(), 'responses', String(answer.status), 'content', type, 'schema'].map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-        let validate = compiled.get(pointer);
-        if (!validate) compiled.set(pointer, (validate = ajv.compile({ $ref: `openapi.json#/${pointer}` })));
-        return validate(answer.json) ? [] : (validate.errors ?? []).slice(0, 3).map((e) => `${match.template} ${answer.status}: ${e.instancePath} ${e.message}`);
-      };
-    })();
-    checkers.set(distDir, checker);
-  }
-  return checker;
+async function documentChecker(distDir: string): Promise<(method: string, pathname: string, answer: HttpResult) => string[]> {
+  const { doc, templates, errorsAt } = await openApiDocument(distDir);
+  return (method, pathname, answer) => {
+    const match = templates.find((t) => t.pattern.test(pathname));
+    const verb = method === 'HEAD' ? 'get' : method.toLowerCase();
+    const operation = match && doc.paths[match.template][verb];
+    if (!match || !operation || TRANSPORT_STATUSES.has(answer.status)) return [];
+    const response = operation.responses[String(answer.status)];
+    if (!response) return [`openapi.json documents no ${answer.status} for ${method} ${match.template}`];
+    const type = answer.headers.get('content-type')?.split(';')[0];
+    if (!response.content || !type || method === 'HEAD' || answer.status === 304) return [];
+    if (!(type in response.content)) return [`${answer.status} of ${method} ${match.template} is ${type}, documented: ${Object.keys(response.content).join(', ')}`];
+    if (!type.includes('json') || answer.json === undefined) return [];
+    return errorsAt(['paths', match.template, verb, 'responses', String(answer.status), 'content', type, 'schema'], answer.json)
+      .slice(0, 3)
+      .map((e) => `${match.template} ${answer.status}: ${e}`);
+  };
 }
 
 /**
@@ -166,18 +191,12 @@ function documentChecker(distDir: string) {
  * template and a status, the schema its `responses` declares.
  */
 export async function openApiValidator(distDir: string) {
-  const doc = JSON.parse(await readFile(path.join(distDir, 'openapi.json'), 'utf8'));
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema(doc, 'openapi.json');
+  const { doc, errorsAt } = await openApiDocument(distDir);
   return (template: string, status: number, body: unknown): string[] => {
     const response = doc.paths[template]?.get?.responses?.[String(status)];
     if (!response) return [`openapi.json documents no ${status} response for GET ${template}`];
     const mediaType = response.content['application/json'] ? 'application/json' : 'application/problem+json';
-    // the schema where the document has it (a $ref or inline), by its JSON pointer (RFC 6901)
-    const pointer = ['paths', template, 'get', 'responses', String(status), 'content', mediaType, 'schema'].map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-    const validate = ajv.compile({ $ref: `openapi.json#/${pointer}` });
-    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+    return errorsAt(['paths', template, 'get', 'responses', String(status), 'content', mediaType, 'schema'], body);
   };
 }
 

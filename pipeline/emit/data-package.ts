@@ -6,16 +6,19 @@
  * The package also holds JSON and Atom files, so its profile is data-package, not
  * tabular-data-package. Frictionless tools load the tables with their types from it.
  */
-import { createHash } from 'node:crypto';
 import type { Site } from '../../runtime/contract/model.js';
 import type { TableField } from './open-data-csv.js';
 
-/** An open-data file as the package lists it: path under dist/ (open-data/...), contents, what it holds, media type, and a CSV file's fields. */
+/**
+ * An open-data file as the package lists it: its open-data manifest entry (`file` relative to
+ * open-data/, bytes and SHA-256 as the manifest already computed them) and a CSV file's fields.
+ */
 export interface PackagedFile {
-  path: string;
-  contents: string | Uint8Array;
+  file: string;
   description: string;
-  mediaType: string;
+  media_type: string;
+  bytes: number;
+  sha256: string;
   fields?: TableField[] | undefined;
 }
 
@@ -32,18 +35,18 @@ export function dataPackage(site: Site, files: readonly PackagedFile[], asOf: st
     licenses: [{ name: 'CC-BY-4.0', title: 'Creative Commons Attribution 4.0', path: 'https://creativecommons.org/licenses/by/4.0/' }],
     contributors: [{ title: site.name, path: `${site.base_url}/`, role: 'publisher' }],
     resources: files
-      .filter((f) => !f.path.startsWith('open-data/schemas/'))
+      .filter((f) => !f.file.startsWith('schemas/'))
       .map((f) => {
-        const path = f.path.slice('open-data/'.length);
+        const path = f.file;
         const base = {
           name: path.replace(/\.[a-z]+$/, '').replace(/[^a-z0-9._-]/g, '-') + (path.endsWith('.csv') ? '-csv' : path.endsWith('.atom') ? '-atom' : ''),
           path,
           title: path,
           description: f.description,
-          mediatype: f.mediaType.split(';')[0],
+          mediatype: f.media_type.split(';')[0],
           encoding: 'utf-8',
-          bytes: typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength,
-          hash: `sha256:${createHash('sha256').update(f.contents).digest('hex')}`,
+          bytes: f.bytes,
+          hash: `sha256:${f.sha256}`,
         };
         if (!f.fields) return { ...base, format: path.split('.').pop() };
         return {

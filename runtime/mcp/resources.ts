@@ -20,21 +20,38 @@ const RESOURCE_NOT_FOUND = -32002;
 /** Most completion values returned (MCP "Completion": at most 100 per response). */
 const COMPLETION_MAX = 100;
 
+/** What the resources and completions read from a bundle: worked out once per bundle, not per MCP server. */
+interface ResourceIndex {
+  /** Every platform slug, alphabetical. */
+  slugs: string[];
+  /** The open-data files an agent can read as text (JSON and CSV), from the manifest the build wrote (`file` relative to it). */
+  openData: Array<{ file: string; description: string; media_type: string }>;
+}
+
+/** Per loaded bundle (a reload brings a new bundle, so a new index). */
+const indexes = new WeakMap<Bundle, ResourceIndex>();
+
+function resourceIndex(bundle: Bundle): ResourceIndex {
+  let index = indexes.get(bundle);
+  if (!index) {
+    const manifest = bundle.staticFiles.get('/open-data/manifest.json');
+    const files = manifest ? (JSON.parse(manifest.bytes.toString('utf8')) as { files: ResourceIndex['openData'] }).files : [];
+    index = {
+      slugs: [...bundle.bySlug.keys()].sort(),
+      openData: files.filter((f) => f.media_type === 'application/json' || f.media_type.startsWith('text/csv')),
+    };
+    indexes.set(bundle, index);
+  }
+  return index;
+}
+
 /** Platform slugs starting with `prefix` (any case), then those containing it, each group alphabetical, at most COMPLETION_MAX. */
 export function completePlatformSlugs(bundle: Bundle, prefix: string): string[] {
   const fragment = prefix.toLowerCase();
-  const slugs = [...bundle.bySlug.keys()].sort();
+  const slugs = resourceIndex(bundle).slugs;
   const starts = slugs.filter((s) => s.startsWith(fragment));
   const contains = slugs.filter((s) => !s.startsWith(fragment) && s.includes(fragment));
   return [...starts, ...contains].slice(0, COMPLETION_MAX);
-}
-
-/** The open-data files an agent can read as text (JSON and CSV), from the open-data manifest the build wrote (`file` relative to the manifest). */
-function openDataFiles(bundle: Bundle): Array<{ file: string; description: string; media_type: string }> {
-  const manifest = bundle.staticFiles.get('/open-data/manifest.json');
-  if (!manifest) return [];
-  const parsed = JSON.parse(manifest.bytes.toString('utf8')) as { files: Array<{ file: string; description: string; media_type: string }> };
-  return parsed.files.filter((f) => f.media_type === 'application/json' || f.media_type.startsWith('text/csv'));
 }
 
 /** Registers every resource and resource template of the bundle on `server`. */
@@ -80,7 +97,7 @@ export function registerResources(server: McpServer, bundle: Bundle): void {
       (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/html', text: methodology.bytes.toString('utf8') }] }),
     );
   }
-  for (const file of openDataFiles(bundle)) {
+  for (const file of resourceIndex(bundle).openData) {
     const urlPath = `/open-data/${file.file}`;
     server.registerResource(
       `open-data:${file.file}`,

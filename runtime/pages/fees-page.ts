@@ -9,43 +9,30 @@ import type { Site } from '../contract/model.js';
 import { sitePath } from '../contract/urls.js';
 import { LIMITS } from '../http/parameter-rules.js';
 import { formatUsd, humanize } from './format.js';
+import { barChart } from './bar-chart.js';
 import { html, type SafeHtml } from './html.js';
 import { pageDocument } from './layout.js';
 import { BAR_COLOURS } from './score-chart.js';
 
+/** The fee lines, in the order of the table columns and the stacked segments. */
 const ITEMS = ['trading', 'options_contracts', 'transfers_out', 'account_fees'] as const;
-const WIDTH = 640;
-const LABEL_WIDTH = 200;
-const BAR_MAX = 330;
-const ROW = 22;
 
 /** Stacked bars of the annual cost by fee line of the ranked (fully costed) platforms, at most 15, cheapest first. */
 function breakdownChart(f: FeesResponse): SafeHtml | '' {
   const rows = f.results.filter((r) => r.ranked).slice(0, 15);
-  if (rows.length === 0) return '';
-  const top = Math.max(...rows.map((r) => r.annual_total_usd), 0.01);
-  const legendHeight = 24;
-  const height = legendHeight + rows.length * ROW + 10;
-  const legend = ITEMS.map((item, i) => html`<g transform="translate(${i * 150} 0)"><rect width="12" height="12" fill="${BAR_COLOURS[i]}"></rect><text x="16" y="11">${humanize(item)}</text></g>`);
-  const bars = rows.map((r, ri) => {
-    const y = legendHeight + ri * ROW;
-    let x = LABEL_WIDTH;
-    const segments = ITEMS.map((item, i) => {
-      const usd = r.line_items.find((l) => l.item === item)?.usd ?? 0;
-      const w = Math.round((usd / top) * BAR_MAX * 10) / 10;
-      const segment = html`<rect x="${x}" y="${y}" width="${w}" height="16" fill="${BAR_COLOURS[i]}"></rect>`;
-      x += w;
-      return segment;
-    });
-    return html`<text x="0" y="${y + 13}">${r.name.slice(0, 28)}</text>${segments}<text x="${x + 6}" y="${y + 13}">${formatUsd(r.annual_total_usd)}</text>`;
-  });
-  const description = rows.map((r) => `${r.name} ${formatUsd(r.annual_total_usd)} a year: ${r.line_items.map((l) => `${humanize(l.item)} ${l.usd === null ? 'unknown' : formatUsd(l.usd)}`).join(', ')}`).join('; ');
-  return html`<svg class="score-chart" viewBox="0 0 ${WIDTH} ${height}" width="100%" role="img" aria-labelledby="fees-chart-title fees-chart-desc" xmlns="http://www.w3.org/2000/svg">
-<title id="fees-chart-title">Annual cost by fee line, cheapest first</title>
-<desc id="fees-chart-desc">${description}</desc>
-<g>${legend}</g>
-${bars}
-</svg>`;
+  return barChart(
+    rows.map((r) => ({
+      label: r.name,
+      segments: ITEMS.map((item, i) => ({ value: r.line_items.find((l) => l.item === item)?.usd ?? 0, colour: BAR_COLOURS[i]! })),
+      note: formatUsd(r.annual_total_usd),
+    })),
+    {
+      id: 'fees-chart',
+      title: 'Annual cost by fee line, cheapest first',
+      description: rows.map((r) => `${r.name} ${formatUsd(r.annual_total_usd)} a year: ${r.line_items.map((l) => `${humanize(l.item)} ${l.usd === null ? 'unknown' : formatUsd(l.usd)}`).join(', ')}`).join('; '),
+      legend: ITEMS.map((item, i) => ({ label: humanize(item), colour: BAR_COLOURS[i]! })),
+    },
+  );
 }
 
 /**

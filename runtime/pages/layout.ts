@@ -7,6 +7,7 @@
 import { CATEGORY_IDS } from '../contract/categories.js';
 import type { Site } from '../contract/model.js';
 import { sitePath } from '../contract/urls.js';
+import { LIMITS } from '../http/parameter-rules.js';
 import { humanize } from './format.js';
 import { html, raw, type SafeHtml } from './html.js';
 
@@ -81,7 +82,7 @@ ${navigation(site).map(([label, href]) => html`<li><a href="${href}">${label}</a
 </nav>
 <form class="site-search" role="search" method="get" action="${sitePath(site, '/search')}">
 <label for="site-search-query">Search platforms</label>
-<input id="site-search-query" name="query" type="search" maxlength="100" required>
+<input id="site-search-query" name="query" type="search" maxlength="${LIMITS.nameMaxLength}" required>
 <button type="submit">Search</button>
 </form>
 </header>

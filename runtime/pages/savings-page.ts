@@ -8,31 +8,21 @@ import type { SavingsResponse } from '../contract/api-schemas.js';
 import type { Site } from '../contract/model.js';
 import { sitePath } from '../contract/urls.js';
 import { formatPct, formatUsd } from './format.js';
+import { barChart } from './bar-chart.js';
 import { html, type SafeHtml } from './html.js';
 import { pageDocument } from './layout.js';
 
-const WIDTH = 640;
-const LABEL_WIDTH = 210;
-const BAR_MAX = 300;
-const ROW = 22;
-
-/** Bars of the interest of each ranked account (at most 15, highest first). */
+/** Bars of the interest of each ranked account (at most 15, highest first); an old APY is said in words. */
 function interestChart(s: SavingsResponse): SafeHtml | '' {
   const rows = s.results.filter((r) => r.ranked).slice(0, 15);
-  if (rows.length === 0) return '';
-  const top = Math.max(...rows.map((r) => r.interest_usd), 0.01);
-  const height = rows.length * ROW + 10;
-  const bars = rows.map((r, i) => {
-    const y = i * ROW + 4;
-    const w = Math.round((r.interest_usd / top) * BAR_MAX * 10) / 10;
-    return html`<text x="0" y="${y + 13}">${r.name.slice(0, 30)}</text><rect x="${LABEL_WIDTH}" y="${y}" width="${w}" height="16" fill="${r.stale ? '#999999' : '#0072B2'}"></rect><text x="${LABEL_WIDTH + w + 6}" y="${y + 13}">${formatUsd(r.interest_usd)}${r.stale ? ' (old APY)' : ''}</text>`;
-  });
-  const description = rows.map((r) => `${r.name} ${formatUsd(r.interest_usd)} at ${r.apy} % APY${r.stale ? ' (old APY)' : ''}`).join('; ');
-  return html`<svg class="score-chart" viewBox="0 0 ${WIDTH} ${height}" width="100%" role="img" aria-labelledby="savings-chart-title savings-chart-desc" xmlns="http://www.w3.org/2000/svg">
-<title id="savings-chart-title">Interest on ${formatUsd(s.balance_usd)} over ${s.months} months</title>
-<desc id="savings-chart-desc">${description}</desc>
-${bars}
-</svg>`;
+  return barChart(
+    rows.map((r) => ({ label: r.name, segments: [{ value: r.interest_usd, colour: r.stale ? '#999999' : '#0072B2' }], note: `${formatUsd(r.interest_usd)}${r.stale ? ' (old APY)' : ''}` })),
+    {
+      id: 'savings-chart',
+      title: `Interest on ${formatUsd(s.balance_usd)} over ${s.months} months`,
+      description: rows.map((r) => `${r.name} ${formatUsd(r.interest_usd)} at ${r.apy} % APY${r.stale ? ' (old APY)' : ''}`).join('; '),
+    },
+  );
 }
 
 /**
