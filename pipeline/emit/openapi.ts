@@ -143,6 +143,12 @@ const JSON_RPC_SCHEMAS = {
   },
 };
 
+/** `weights` and `profile` of GET /v1/compare, which compare pages take too. */
+const compareWeightParameters = [
+  query('weights', 'Comma-separated key:weight pairs; keys are the category\'s criterion keys or weight groups such as fees (GET /v1/categories; a group weight is shared among its criteria in proportion to their weights), weights numbers 0 to 10', { type: 'string', maxLength: LIMITS.listMaxLength }, false, 'fees:8,security:10'),
+  query('profile', 'A published weight profile of the category (methodology.yaml profiles), e.g. options for brokerages', { type: 'string', maxLength: LIMITS.nameMaxLength }, false, 'options'),
+];
+
 /** Builds the OpenAPI document for the site. */
 export function openApiDocument(site: Site): Json {
   const categoryEnum = [...CATEGORY_IDS];
@@ -231,8 +237,7 @@ export function openApiDocument(site: Site): Json {
           description: `Applies the coverage gate (under the applied weights), the hack cap and the too-close rule of the methodology and shows the arithmetic, with each criterion's as_of, stale flag and evidence tier, and whether the pick depends on stale or weak evidence. Weights not given keep their default (or the profile's); all applied weights may not be zero.`,
           parameters: [
             query('platforms', `${LIMITS.compareMin} to ${LIMITS.compareMax} distinct platform names (slug, name or alias) of one category, comma-separated`, { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, true, 'kraken,coinbase'),
-            query('weights', 'Comma-separated key:weight pairs; keys are the category\'s criterion keys or weight groups such as fees (GET /v1/categories; a group weight is shared among its criteria in proportion to their weights), weights numbers 0 to 10', { type: 'string', maxLength: LIMITS.listMaxLength }, false, 'fees:8,security:10'),
-            query('profile', 'A published weight profile of the category (methodology.yaml profiles), e.g. options for brokerages', { type: 'string', maxLength: LIMITS.nameMaxLength }, false, 'options'),
+            ...compareWeightParameters,
           ],
           responses: { '200': ok('ComparisonResponse', 'The comparison'), ...commonErrors, '400': badRequest },
         },
@@ -362,7 +367,7 @@ export function openApiDocument(site: Site): Json {
       },
       '/': sitePage('getHomePage', 'Landing page', 'The categories with their counts and links to everything else.'),
       '/platforms/{slug}': sitePage('getPlatformPage', 'Platform page', 'Score, coverage, each criterion with rationale and source links, facts with as_of, incidents and regulatory record. A name or alias in place of the slug (/platforms/Ledger%20Nano%20X) redirects to the canonical page.', [pathParam('slug', 'Platform slug (or a name or alias, redirected)', 'kraken')], { '301': { description: 'Moved permanently: the canonical page of the platform named', headers: { Location: { description: 'The canonical page, relative to this host', schema: { type: 'string' } } } } }),
-      '/compare/{slug}': sitePage('getComparePage', 'Compare page', 'Verdict, the arithmetic, a bar chart by criterion, the too-close explanation. Published verdicts are precomputed; any other comparison of 2 to 6 platforms of one category (`<a>-vs-<b>[-vs-<c>...]`, slugs, names or aliases) is rendered on request with default weights.', [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>[-vs-...]', schema: { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, example: 'coinbase-vs-kraken' }], { '400': badRequest }),
+      '/compare/{slug}': sitePage('getComparePage', 'Compare page', 'Verdict, the arithmetic, a bar chart by criterion, the too-close explanation. Published verdicts are precomputed; any other comparison of 2 to 6 platforms of one category (`<a>-vs-<b>[-vs-<c>...]`, slugs, names or aliases) is rendered on request with default weights. With `weights` or `profile` (as GET /v1/compare takes them; empty values are ignored, as an empty form field) any comparison is rendered on request with them, and a form on the page changes them.', [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>[-vs-...]', schema: { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, example: 'coinbase-vs-kraken' }, ...compareWeightParameters], { '400': badRequest }),
       '/categories/{id}': sitePage('getCategoryPage', 'Category page', 'The ranked table of its platforms.', [{ name: 'id', in: 'path', required: true, description: 'Category id', schema: { type: 'string', enum: [...CATEGORY_IDS] }, example: 'exchanges' }]),
       '/search': sitePage('getSearchPage', 'Search page', `Platforms whose name, alias or slug contains \`query\` (the search of GET /v1/platforms, at most 50, best score first), each linked to its page; without \`query\`, the form alone. The form in every page's header sends it.`, [query('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', maxLength: LIMITS.nameMaxLength }, false, 'ledger')], { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
       '/savings': sitePage('getSavingsCalculatorPage', 'Savings calculator', 'The projection of GET /v1/savings-interest for `balance` and `months`, with a chart of the interest per account and a form (no script); without `balance`, the form alone.', [query('balance', `Balance in USD, above 0 and at most ${LIMITS.balanceMax}, at most 2 decimals`, { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' }, false, '10000'), query('months', `Whole months ${LIMITS.monthsMin} to ${LIMITS.monthsMax}; default ${LIMITS.monthsDefault}`, { type: 'string', pattern: '^\\d+$' }, false, '12')], { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
