@@ -5,29 +5,29 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Site } from '../runtime/contract/model.js';
-import { findPlatformFiles, loadYaml, problemAt, type SourceDocument } from './load.js';
-import { loadYamlFiles } from './parse-workers.js';
-import { lintPlatforms, type LoadedPlatform } from './lint.js';
-import { lintMethodology } from './lint-methodology.js';
+import type { Site } from '../runtime/domain/contract/model.js';
+import { findPlatformFiles, loadYaml, problemAt, type SourceDocument } from './load/load.js';
+import { loadYamlFiles } from './load/parse-workers.js';
+import { lintPlatforms, type LoadedPlatform } from './checks/lint.js';
+import { lintMethodology } from './checks/lint-methodology.js';
 import type { Problem } from './problems.js';
 import { scoreDataset, type ScoredPlatform } from './score/score-dataset.js';
 import { distFiles, type PreviousBuild } from './emit/dist-files.js';
 import type { EmittedFile } from './emit/open-data.js';
 import { resolveSite } from './emit/site.js';
-import { methodologySchema, type Methodology } from './sources/methodology-schema.js';
-import { platformSourceSchema } from './sources/platform-schema.js';
-import { unreliableDomainsSchema, type UnreliableDomains } from './sources/unreliable-domains-schema.js';
-import { sourceTiersSchema, type SourceTiers } from './sources/source-tiers-schema.js';
-import type { TierLists } from './score/evidence-tiers.js';
-import { evaluationDateOf } from './score/freshness.js';
+import { methodologySchema, type Methodology } from '../runtime/domain/sources/methodology-schema.js';
+import { platformSourceSchema } from '../runtime/domain/sources/platform-schema.js';
+import { unreliableDomainsSchema, type UnreliableDomains } from '../runtime/domain/sources/unreliable-domains-schema.js';
+import { sourceTiersSchema, type SourceTiers } from '../runtime/domain/sources/source-tiers-schema.js';
+import type { TierLists } from '../runtime/domain/scoring/evidence-tiers.js';
+import { evaluationDateOf } from '../runtime/domain/scoring/freshness.js';
 
 /** Optional list, in the sources folder, of domains whose pages do not back a fact (unreliable-domains-schema.ts). */
 export const UNRELIABLE_DOMAINS_FILE = 'unreliable-domains.yaml';
 /** Optional list, in the sources folder, of domains with their evidence tier (source-tiers-schema.ts). */
 export const SOURCE_TIERS_FILE = 'source-tiers.yaml';
-import { BASE_URL_PATTERN, siteSourceSchema } from './sources/site-schema.js';
-import { validateDocument } from './validate.js';
+import { BASE_URL_PATTERN, siteSourceSchema } from '../runtime/domain/sources/site-schema.js';
+import { validateDocument } from './load/validate.js';
 
 export interface BuildOptions {
   /** Project root: paths in problems are relative to it. */

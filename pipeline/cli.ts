@@ -12,8 +12,8 @@ import { scoreSources } from './build.js';
 import { distFileGroups } from './emit/dist-files.js';
 import { DEFAULT_DIST_DIR, DEFAULT_SOURCES_DIR, PROJECT_ROOT } from './paths.js';
 import { formatReport } from './problems.js';
-import { OutputCheck, type SchemaFailure } from './validate-output.js';
-import { DistWriter, readPreviousBuild, WRITER_THREAD_MIN_PLATFORMS } from './write-dist.js';
+import { OutputCheck, type SchemaFailure } from './write/validate-output.js';
+import { DistWriter, readPreviousBuild, WRITER_THREAD_MIN_PLATFORMS } from './write/write-dist.js';
 
 const USAGE = `usage: cli.ts build|check [--sources DIR] [--dist DIR] [--quiet]
   build     validate, lint, score and write DIR (default dist/); a failed build leaves it as it was

@@ -8,13 +8,13 @@
  * prices, regulatory actions citing a regulator or court, savings APY dates,
  * incidents by class and sources by domain.
  */
-import { CATEGORY_IDS, type CategoryId } from '../runtime/contract/categories.js';
-import { estimateFees, type FeeProfile } from '../runtime/compute/fees.js';
-import { LIMITS } from '../runtime/http/parameter-rules.js';
-import { tierOfUrl, type TierLists } from './score/evidence-tiers.js';
+import { CATEGORY_IDS, type CategoryId } from '../runtime/domain/contract/categories.js';
+import { estimateFees, type FeeProfile } from '../runtime/domain/compute/fees.js';
+import { LIMITS } from '../runtime/domain/contract/parameter-rules.js';
+import { tierOfUrl, type TierLists } from '../runtime/domain/scoring/evidence-tiers.js';
 import type { ScoredPlatform } from './score/score-dataset.js';
-import { weakNumbers } from './score/numeric-evidence.js';
-import { INCIDENT_CLASSES } from './sources/platform-schema.js';
+import { weakNumbers } from '../runtime/domain/scoring/numeric-evidence.js';
+import { INCIDENT_CLASSES } from '../runtime/domain/sources/platform-schema.js';
 
 /** Coverage bands of the distribution, percent of default weight with data (lower bound inclusive). */
 export const COVERAGE_BANDS = [
@@ -68,7 +68,7 @@ export interface CategoryReport {
   old_apys: string[] | null;
   /** Savings: the old APYs without a `stale_reason` (null for other categories). */
   old_apys_unexplained: string[] | null;
-  /** Numbers backed only by weak sources, as "slug: what" (pipeline/score/numeric-evidence.ts). */
+  /** Numbers backed only by weak sources, as "slug: what" (runtime/domain/scoring/numeric-evidence.ts). */
   weak_numbers: string[];
   incidents: Record<(typeof INCIDENT_CLASSES)[number], number>;
   sources_by_domain: Array<[string, number]>;

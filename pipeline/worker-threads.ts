@@ -13,7 +13,7 @@ const FROM_SOURCES = import.meta.url.endsWith('.ts');
 
 /**
  * Starts a worker thread running `module` (the file URL of a pipeline .ts file, e.g.
- * `new URL('./parse-worker.ts', import.meta.url)`) with `workerData`. From the sources it
+ * `new URL('./load/parse-worker.ts', import.meta.url)`) with `workerData`. From the sources it
  * costs about 0.3 s (tsx compiles the module and its imports); bundled, a few tens of ms.
  * A module that fails to load arrives as the worker's 'error' event.
  */

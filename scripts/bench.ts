@@ -136,7 +136,7 @@ type RuntimeForm = 'bundled' | 'tsx';
 
 /** Starts the runtime on `dist` (rate limiting off, default info logs to /dev/null). */
 function spawnRuntime(dist: string, port: number, form: RuntimeForm = 'bundled'): ChildProcess {
-  const command = form === 'bundled' ? [process.execPath, ...START_NODE_FLAGS, path.join(RUNTIME_ROOT, 'build/runtime/main.js')] : [...NODE_TSX, path.join(RUNTIME_ROOT, 'runtime/main.ts')];
+  const command = form === 'bundled' ? [process.execPath, ...START_NODE_FLAGS, path.join(RUNTIME_ROOT, 'build/runtime/main.js')] : [...NODE_TSX, path.join(RUNTIME_ROOT, 'runtime/server/main.ts')];
   return spawn(command[0]!, [...command.slice(1), '--dist', dist], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: env('BENCH_LOG_LEVEL', 'info') },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -447,7 +447,7 @@ function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow[], not
   }
   if (starts.length) {
     lines.push('## Runtime start and memory', '');
-    lines.push('Time from spawning the runtime to the first answered GET /v1/categories (median of 3 starts), and RSS when idle after start and after a warm-up of mixed requests (records, safety, verdicts, search, compare, calculators, MCP). "bundled" is `node ' + START_NODE_FLAGS.join(' ') + ' build/runtime/main.js --dist DIR` (what `npm start` runs; `npm run build:runtime` makes it), "tsx" is `node --import tsx runtime/main.ts --dist DIR` (`npm run dev`, the tests). The serving table above measures the bundled runtime.', '');
+    lines.push('Time from spawning the runtime to the first answered GET /v1/categories (median of 3 starts), and RSS when idle after start and after a warm-up of mixed requests (records, safety, verdicts, search, compare, calculators, MCP). "bundled" is `node ' + START_NODE_FLAGS.join(' ') + ' build/runtime/main.js --dist DIR` (what `npm start` runs; `npm run build:runtime` makes it), "tsx" is `node --import tsx runtime/server/main.ts --dist DIR` (`npm run dev`, the tests). The serving table above measures the bundled runtime.', '');
     lines.push('| bundle | start to first answer ms | RSS idle MiB | RSS after warm-up MiB | targets (real bundle: < 300 ms, < 100 MB) |');
     lines.push('|---|--:|--:|--:|---|');
     for (const s of starts) {

@@ -29,16 +29,16 @@ export interface BundleTarget {
 /** The runtime: `npm start` serves build/runtime/main.js. */
 export const RUNTIME_BUNDLE: BundleTarget = {
   outdir: path.join(PROJECT_ROOT, 'build/runtime'),
-  entries: { main: 'runtime/main.ts' },
+  entries: { main: 'runtime/server/main.ts' },
   from: ['runtime'],
 };
 
 /** The pipeline: `npm run build` and `npm run check` run build/pipeline/cli.js. */
 export const PIPELINE_BUNDLE: BundleTarget = {
   outdir: path.join(PROJECT_ROOT, 'build/pipeline'),
-  entries: { cli: 'pipeline/cli.ts', 'parse-worker': 'pipeline/parse-worker.ts', 'write-worker': 'pipeline/write-worker.ts' },
-  // the pipeline imports the runtime's contract (schemas, layout, pages)
-  from: ['pipeline', 'runtime'],
+  entries: { cli: 'pipeline/cli.ts', 'parse-worker': 'pipeline/load/parse-worker.ts', 'write-worker': 'pipeline/write/write-worker.ts' },
+  // the pipeline imports the shared domain (schemas, scoring, layout, pages), never the server
+  from: ['pipeline', 'runtime/domain'],
 };
 
 /** The bundled runtime's entry (what `npm start` runs). */

@@ -1,7 +1,7 @@
 /**
  * Synthetic sources for benchmarks only (never committed, never under sources/):
  * N made-up platforms spread evenly over the five categories, valid against
- * pipeline/sources/platform-schema.ts and every lint (plausible ranges, date
+ * runtime/domain/sources/platform-schema.ts and every lint (plausible ranges, date
  * order, unique names), with files about the size of the real ones (3-6 KB:
  * several cited fact groups, assessments, incidents, licences). site.yaml and
  * methodology.yaml are copied from sources/.
@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { CATEGORY_IDS, type CategoryId } from '../runtime/contract/categories.js';
+import { CATEGORY_IDS, type CategoryId } from '../runtime/domain/contract/categories.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DAY_MS = 86_400_000;

@@ -9,8 +9,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { main as pipeline } from '../pipeline/cli.js';
 import { DEFAULT_DIST_DIR, DEFAULT_SOURCES_DIR, PROJECT_ROOT } from '../pipeline/paths.js';
-import { DIST_LAYOUT } from '../runtime/bundle.js';
-import { BUILD_MANIFEST_FILE } from '../runtime/contract/build-manifest.js';
+import { DIST_LAYOUT } from '../runtime/domain/contract/dist-layout.js';
+import { BUILD_MANIFEST_FILE } from '../runtime/domain/contract/build-manifest.js';
 import { bundleIfStale, mtime, newest, RUNTIME_BUNDLE } from './bundles.js';
 
 /** Why dist/ must be built, or null when it is current. */

@@ -8,10 +8,10 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findPlatformFiles, loadYaml, problemAt } from '../pipeline/load.js';
-import { loadYamlOnWorkers } from '../pipeline/parse-workers.js';
+import { findPlatformFiles, loadYaml, problemAt } from '../pipeline/load/load.js';
+import { loadYamlOnWorkers } from '../pipeline/load/parse-workers.js';
 import { runBuild } from '../pipeline/build.js';
-import { DistWriter } from '../pipeline/write-dist.js';
+import { DistWriter } from '../pipeline/write/write-dist.js';
 import { contentBytes } from '../pipeline/emit/open-data.js';
 import { generateSources } from '../scripts/generate-sources.js';
 import { runNpmScript, tempDir } from './helpers.js';

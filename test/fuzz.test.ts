@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../runtime/http/parameter-rules.js';
+import { LIMITS } from '../runtime/domain/contract/parameter-rules.js';
 import { buildInto, FIXTURE_SOURCES, http, openApiValidator, startServer, type RunningServer } from './helpers.js';
 
 let server: RunningServer;

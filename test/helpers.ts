@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { serve, type ServeOptions } from '../runtime/server.js';
-import { createLogger } from '../runtime/log.js';
+import { serve, type ServeOptions } from '../runtime/server/server.js';
+import { createLogger } from '../runtime/server/log.js';
 import { expect } from 'vitest';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -209,9 +209,9 @@ export function killRuntimes(): void {
 
 export interface LogLine { [key: string]: unknown }
 
-/** Starts runtime/main.ts on a free port (rate limiting off unless `env` says) and resolves with its URL and a log reader. */
+/** Starts runtime/server/main.ts on a free port (rate limiting off unless `env` says) and resolves with its URL and a log reader. */
 export async function spawnRuntime(dist: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'runtime/main.ts'), '--dist', dist], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'runtime/server/main.ts'), '--dist', dist], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

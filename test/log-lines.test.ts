@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOG_BACKLOG_BYTES } from '../runtime/log.js';
+import { LOG_BACKLOG_BYTES } from '../runtime/server/log.js';
 import { buildInto, FIXTURE_SOURCES, killRuntimes, ROOT, spawnRuntime } from './helpers.js';
 
 let dist: string;
@@ -34,7 +34,7 @@ describe('access log', () => {
  * the child writes "logged" to stderr. Returns the stdout lines, parsed.
  */
 async function logThroughStalledReader(body: string): Promise<Record<string, unknown>[]> {
-  const script = `import { createLogger } from ${JSON.stringify(path.join(ROOT, 'runtime/log.ts'))};
+  const script = `import { createLogger } from ${JSON.stringify(path.join(ROOT, 'runtime/server/log.ts'))};
 const logger = createLogger('info');
 ${body}`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,5 +1,5 @@
 /**
- * The check before the swap (pipeline/validate-output.ts): it validates the value
+ * The check before the swap (pipeline/write/validate-output.ts): it validates the value
  * each JSON file was serialised from, so it must reject what JSON.stringify would
  * quietly turn into something else (NaN and Infinity become null), as well as
  * plain schema violations, and accept the real build's files.
@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonFile } from '../pipeline/emit/json-file.js';
 import { contentBytes } from '../pipeline/emit/open-data.js';
-import { OutputCheck, validateFiles } from '../pipeline/validate-output.js';
+import { OutputCheck, validateFiles } from '../pipeline/write/validate-output.js';
 import { runBuild } from '../pipeline/build.js';
 import { PROJECT_ROOT, DEFAULT_SOURCES_DIR } from '../pipeline/paths.js';
 

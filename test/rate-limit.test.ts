@@ -6,7 +6,7 @@
  */
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashKey, RateLimits } from '../runtime/http/rate-limit.js';
+import { hashKey, RateLimits } from '../runtime/server/http/rate-limit.js';
 import { buildInto, driveSlidingMinute, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
 
 const DEV_KEY = 'dev-key-0123456789abcdef';

@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RateLimits } from '../runtime/http/rate-limit.js';
+import { RateLimits } from '../runtime/server/http/rate-limit.js';
 import { buildInto, driveSlidingMinute, FIXTURE_SOURCES, http, killRuntimes, spawnRuntime } from './helpers.js';
 
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;

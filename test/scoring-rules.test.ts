@@ -3,17 +3,17 @@
  * with hand-computed values (the comments show the arithmetic).
  */
 import { describe, expect, it } from 'vitest';
-import { capFor } from '../pipeline/score/caps.js';
-import { linearScore } from '../pipeline/score/criterion-rules.js';
-import { carriesNumber, ownHosts, strongestTier, tierOfUrl, type TierLists } from '../pipeline/score/evidence-tiers.js';
-import { ageInDays, evaluationDateOf, isStale } from '../pipeline/score/freshness.js';
-import type { CapRule } from '../pipeline/sources/methodology-schema.js';
-import { estimateFees } from '../runtime/compute/fees.js';
-import { rankFeeEstimates } from '../runtime/compute/fee-ranking.js';
-import { rankSavings } from '../runtime/compute/savings-ranking.js';
-import { coverage, weightedScore } from '../runtime/compute/weighted-score.js';
-import { resolveWeights } from '../runtime/operations/compare.js';
-import type { ModelCriterion, ModelCriterionState, ModelPlatform } from '../runtime/contract/model.js';
+import { capFor } from '../runtime/domain/scoring/caps.js';
+import { linearScore } from '../runtime/domain/scoring/criterion-rules.js';
+import { carriesNumber, ownHosts, strongestTier, tierOfUrl, type TierLists } from '../runtime/domain/scoring/evidence-tiers.js';
+import { ageInDays, evaluationDateOf, isStale } from '../runtime/domain/scoring/freshness.js';
+import type { CapRule } from '../runtime/domain/sources/methodology-schema.js';
+import { estimateFees } from '../runtime/domain/compute/fees.js';
+import { rankFeeEstimates } from '../runtime/domain/compute/fee-ranking.js';
+import { rankSavings } from '../runtime/domain/compute/savings-ranking.js';
+import { coverage, weightedScore } from '../runtime/domain/compute/weighted-score.js';
+import { resolveWeights } from '../runtime/domain/operations/compare.js';
+import type { ModelCriterion, ModelCriterionState, ModelPlatform } from '../runtime/domain/contract/model.js';
 
 const state = (score: number | null, extra: Partial<ModelCriterionState> = {}): ModelCriterionState => ({
   basis: score === null ? 'missing' : 'derived', score, as_of: score === null ? null : '2026-06-30', stale: false, evidence_tier: score === null ? null : 'primary', ...extra,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../pipeline/build.js';
 import { PUBLISHED_VERDICT_TOP_K, verdictBodies } from '../pipeline/emit/api-bodies.js';
-import { byRank } from '../runtime/compute/search.js';
+import { byRank } from '../runtime/domain/compute/search.js';
 import { buildInto, FIXTURE_SOURCES, http, openApiValidator, ROOT, startServer, type RunningServer } from './helpers.js';
 
 describe('verdictBodies', () => {

@@ -7,14 +7,14 @@ import type {
   PlatformRecord,
   SafetyResponse,
   VerdictResponse,
-} from '../../runtime/contract/api-schemas.js';
-import { CATEGORY_IDS } from '../../runtime/contract/categories.js';
-import type { Site } from '../../runtime/contract/model.js';
-import { categoryPage, platformJson } from '../../runtime/contract/urls.js';
-import { byRank } from '../../runtime/compute/search.js';
-import { verdictBody } from '../../runtime/compute/verdict.js';
-import { envelope } from '../../runtime/operations/result.js';
-import type { Methodology } from '../sources/methodology-schema.js';
+} from '../../runtime/domain/contract/api-schemas.js';
+import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
+import type { Site } from '../../runtime/domain/contract/model.js';
+import { categoryPage, platformJson } from '../../runtime/domain/contract/urls.js';
+import { byRank } from '../../runtime/domain/compute/search.js';
+import { verdictBody } from '../../runtime/domain/compute/verdict.js';
+import { envelope } from '../../runtime/domain/operations/result.js';
+import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
 import { modelCriteria, type ScoredPlatform } from '../score/score-dataset.js';
 
 
@@ -102,7 +102,7 @@ export function safetyBody(site: Site, p: ScoredPlatform): SafetyResponse {
  * published verdicts: every pair among them is precomputed, so a category
  * publishes at most K x (K - 1) / 2 = 190 verdicts, whatever its size. Every
  * other pair of one category is still answered by GET /v1/verdicts/{slug},
- * computed on request by the same function (runtime/compute/verdict.ts).
+ * computed on request by the same function (runtime/domain/compute/verdict.ts).
  * Without the bound verdicts grow with the square of the platforms: 2,000
  * platforms in one category would be about 2 million files.
  */

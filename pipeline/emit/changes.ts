@@ -14,10 +14,10 @@ import { createHash } from 'node:crypto';
 import escapeHtml from 'escape-html';
 import { Feed } from 'feed';
 import { z } from 'zod';
-import type { PlatformRecord } from '../../runtime/contract/api-schemas.js';
-import type { Site } from '../../runtime/contract/model.js';
+import type { PlatformRecord } from '../../runtime/domain/contract/api-schemas.js';
+import type { Site } from '../../runtime/domain/contract/model.js';
 import { newestAsOf } from '../score/score-dataset.js';
-import { CITATION_KEYS } from '../sources/common-schema.js';
+import { CITATION_KEYS } from '../../runtime/domain/sources/common-schema.js';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const platformRef = { slug: z.string(), name: z.string(), category: z.string() };

@@ -3,7 +3,7 @@
  * components and the open-data file schemas. Zod stays the one source of truth.
  */
 import { z } from 'zod';
-import { apiRegistry } from '../../runtime/contract/api-schemas.js';
+import { apiRegistry } from '../../runtime/domain/contract/api-schemas.js';
 
 type JsonSchema = Record<string, unknown>;
 

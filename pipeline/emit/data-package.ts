@@ -6,7 +6,7 @@
  * The package also holds JSON and Atom files, so its profile is data-package, not
  * tabular-data-package. Frictionless tools load the tables with their types from it.
  */
-import type { Site } from '../../runtime/contract/model.js';
+import type { Site } from '../../runtime/domain/contract/model.js';
 import type { TableField } from './open-data-csv.js';
 
 /**

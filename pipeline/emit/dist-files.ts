@@ -2,21 +2,21 @@
  * Everything the build writes to dist/, as (path, bytes, schema) entries:
  * the REST bodies, the runtime model, openapi.json and the open-data files.
  */
-import { CATEGORY_IDS } from '../../runtime/contract/categories.js';
-import { RuntimeModelSchema, type RuntimeModel, type Site } from '../../runtime/contract/model.js';
-import { DIST_LAYOUT } from '../../runtime/bundle.js';
-import type { Methodology } from '../sources/methodology-schema.js';
+import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
+import { RuntimeModelSchema, type RuntimeModel, type Site } from '../../runtime/domain/contract/model.js';
+import { DIST_LAYOUT } from '../../runtime/domain/contract/dist-layout.js';
+import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
 import { modelCriteria, type ScoredPlatform } from '../score/score-dataset.js';
 import { categoriesBody, platformBody, safetyBody, verdictBodies } from './api-bodies.js';
 import { standaloneSchema } from './component-schemas.js';
 import { openApiDocument } from './openapi.js';
 import { aiPluginManifest, LOGO_SVG, mcpManifest, serverCard } from './manifests.js';
-import { AiPluginManifestSchema, McpManifestSchema, ServerCardSchema } from '../../runtime/contract/manifests.js';
+import { AiPluginManifestSchema, McpManifestSchema, ServerCardSchema } from '../../runtime/domain/contract/manifests.js';
 import { openDataFiles, type EmittedFile } from './open-data.js';
 import { jsonFile, prettyJson } from './json-file.js';
 import { buildDate, nextHistory, type ChangeHistory } from './changes.js';
 import { sitePages } from './pages/site-pages.js';
-import type { PlatformRecord } from '../../runtime/contract/api-schemas.js';
+import type { PlatformRecord } from '../../runtime/domain/contract/api-schemas.js';
 
 /** What the previous build published: the baseline of the change feed (see changes.ts). */
 export interface PreviousBuild {

@@ -5,10 +5,10 @@
  */
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { SERVER_JSON_SCHEMA_URL, type AiPluginManifest, type McpManifest, type ServerCard } from '../../runtime/contract/manifests.js';
-import type { Site } from '../../runtime/contract/model.js';
-import { TOOLS } from '../../runtime/mcp/tools.js';
-import { FREE_REQUESTS_PER_MINUTE } from '../../runtime/contract/plans.js';
+import { SERVER_JSON_SCHEMA_URL, type AiPluginManifest, type McpManifest, type ServerCard } from '../../runtime/domain/contract/manifests.js';
+import type { Site } from '../../runtime/domain/contract/model.js';
+import { TOOLS } from '../../runtime/domain/operations/mcp-tools.js';
+import { FREE_REQUESTS_PER_MINUTE } from '../../runtime/domain/contract/plans.js';
 
 
 const DESCRIPTION =

@@ -11,8 +11,8 @@
  * run as a formula is escaped (CSV_OPTIONS).
  */
 import { stringify } from 'csv-stringify/sync';
-import type { PlatformRecord } from '../../runtime/contract/api-schemas.js';
-import { CITATION_KEYS } from '../sources/common-schema.js';
+import type { PlatformRecord } from '../../runtime/domain/contract/api-schemas.js';
+import { CITATION_KEYS } from '../../runtime/domain/sources/common-schema.js';
 
 type Cell = string | number | boolean | null;
 

@@ -8,9 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { IncidentSchema, PlatformRecordSchema, type PlatformRecord } from '../../runtime/contract/api-schemas.js';
-import { CATEGORY_IDS } from '../../runtime/contract/categories.js';
-import type { Site } from '../../runtime/contract/model.js';
+import { IncidentSchema, PlatformRecordSchema, type PlatformRecord } from '../../runtime/domain/contract/api-schemas.js';
+import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
+import type { Site } from '../../runtime/domain/contract/model.js';
 import { atomFeed, ChangeHistorySchema, type ChangeHistory } from './changes.js';
 import { standaloneSchema } from './component-schemas.js';
 import { newestAsOf } from '../score/score-dataset.js';

@@ -1,17 +1,17 @@
 /**
  * openapi.json: OpenAPI 3.1.0 description of every REST operation, its
  * parameters, responses and problem bodies. Components come from the zod
- * contract; parameter rules come from runtime/http/parameter-rules.ts, the same
+ * contract; parameter rules come from runtime/domain/contract/parameter-rules.ts, the same
  * constants the runtime enforces.
  */
-import type { Site } from '../../runtime/contract/model.js';
-import { CATEGORY_IDS } from '../../runtime/contract/categories.js';
-import { PROBLEM_TYPES } from '../../runtime/http/problem.js';
-import { CACHE_CONTROL } from '../../runtime/http/caching.js';
-import { LIMITS } from '../../runtime/http/parameter-rules.js';
-import { FAILED_KEY_ATTEMPTS, FREE_REQUESTS_PER_MINUTE, PAID_PLANS } from '../../runtime/contract/plans.js';
-import { isLocalHost } from '../../runtime/contract/urls.js';
-import { SERVER_JSON_SCHEMA_URL } from '../../runtime/contract/manifests.js';
+import type { Site } from '../../runtime/domain/contract/model.js';
+import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
+import { PROBLEM_TYPES } from '../../runtime/domain/contract/problem.js';
+import { CACHE_CONTROL } from '../../runtime/domain/contract/cache-control.js';
+import { LIMITS } from '../../runtime/domain/contract/parameter-rules.js';
+import { FAILED_KEY_ATTEMPTS, FREE_REQUESTS_PER_MINUTE, PAID_PLANS } from '../../runtime/domain/contract/plans.js';
+import { isLocalHost } from '../../runtime/domain/contract/urls.js';
+import { SERVER_JSON_SCHEMA_URL } from '../../runtime/domain/contract/manifests.js';
 import { componentSchemas } from './component-schemas.js';
 import { PUBLISHED_VERDICT_TOP_K } from './api-bodies.js';
 

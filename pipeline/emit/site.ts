@@ -1,6 +1,6 @@
 /** Resolves sources/site.yaml into the site identity used in every output. */
-import type { Site } from '../../runtime/contract/model.js';
-import type { SiteSource } from '../sources/site-schema.js';
+import type { Site } from '../../runtime/domain/contract/model.js';
+import type { SiteSource } from '../../runtime/domain/sources/site-schema.js';
 
 /**
  * Applies the base URL (BASE_URL overrides site.yaml; a trailing slash is dropped),

@@ -4,19 +4,19 @@
  * coverage, cap and eligibility (methodology.yaml), producing both the
  * published criterion rows and the runtime model of each platform.
  */
-import type { CriterionScore } from '../../runtime/contract/api-schemas.js';
-import type { CategoryId } from '../../runtime/contract/categories.js';
-import type { ModelCriterion, ModelCriterionState, ModelPlatform, Site } from '../../runtime/contract/model.js';
-import { apyForBalance } from '../../runtime/compute/savings.js';
-import { byRank } from '../../runtime/compute/search.js';
-import { coverage, defaultWeights, weightedScore } from '../../runtime/compute/weighted-score.js';
-import type { Methodology } from '../sources/methodology-schema.js';
-import type { PlatformSource } from '../sources/platform-schema.js';
-import { capFor } from './caps.js';
-import { scoreCriterion, type CategoryContext } from './criterion-rules.js';
-import { feeModelOf, savingsModelOf } from './fact-models.js';
-import { factStates, staleFor, type EvidenceContext, type FactState } from './fact-states.js';
-import { platformPage } from '../../runtime/contract/urls.js';
+import type { CriterionScore } from '../../runtime/domain/contract/api-schemas.js';
+import type { CategoryId } from '../../runtime/domain/contract/categories.js';
+import type { ModelCriterion, ModelCriterionState, ModelPlatform, Site } from '../../runtime/domain/contract/model.js';
+import { apyForBalance } from '../../runtime/domain/compute/savings.js';
+import { byRank } from '../../runtime/domain/compute/search.js';
+import { coverage, defaultWeights, weightedScore } from '../../runtime/domain/compute/weighted-score.js';
+import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
+import type { PlatformSource } from '../../runtime/domain/sources/platform-schema.js';
+import { capFor } from '../../runtime/domain/scoring/caps.js';
+import { scoreCriterion, type CategoryContext } from '../../runtime/domain/scoring/criterion-rules.js';
+import { feeModelOf, savingsModelOf } from '../../runtime/domain/scoring/fact-models.js';
+import { factStates, staleFor, type EvidenceContext, type FactState } from '../../runtime/domain/scoring/fact-states.js';
+import { platformPage } from '../../runtime/domain/contract/urls.js';
 
 /** A platform with everything computed from it. */
 export interface ScoredPlatform {

@@ -3,13 +3,13 @@
  * platforms (score descending, no score last, then name: the search order),
  * with coverage, eligibility, APY for savings, and the criteria with weights.
  */
-import type { CategoryId } from '../../../runtime/contract/categories.js';
-import type { Site } from '../../../runtime/contract/model.js';
-import { sitePath } from '../../../runtime/contract/urls.js';
-import { formatPct } from '../../../runtime/pages/format.js';
-import { html } from '../../../runtime/pages/html.js';
-import { pageDocument } from '../../../runtime/pages/layout.js';
-import type { Methodology } from '../../sources/methodology-schema.js';
+import type { CategoryId } from '../../../runtime/domain/contract/categories.js';
+import type { Site } from '../../../runtime/domain/contract/model.js';
+import { sitePath } from '../../../runtime/domain/contract/urls.js';
+import { formatPct } from '../../../runtime/domain/pages/format.js';
+import { html } from '../../../runtime/domain/pages/html.js';
+import { pageDocument } from '../../../runtime/domain/pages/layout.js';
+import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
 import type { ScoredPlatform } from '../../score/score-dataset.js';
 
 /**

@@ -3,9 +3,9 @@
  * sitemap.xml (sitemaps.org protocol 0.9: every page of its own under the base URL, the platform
  * pages with the date their record was last checked as lastmod). Written by the build beside the pages.
  */
-import type { PlatformRecord } from '../../../runtime/contract/api-schemas.js';
-import { CATEGORY_IDS } from '../../../runtime/contract/categories.js';
-import type { Site } from '../../../runtime/contract/model.js';
+import type { PlatformRecord } from '../../../runtime/domain/contract/api-schemas.js';
+import { CATEGORY_IDS } from '../../../runtime/domain/contract/categories.js';
+import type { Site } from '../../../runtime/domain/contract/model.js';
 import type { EmittedFile } from '../open-data.js';
 
 /** The five characters XML escapes in text. */

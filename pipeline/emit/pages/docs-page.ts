@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../paths.js';
-import type { Site } from '../../../runtime/contract/model.js';
-import { sitePath } from '../../../runtime/contract/urls.js';
-import { html } from '../../../runtime/pages/html.js';
-import { pageDocument } from '../../../runtime/pages/layout.js';
+import type { Site } from '../../../runtime/domain/contract/model.js';
+import { sitePath } from '../../../runtime/domain/contract/urls.js';
+import { html } from '../../../runtime/domain/pages/html.js';
+import { pageDocument } from '../../../runtime/domain/pages/layout.js';
 import type { EmittedFile } from '../open-data.js';
 
 /** Where the renderer's files are served from (under the site root). */
@@ -74,6 +74,6 @@ window.addEventListener('load', function () {
     { path: DOCS_ASSETS.css.slice(1), contents: readFileSync(path.join(dir, 'swagger-ui.css')) },
     { path: DOCS_ASSETS.bundle.slice(1), contents: readFileSync(path.join(dir, 'swagger-ui-bundle.js')) },
     { path: DOCS_ASSETS.init.slice(1), contents: init },
-    { path: DOCS_ASSETS.overrides.slice(1), contents: readFileSync(path.join(PROJECT_ROOT, 'runtime/pages/docs-overrides.css')) },
+    { path: DOCS_ASSETS.overrides.slice(1), contents: readFileSync(path.join(PROJECT_ROOT, 'pipeline/emit/pages/docs-overrides.css')) },
   ];
 }

@@ -4,10 +4,10 @@
  * 0-100, `usd`/`_usd` US dollars), tier lists as a table, string lists joined,
  * then as_of (with its precision) and the sources as links.
  */
-import { formatPct, formatUsd, humanize } from '../../../runtime/pages/format.js';
-import { html, type SafeHtml } from '../../../runtime/pages/html.js';
-import { sourceLinks } from '../../../runtime/pages/layout.js';
-import { CITATION_KEYS } from '../../sources/common-schema.js';
+import { formatPct, formatUsd, humanize } from '../../../runtime/domain/pages/format.js';
+import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
+import { sourceLinks } from '../../../runtime/domain/pages/layout.js';
+import { CITATION_KEYS } from '../../../runtime/domain/sources/common-schema.js';
 
 type Source = { url: string; title: string; publisher?: string; published?: string };
 type Group = Record<string, unknown> & { as_of?: string; as_of_precision?: string; sources?: Source[]; outlier_checked?: boolean; stale_reason?: string; stale?: boolean; evidence_tier?: string; not_applicable?: string };

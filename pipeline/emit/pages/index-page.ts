@@ -3,12 +3,12 @@
  * platform counts, and links to the methodology, the open data, the API
  * reference, the MCP endpoint and the change feed.
  */
-import { CATEGORY_IDS } from '../../../runtime/contract/categories.js';
-import type { Site } from '../../../runtime/contract/model.js';
-import { sitePath } from '../../../runtime/contract/urls.js';
-import { html } from '../../../runtime/pages/html.js';
-import { pageDocument } from '../../../runtime/pages/layout.js';
-import type { Methodology } from '../../sources/methodology-schema.js';
+import { CATEGORY_IDS } from '../../../runtime/domain/contract/categories.js';
+import type { Site } from '../../../runtime/domain/contract/model.js';
+import { sitePath } from '../../../runtime/domain/contract/urls.js';
+import { html } from '../../../runtime/domain/pages/html.js';
+import { pageDocument } from '../../../runtime/domain/pages/layout.js';
+import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
 import type { ScoredPlatform } from '../../score/score-dataset.js';
 
 /** The whole page. */

@@ -3,16 +3,16 @@
  * how scores are computed, the coverage gate, the too-close margins, the hack
  * caps, and per category each criterion with weight, what it measures and its rule.
  */
-import type { Site } from '../../../runtime/contract/model.js';
-import { CATEGORY_IDS } from '../../../runtime/contract/categories.js';
-import { humanize } from '../../../runtime/pages/format.js';
-import { html, type SafeHtml } from '../../../runtime/pages/html.js';
-import { pageDocument } from '../../../runtime/pages/layout.js';
-import type { Criterion, Methodology, Rule } from '../../sources/methodology-schema.js';
-import { linearScore } from '../../score/criterion-rules.js';
-import { COMPOUNDING_ASSUMPTION } from '../../../runtime/compute/savings.js';
-import { SAVINGS_RANKING } from '../../../runtime/compute/savings-ranking.js';
-import { FEE_RANKING } from '../../../runtime/compute/fee-ranking.js';
+import type { Site } from '../../../runtime/domain/contract/model.js';
+import { CATEGORY_IDS } from '../../../runtime/domain/contract/categories.js';
+import { humanize } from '../../../runtime/domain/pages/format.js';
+import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
+import { pageDocument } from '../../../runtime/domain/pages/layout.js';
+import type { Criterion, Methodology, Rule } from '../../../runtime/domain/sources/methodology-schema.js';
+import { linearScore } from '../../../runtime/domain/scoring/criterion-rules.js';
+import { COMPOUNDING_ASSUMPTION } from '../../../runtime/domain/compute/savings.js';
+import { SAVINGS_RANKING } from '../../../runtime/domain/compute/savings-ranking.js';
+import { FEE_RANKING } from '../../../runtime/domain/compute/fee-ranking.js';
 
 /** One rule in words, with a worked example computed from the rule's own numbers. */
 function ruleHtml(rule: Rule): SafeHtml {

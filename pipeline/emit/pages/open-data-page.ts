@@ -4,11 +4,11 @@
  * range; the licence and the exact attribution text with a "how to cite"
  * example; curl examples and how to verify the checksums; the change feed.
  */
-import type { Site } from '../../../runtime/contract/model.js';
-import { sitePath } from '../../../runtime/contract/urls.js';
-import { formatBytes } from '../../../runtime/pages/format.js';
-import { html, raw, type SafeHtml } from '../../../runtime/pages/html.js';
-import { pageDocument } from '../../../runtime/pages/layout.js';
+import type { Site } from '../../../runtime/domain/contract/model.js';
+import { sitePath } from '../../../runtime/domain/contract/urls.js';
+import { formatBytes } from '../../../runtime/domain/pages/format.js';
+import { html, raw, type SafeHtml } from '../../../runtime/domain/pages/html.js';
+import { pageDocument } from '../../../runtime/domain/pages/layout.js';
 import type { Manifest } from '../open-data.js';
 
 /** The whole page. */

@@ -4,13 +4,13 @@
  * facts with as_of, the incidents and the regulatory record, licences, links
  * to the JSON record and to the published comparisons it appears in.
  */
-import type { PlatformRecord } from '../../../runtime/contract/api-schemas.js';
-import type { Site } from '../../../runtime/contract/model.js';
-import { sitePath } from '../../../runtime/contract/urls.js';
-import { formatPct, formatUsd, humanize } from '../../../runtime/pages/format.js';
-import { html, type SafeHtml } from '../../../runtime/pages/html.js';
-import { pageDocument, sourceLinks } from '../../../runtime/pages/layout.js';
-import { incidentTimeline } from '../../../runtime/pages/incident-timeline.js';
+import type { PlatformRecord } from '../../../runtime/domain/contract/api-schemas.js';
+import type { Site } from '../../../runtime/domain/contract/model.js';
+import { sitePath } from '../../../runtime/domain/contract/urls.js';
+import { formatPct, formatUsd, humanize } from '../../../runtime/domain/pages/format.js';
+import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
+import { pageDocument, sourceLinks } from '../../../runtime/domain/pages/layout.js';
+import { incidentTimeline } from '../../../runtime/domain/pages/incident-timeline.js';
 import { factGroupHtml } from './fact-html.js';
 
 type Incident = PlatformRecord['incidents'][number];

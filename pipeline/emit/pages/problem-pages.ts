@@ -1,13 +1,13 @@
 /**
  * The pages the `type` URLs of problem+json answers point at ({base_url}/problems/<name>):
- * one per problem type of runtime/http/problem.ts PROBLEM_TYPES (status, what it means,
+ * one per problem type of runtime/domain/contract/problem.ts PROBLEM_TYPES (status, what it means,
  * what to do), and an index of them at /problems.
  */
-import type { Site } from '../../../runtime/contract/model.js';
-import { sitePath } from '../../../runtime/contract/urls.js';
-import { PROBLEM_TYPES } from '../../../runtime/http/problem.js';
-import { html } from '../../../runtime/pages/html.js';
-import { pageDocument } from '../../../runtime/pages/layout.js';
+import type { Site } from '../../../runtime/domain/contract/model.js';
+import { sitePath } from '../../../runtime/domain/contract/urls.js';
+import { PROBLEM_TYPES } from '../../../runtime/domain/contract/problem.js';
+import { html } from '../../../runtime/domain/pages/html.js';
+import { pageDocument } from '../../../runtime/domain/pages/layout.js';
 import type { EmittedFile } from '../open-data.js';
 
 /** Inline `code` spans of a catalogue sentence as <code>. */

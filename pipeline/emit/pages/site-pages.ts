@@ -4,17 +4,17 @@
  * platforms/kraken/index.html): landing page, one page per platform, category
  * and published verdict, the methodology, the open-data page, the API
  * reference and the error types, with robots.txt and sitemap.xml. The runtime serves the same
- * files (runtime/static-files.ts).
+ * files (runtime/server/static-files.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../paths.js';
-import { CATEGORY_IDS } from '../../../runtime/contract/categories.js';
-import type { PlatformRecord, VerdictResponse } from '../../../runtime/contract/api-schemas.js';
-import type { Site } from '../../../runtime/contract/model.js';
-import { comparePageHtml } from '../../../runtime/pages/compare-page.js';
-import { STYLESHEET_PATH } from '../../../runtime/pages/layout.js';
-import type { Methodology } from '../../sources/methodology-schema.js';
+import { CATEGORY_IDS } from '../../../runtime/domain/contract/categories.js';
+import type { PlatformRecord, VerdictResponse } from '../../../runtime/domain/contract/api-schemas.js';
+import type { Site } from '../../../runtime/domain/contract/model.js';
+import { comparePageHtml } from '../../../runtime/domain/pages/compare-page.js';
+import { STYLESHEET_PATH } from '../../../runtime/domain/pages/layout.js';
+import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
 import type { ScoredPlatform } from '../../score/score-dataset.js';
 import type { EmittedFile, Manifest } from '../open-data.js';
 import { categoryPageHtml } from './category-page.js';
@@ -47,7 +47,7 @@ export function sitePages(
     }
   }
   return [
-    { path: STYLESHEET_PATH.slice(1), contents: readFileSync(path.join(PROJECT_ROOT, 'runtime/pages/site.css')) },
+    { path: STYLESHEET_PATH.slice(1), contents: readFileSync(path.join(PROJECT_ROOT, 'runtime/domain/pages/site.css')) },
     page('', indexPageHtml(site, methodology, scored)),
     page('methodology', methodologyPageHtml(site, methodology)),
     page('open-data', openDataPageHtml(site, manifest)),

@@ -1,0 +1,13 @@
+/**
+ * The Cache-Control policy of each kind of response: the server sends it and the OpenAPI
+ * document describes it (RFC 9111 5.2.2).
+ */
+
+/** Cache-Control values: precomputed bodies change only with a new build; computed ones are cheap to redo; errors, JSON-RPC answers (POST) and health probes are not stored. */
+export const CACHE_CONTROL = {
+  precomputed: 'public, max-age=300, must-revalidate',
+  computed: 'public, max-age=60',
+  error: 'no-store',
+  jsonRpc: 'no-store',
+  probe: 'no-store',
+} as const;

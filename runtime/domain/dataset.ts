@@ -1,0 +1,30 @@
+/**
+ * The dataset the operations answer from: the runtime model of a build
+ * (contract/model.ts) with its lookup tables, and the precomputed API bodies
+ * by file name. The server loads it from dist/ (runtime/server/bundle.ts);
+ * nothing here reads files.
+ */
+import type { CategoryId } from './contract/categories.js';
+import type { ModelCriterion, ModelPlatform, ModelProfile, RuntimeModel } from './contract/model.js';
+import type { PlatformIndex } from './compute/platform-match.js';
+
+/** A loaded build: the model, its indexes, and the exact bytes of each precomputed API body. */
+export interface Dataset {
+  model: RuntimeModel;
+  /** Names, aliases and slugs to platforms, for lookups and suggestions (compute/platform-match.ts). */
+  index: PlatformIndex;
+  bySlug: Map<string, ModelPlatform>;
+  criteria: Map<CategoryId, ModelCriterion[]>;
+  profiles: Map<CategoryId, ModelProfile[]>;
+  /** Precomputed bodies as written by the build: single documents, and per-platform or per-verdict files by slug. */
+  bytes: {
+    categories: Buffer;
+    openapi: Buffer;
+    mcpManifest: Buffer;
+    mcpServerCard: Buffer;
+    aiPluginManifest: Buffer;
+    platforms: Map<string, Buffer>;
+    safety: Map<string, Buffer>;
+    verdicts: Map<string, Buffer>;
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * GET /v1/compare: 2 to 6 distinct platforms of one category with optional
+ * custom weights (README "compare" decisions; spec "Limits" 4).
+ */
+import type { Dataset } from '../dataset.js';
+import type { ComparisonResponse } from '../contract/api-schemas.js';
+import type { ModelCriterion, ModelPlatform, ModelProfile } from '../contract/model.js';
+import { comparePage, comparisonSlug } from '../contract/urls.js';
+import { compare } from '../compute/compare.js';
+import { findPlatform, suggestNames } from '../compute/platform-match.js';
+import { defaultWeights } from '../compute/weighted-score.js';
+import { invalidParameters } from '../contract/problem.js';
+import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
+import { body, envelope, fail, type OperationResult } from './result.js';
+
+export interface CompareArgs {
+  /** Comma-separated names, or a list of names. */
+  platforms?: string | readonly string[] | undefined;
+  /** Comma-separated key:weight pairs, or an object key -> weight. Keys: criterion keys and weight-group keys (e.g. fees). */
+  weights?: string | Readonly<Record<string, number>> | undefined;
+  /** A methodology profile of the category (e.g. options for brokerages). */
+  profile?: string | undefined;
+}
+
+type Step<T> = { ok: true; value: T } | { ok: false; errors: ParameterError[] };
+
+/** The strings of `raw` when it is a JSON array of strings (how some agents send a list argument), else undefined. */
+function jsonStringArray(raw: string): string[] | undefined {
+  if (!raw.trimStart().startsWith('[')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) && parsed.every((item) => typeof item === 'string') ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Splits and resolves the platform list (a list, a JSON array string or a comma list): 2-6 names, each known, distinct, all in one category. */
+export function resolvePlatforms(bundle: Dataset, raw: CompareArgs['platforms']): Step<ModelPlatform[]> {
+  const err = (message: string, suggestions?: string[]): Step<ModelPlatform[]> => ({ ok: false, errors: [{ parameter: 'platforms', message }] });
+  if (raw === undefined) return err(`required: ${LIMITS.compareMin} to ${LIMITS.compareMax} comma-separated platform names of one category`);
+  if (typeof raw === 'string' && raw.length > LIMITS.listMaxLength) return err(`must be at most ${LIMITS.listMaxLength} characters`);
+  const names = (typeof raw === 'string' ? jsonStringArray(raw) ?? raw.split(',') : [...raw]).map((n) => n.trim());
+  if (names.length > LIMITS.compareMax) return err(`takes at most ${LIMITS.compareMax} platforms; got ${names.length}`);
+  if (names.some((n) => n.length === 0)) return err('contains an empty name (check for doubled or trailing commas)');
+  if (names.length < LIMITS.compareMin) return err(`takes at least ${LIMITS.compareMin} platforms; got ${names.length}`);
+  const errors: ParameterError[] = [];
+  const found: ModelPlatform[] = [];
+  for (const name of names) {
+    const p = name.length <= LIMITS.nameMaxLength ? findPlatform(bundle.index, name) : undefined;
+    if (!p) {
+      const s = suggestNames(bundle.index, name);
+      errors.push({ parameter: 'platforms', message: `unknown platform "${preview(name)}"${s.length ? `; closest: ${s.join(', ')}` : ''}` });
+    } else if (found.some((f) => f.slug === p.slug)) {
+      errors.push({ parameter: 'platforms', message: `"${preview(name)}" names ${p.name} a second time; give distinct platforms` });
+    } else {
+      found.push(p);
+    }
+  }
+  if (errors.length) return { ok: false, errors };
+  const categories = [...new Set(found.map((p) => p.category))];
+  if (categories.length > 1) {
+    return err(`must all be in one category; got ${found.map((p) => `${p.name} (${p.category})`).join(', ')}`);
+  }
+  return { ok: true, value: found };
+}
+
+/**
+ * The applied weights: the defaults, then the profile's weights (methodology.yaml `profiles`), then the
+ * caller's. A caller key is a criterion key, or a weight-group key (e.g. fees) whose value is shared
+ * among its criteria in proportion to their weights before the caller's (equally when those are all 0).
+ * Each weight 0-10; not all 0; a group and one of its criteria may not both be given.
+ */
+export function resolveWeights(
+  criteria: readonly ModelCriterion[],
+  profiles: readonly ModelProfile[],
+  raw: CompareArgs['weights'],
+  profileKey: string | undefined,
+): Step<{ weights: Record<string, number>; custom: boolean; profile: string | null }> {
+  const weights = defaultWeights(criteria);
+  let profile: string | null = null;
+  if (profileKey !== undefined) {
+    const found = profiles.find((p) => p.key === profileKey.trim().toLowerCase());
+    if (!found) {
+      const allowed = profiles.length ? `allowed for this category: ${profiles.map((p) => p.key).join(', ')}` : 'this category has no profiles';
+      return { ok: false, errors: [{ parameter: 'profile', message: `unknown profile "${preview(profileKey)}"; ${allowed}` }] };
+    }
+    Object.assign(weights, found.weights);
+    profile = found.key;
+  }
+  if (raw === undefined) return { ok: true, value: { weights, custom: false, profile } };
+  const groups = new Map<string, ModelCriterion[]>();
+  for (const c of criteria) if (c.group) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
+  const allowed = [...criteria.map((c) => c.key), ...groups.keys()].join(', ');
+  const errors: ParameterError[] = [];
+  let pairs: Array<[string, string | number]>;
+  if (typeof raw === 'string') {
+    if (raw.length > LIMITS.listMaxLength) return { ok: false, errors: [{ parameter: 'weights', message: `must be at most ${LIMITS.listMaxLength} characters` }] };
+    pairs = [];
+    for (const part of raw.split(',')) {
+      const m = /^\s*([^:\s]+)\s*:\s*(\S*)\s*$/.exec(part);
+      if (!m) {
+        errors.push({ parameter: 'weights', message: `"${preview(part)}" is not a key:weight pair, e.g. fees:8` });
+      } else {
+        pairs.push([m[1]!, m[2]!]);
+      }
+    }
+  } else {
+    pairs = Object.entries(raw);
+  }
+  const seen = new Set<string>();
+  const given: Array<[string, number]> = [];
+  for (const [rawKey, value] of pairs) {
+    const key = rawKey.trim().toLowerCase(); // criterion and group keys are lower case: any case is accepted
+    if (!Object.hasOwn(weights, key) && !groups.has(key)) {
+      errors.push({ parameter: 'weights', message: `unknown criterion "${preview(rawKey)}"; allowed keys for this category: ${allowed}` });
+      continue;
+    }
+    if (seen.has(key)) {
+      errors.push({ parameter: 'weights', message: `"${key}" is given more than once` });
+      continue;
+    }
+    seen.add(key);
+    const parsed =
+      typeof value === 'number'
+        ? Number.isFinite(value) && value >= LIMITS.weightMin && value <= LIMITS.weightMax
+          ? { ok: true as const, value }
+          : { ok: false as const, error: { parameter: 'weights', message: `must be from ${LIMITS.weightMin} to ${LIMITS.weightMax}; got ${value}` } }
+        : parseBoundedNumber('weights', value, { integer: false, min: LIMITS.weightMin, max: LIMITS.weightMax });
+    if (parsed.ok) given.push([key, parsed.value]);
+    else errors.push({ parameter: 'weights', message: `${key}: ${parsed.error.message}` });
+  }
+  for (const [group, members] of groups) {
+    const both = members.filter((m) => seen.has(m.key)).map((m) => m.key);
+    if (seen.has(group) && both.length) errors.push({ parameter: 'weights', message: `give either the group "${group}" or its criteria (${both.join(', ')}), not both` });
+  }
+  if (errors.length) return { ok: false, errors };
+  for (const [key, value] of given) {
+    const members = groups.get(key);
+    if (!members) {
+      weights[key] = value;
+      continue;
+    }
+    const base = members.reduce((sum, m) => sum + (weights[m.key] ?? 0), 0);
+    for (const m of members) weights[m.key] = round2(base === 0 ? value / members.length : (value * (weights[m.key] ?? 0)) / base);
+  }
+  if (Object.values(weights).every((w) => w === 0)) {
+    return { ok: false, errors: [{ parameter: 'weights', message: 'the applied weights may not all be 0' }] };
+  }
+  return { ok: true, value: { weights, custom: true, profile } };
+}
+
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+/** Validates the arguments and compares; see compute/compare.ts for the rules. */
+export function comparePlatforms(bundle: Dataset, args: CompareArgs): OperationResult {
+  const platforms = resolvePlatforms(bundle, args.platforms);
+  if (!platforms.ok) return fail(invalidParameters(platforms.errors));
+  const category = platforms.value[0]!.category;
+  const criteria = bundle.criteria.get(category)!;
+  const weights = resolveWeights(criteria, bundle.profiles.get(category)!, args.weights, args.profile);
+  if (!weights.ok) return fail(invalidParameters(weights.errors));
+  const site = bundle.model.site;
+  const result = compare(platforms.value, criteria, weights.value.weights, weights.value.custom ? 'custom' : 'default', weights.value.profile, bundle.model.rules);
+  const response: ComparisonResponse = {
+    ...result,
+    ...envelope(site, comparePage(site, comparisonSlug(platforms.value.map((p) => p.slug)))),
+  };
+  return body(response);
+}

@@ -1,0 +1,53 @@
+/** GET /v1/fees: estimated annual fees at every brokerage or exchange. */
+import type { Dataset } from '../dataset.js';
+import type { FeesResponse } from '../contract/api-schemas.js';
+import { normaliseCategory } from '../contract/categories.js';
+import { categoryPage } from '../contract/urls.js';
+import type { FeeProfile } from '../compute/fees.js';
+import { FEE_RANKING, rankFeeEstimates } from '../compute/fee-ranking.js';
+import { invalidParameters } from '../contract/problem.js';
+import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
+import { body, envelope, fail, type OperationResult } from './result.js';
+
+export type FeesArgs = Partial<Record<'category' | (typeof LIMITS.feeParameters)[number]['name'], string>>;
+
+/** Validates, then estimates every platform of the kind (compute/fee-ranking.ts for the order). Options contracts for exchanges are accepted and reported as not applied. */
+export function feeEstimates(bundle: Dataset, args: FeesArgs): OperationResult {
+  const errors: ParameterError[] = [];
+  const normalised = args.category === undefined ? undefined : normaliseCategory(args.category);
+  const categoryId = normalised === 'brokerages' || normalised === 'exchanges' ? normalised : undefined;
+  if (!categoryId) {
+    errors.push({
+      parameter: 'category',
+      message: args.category === undefined ? 'required: brokerage or exchange' : `must be brokerage or exchange; got "${preview(args.category)}"`,
+    });
+  }
+  const profile = {} as FeeProfile;
+  for (const rule of LIMITS.feeParameters) {
+    const raw = args[rule.name];
+    if (raw === undefined) {
+      profile[rule.name] = rule.default;
+      continue;
+    }
+    const parsed = parseBoundedNumber(rule.name, raw, rule);
+    if (parsed.ok) profile[rule.name] = parsed.value;
+    else errors.push(parsed.error);
+  }
+  if (errors.length || !categoryId) return fail(invalidParameters(errors));
+  const notApplied: FeesResponse['not_applied'] = [];
+  if (categoryId === 'exchanges' && args.options_contracts_per_month !== undefined) {
+    notApplied.push({ parameter: 'options_contracts_per_month', reason: 'exchanges trade no stock options; the parameter is not used for category exchange' });
+  }
+
+  const site = bundle.model.site;
+  const members = bundle.model.platforms.filter((p) => p.category === categoryId);
+  const response: FeesResponse = {
+    category: categoryId === 'brokerages' ? 'brokerage' : 'exchange',
+    inputs: profile,
+    results: rankFeeEstimates(members, profile),
+    not_applied: notApplied,
+    ranking: FEE_RANKING,
+    ...envelope(site, categoryPage(site, categoryId)),
+  };
+  return body(response);
+}

@@ -1,0 +1,51 @@
+/** Operations on precomputed bytes: category list, platform record, safety record, verdict (a verdict outside the published set is computed). */
+import type { Dataset } from '../dataset.js';
+import { comparisonSlug } from '../contract/urls.js';
+import { findPlatform } from '../compute/platform-match.js';
+import { notFound } from '../contract/problem.js';
+import { preview } from '../contract/parameter-rules.js';
+import { lookupPlatform, unknownPlatforms } from './platform-lookup.js';
+import { verdictBody } from '../compute/verdict.js';
+import { body, bytes, fail, type OperationResult } from './result.js';
+
+/** GET /v1/categories. */
+export function listCategories(bundle: Dataset): OperationResult {
+  return bytes(bundle.bytes.categories);
+}
+
+/** GET /v1/platforms/{name}: 404 with suggestions for an unknown name. */
+export function getPlatform(bundle: Dataset, name: string): OperationResult {
+  const found = lookupPlatform(bundle, name);
+  return 'problem' in found ? fail(found.problem) : bytes(bundle.bytes.platforms.get(found.platform.slug)!);
+}
+
+/** GET /v1/safety/{name}: 404 with suggestions for an unknown name. */
+export function getSafety(bundle: Dataset, name: string): OperationResult {
+  const found = lookupPlatform(bundle, name);
+  return 'problem' in found ? fail(found.problem) : bytes(bundle.bytes.safety.get(found.platform.slug)!);
+}
+
+/**
+ * GET /v1/verdicts/{slug}: `<a>-vs-<b>` with slugs, names or aliases in either order, any case.
+ * Published verdicts are served as precomputed bytes; other pairs of one category are computed.
+ * 404 when the form is wrong, a platform is unknown, or the two are in different categories.
+ */
+export function getVerdict(bundle: Dataset, slug: string): OperationResult {
+  const parts = slug.toLowerCase().split('-vs-');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) {
+    return fail(notFound(`"${preview(slug)}" is not a verdict slug; expected <platform_a>-vs-<platform_b>, e.g. /v1/verdicts/coinbase-vs-kraken.`));
+  }
+  const platforms = parts.map((p) => findPlatform(bundle.index, p));
+  const unknown = parts.filter((_, i) => platforms[i] === undefined);
+  if (unknown.length) return fail(unknownPlatforms(bundle, unknown));
+  const [a, b] = platforms as [NonNullable<(typeof platforms)[0]>, NonNullable<(typeof platforms)[0]>];
+  if (a.slug === b.slug) return fail(notFound('A verdict compares two different platforms.'));
+  if (a.category !== b.category) {
+    return fail(notFound(`No verdict compares ${a.name} (${a.category}) with ${b.name} (${b.category}): verdicts stay within one category.`));
+  }
+  const published = bundle.bytes.verdicts.get(comparisonSlug([a.slug, b.slug]));
+  if (published) return bytes(published);
+  // Only pairs among the top platforms of a category are published (PUBLISHED_VERDICT_TOP_K); any other pair
+  // gets the same body from the same function, computed now.
+  return body(verdictBody(bundle.model.site, bundle.model.rules, bundle.criteria.get(a.category)!, a, b));
+}

@@ -1,0 +1,49 @@
+/** GET /v1/savings-interest: projected interest at every high-yield savings platform. */
+import type { Dataset } from '../dataset.js';
+import type { SavingsResponse } from '../contract/api-schemas.js';
+import { categoryPage } from '../contract/urls.js';
+import { COMPOUNDING_ASSUMPTION } from '../compute/savings.js';
+import { rankSavings, SAVINGS_RANKING } from '../compute/savings-ranking.js';
+import { invalidParameters } from '../contract/problem.js';
+import { LIMITS, parseBoundedNumber, type ParameterError } from '../contract/parameter-rules.js';
+import { body, envelope, fail, type OperationResult } from './result.js';
+
+export interface SavingsArgs {
+  /** USD, above 0, at most LIMITS.balanceMax, at most 2 decimals. */
+  balance?: string | undefined;
+  /** Whole months 1-120, default 12. */
+  months?: string | undefined;
+}
+
+/** Validates, then projects every platform with a sourced APY, in the order of compute/savings-ranking.ts. */
+export function savingsInterest(bundle: Dataset, args: SavingsArgs): OperationResult {
+  const errors: ParameterError[] = [];
+  let balance = 0;
+  if (args.balance === undefined) {
+    errors.push({ parameter: 'balance', message: `required: balance in USD, above 0 and at most ${LIMITS.balanceMax}, e.g. 10000 or 2500.50` });
+  } else {
+    const parsed = parseBoundedNumber('balance', args.balance, { integer: false, min: 0, max: LIMITS.balanceMax, exclusiveMin: true });
+    if (parsed.ok) balance = parsed.value;
+    else errors.push(parsed.error);
+  }
+  let months: number = LIMITS.monthsDefault;
+  if (args.months !== undefined) {
+    const parsed = parseBoundedNumber('months', args.months, { integer: true, min: LIMITS.monthsMin, max: LIMITS.monthsMax });
+    if (parsed.ok) months = parsed.value;
+    else errors.push(parsed.error);
+  }
+  if (errors.length) return fail(invalidParameters(errors));
+
+  const site = bundle.model.site;
+  const savers = bundle.model.platforms.filter((p) => p.category === 'high-yield-savings');
+  const response: SavingsResponse = {
+    balance_usd: balance,
+    months,
+    compounding: COMPOUNDING_ASSUMPTION,
+    ranking: SAVINGS_RANKING,
+    results: rankSavings(savers, balance, months),
+    excluded: savers.filter((p) => p.savings === null).map((p) => ({ name: p.name, slug: p.slug, reason: 'no sourced APY' })),
+    ...envelope(site, categoryPage(site, 'high-yield-savings')),
+  };
+  return body(response);
+}

@@ -1,0 +1,48 @@
+/** GET /v1/platforms: search with optional query fragment and category. */
+import type { Dataset } from '../dataset.js';
+import type { SearchResponse } from '../contract/api-schemas.js';
+import { normaliseCategory, CATEGORY_IDS } from '../contract/categories.js';
+import { categoryPage } from '../contract/urls.js';
+import { searchPlatforms } from '../compute/search.js';
+import { invalidParameters } from '../contract/problem.js';
+import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
+import { body, envelope, fail, type OperationResult } from './result.js';
+
+export interface SearchArgs {
+  query?: string | undefined;
+  category?: string | undefined;
+  /** Most results to return, a whole number 1 to LIMITS.searchLimitMax (text, as in a query string); absent: all. */
+  limit?: string | undefined;
+}
+
+/** Validates the arguments and searches; results by score descending, then name. */
+export function search(bundle: Dataset, args: SearchArgs): OperationResult {
+  const errors: ParameterError[] = [];
+  const query = args.query === undefined ? null : args.query.trim();
+  if (query !== null && (query.length === 0 || query.length > LIMITS.nameMaxLength)) {
+    errors.push({ parameter: 'query', message: `must be 1 to ${LIMITS.nameMaxLength} characters` });
+  }
+  const category = args.category === undefined ? null : normaliseCategory(args.category) ?? undefined;
+  if (category === undefined) {
+    errors.push({ parameter: 'category', message: `must be one of ${CATEGORY_IDS.join(', ')} (singular, underscores and any case accepted); got "${preview(args.category ?? '')}"` });
+  }
+  let limit: number | null = null;
+  if (args.limit !== undefined) {
+    const parsed = parseBoundedNumber('limit', args.limit, { integer: true, min: 1, max: LIMITS.searchLimitMax });
+    if (parsed.ok) limit = parsed.value;
+    else errors.push(parsed.error);
+  }
+  if (errors.length) return fail(invalidParameters(errors));
+  const site = bundle.model.site;
+  const matches = searchPlatforms(bundle.model.platforms, query, category ?? null);
+  const results = limit === null ? matches : matches.slice(0, limit);
+  const response: SearchResponse = {
+    query,
+    category: category ?? null,
+    count: results.length,
+    total: matches.length,
+    results,
+    ...envelope(site, category ? categoryPage(site, category) : `${site.base_url}/`),
+  };
+  return body(response);
+}

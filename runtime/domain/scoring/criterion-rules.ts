@@ -1,0 +1,152 @@
+/**
+ * The rule kinds of sources/methodology.yaml, each mapping a platform's facts
+ * to a criterion score 0-100 with a rationale that shows the arithmetic, its
+ * as_of, stale flag and evidence tier. The meaning of each kind, and of
+ * missing / not applicable / stale, is documented at the top of methodology.yaml.
+ */
+import type { CriterionScore, EvidenceTier } from '../contract/api-schemas.js';
+import { estimateFees, type FeeItem } from '../compute/fees.js';
+import { apyForBalance } from '../compute/savings.js';
+import { round1 } from '../compute/rounding.js';
+import type { Source } from '../sources/common-schema.js';
+import type { Criterion, Rule } from '../sources/methodology-schema.js';
+import type { PlatformSource } from '../sources/platform-schema.js';
+import { ownHosts, strongestTier, strongerTier } from './evidence-tiers.js';
+import { FEE_ITEM_GROUPS, feeModelOf } from './fact-models.js';
+import { staleFor, type EvidenceContext, type FactState } from './fact-states.js';
+
+/** A criterion's result without its definition fields (key, label, default_weight, group). */
+export type CriterionResult = Pick<CriterionScore, 'basis' | 'score' | 'rationale' | 'as_of' | 'stale' | 'evidence_tier' | 'sources'>;
+
+/** Category-wide figures some rules compare against. */
+export interface CategoryContext {
+  /** Best fresh APY (percent) at each apy_relative reference balance; `fresh` false when no fresh APY exists and the best stale one stands in. */
+  bestApyAt: Map<number, { apy: number; fresh: boolean }>;
+}
+
+const MISSING: CriterionResult = { basis: 'missing', score: null, rationale: null, as_of: null, stale: false, evidence_tier: null, sources: [] };
+
+/** Fact groups a rule reads (for missing and not-applicable checks, and evidence). */
+export function groupsOfRule(rule: Rule, category: PlatformSource['category']): string[] {
+  switch (rule.kind) {
+    case 'rubric':
+      return [...new Set(rule.points.flatMap((pt) => [...(pt.fact ? [pt.fact] : []), ...(pt.any_of ?? [])]).map((f) => f.split('.')[0]!))];
+    case 'enum':
+    case 'linear':
+      return [rule.fact.split('.')[0]!];
+    case 'scenario_cost': {
+      const items: Partial<Record<FeeItem, string>> = category === 'exchanges' || category === 'brokerages' ? FEE_ITEM_GROUPS[category] : {};
+      return rule.items.map((i) => items[i]).filter((g): g is string => g !== undefined);
+    }
+    case 'apy_relative':
+      return ['apy'];
+    case 'assessed':
+      return [];
+  }
+}
+
+/** Linear map of a value: `best` or better -> 100, `worst` or worse -> 0, rounded to one decimal. best = worst is refused by the methodology lint. */
+export function linearScore(value: number, best: number, worst: number): number {
+  const t = (worst - value) / (worst - best);
+  return round1(100 * Math.min(1, Math.max(0, t)));
+}
+
+function evidenceOf(states: readonly FactState[]): Pick<CriterionResult, 'as_of' | 'stale' | 'evidence_tier' | 'sources'> {
+  const seen = new Set<string>();
+  const sources = states.flatMap((g) => g.sources).filter((s) => !seen.has(s.url) && seen.add(s.url));
+  let tier: EvidenceTier = 'weak';
+  for (const s of states) tier = strongerTier(tier, s.evidence_tier);
+  return { as_of: states.map((g) => g.as_of).sort()[0]!, stale: states.some((s) => s.stale), evidence_tier: tier, sources };
+}
+
+/**
+ * Scores one criterion of one platform.
+ * @param states the platform's fact groups with freshness and evidence (fact-states.ts)
+ * @throws Error when an enum fact has a value the methodology gives no score (a methodology defect the lint reports first)
+ */
+export function scoreCriterion(
+  p: PlatformSource,
+  criterion: Criterion,
+  states: ReadonlyMap<string, FactState>,
+  ctx: CategoryContext,
+  evidence: EvidenceContext,
+): CriterionResult {
+  const rule = criterion.rule;
+  if (rule.kind === 'assessed') {
+    const a = p.assessments?.[criterion.key];
+    if (!a) return MISSING;
+    return {
+      basis: 'assessed',
+      score: a.score,
+      rationale: a.rationale,
+      as_of: a.as_of,
+      stale: staleFor('assessment', a.as_of, evidence),
+      evidence_tier: strongestTier(a.sources as Source[], ownHosts(p.website, p.domains), evidence.lists),
+      sources: a.sources,
+    };
+  }
+  const groups = groupsOfRule(rule, p.category).map((g) => states.get(g));
+  if (groups.length === 0 || groups.some((g) => g === undefined)) return MISSING;
+  const present = groups as FactState[];
+  const ev = evidenceOf(present);
+  const notApplicable = present.find((g) => g.not_applicable !== null);
+  if (notApplicable) {
+    const policy = criterion.not_applicable;
+    if (policy === undefined) return MISSING; // the lint reports a not_applicable fact this criterion does not accept
+    return policy === 'exclude'
+      ? { basis: 'not_applicable', score: null, rationale: `Not applicable (${notApplicable.not_applicable}); left out of the mean and of coverage.`, ...ev }
+      : { basis: 'not_applicable', score: policy.score, rationale: `Not applicable (${notApplicable.not_applicable}), which scores ${policy.score}: ${policy.reason}`, ...ev };
+  }
+  const field = (path: string): unknown => {
+    const [g, f] = path.split('.') as [string, string];
+    return (p.facts as Record<string, Record<string, unknown> | undefined>)[g]?.[f];
+  };
+  const derived = (score: number, rationale: string): CriterionResult => ({ basis: 'derived', score, rationale, ...ev });
+
+  switch (rule.kind) {
+    case 'rubric': {
+      let total = 0;
+      const parts = rule.points.map((pt) => {
+        const facts = pt.any_of ?? [pt.fact!];
+        const yes = facts.find((f) => field(f) === true);
+        if (yes) total += pt.points;
+        const name = facts.map((f) => f.split('.')[1]).join(' or ');
+        return `${name} ${yes ? `yes${facts.length > 1 ? ` (${yes.split('.')[1]})` : ''}` : 'no'} +${yes ? pt.points : 0}`;
+      });
+      const score = Math.min(100, total);
+      return derived(score, `Rubric: ${parts.join('; ')} = ${score}.`);
+    }
+    case 'enum': {
+      const value = String(field(rule.fact));
+      const score = rule.scores[value];
+      if (score === undefined) throw new Error(`methodology gives no score for ${rule.fact} = ${value}`);
+      return derived(score, `${rule.fact} is ${value}, which scores ${score}.`);
+    }
+    case 'linear': {
+      const value = Number(field(rule.fact));
+      const score = linearScore(value, rule.best, rule.worst);
+      return derived(score, `${rule.fact} = ${value}; linear from ${rule.best} (100) to ${rule.worst} (0) gives ${score}.`);
+    }
+    case 'scenario_cost': {
+      const model = feeModelOf(p, states);
+      if (!model) return MISSING;
+      const s = rule.scenario;
+      const lines = estimateFees(model, s).line_items.filter((l) => rule.items.includes(l.item));
+      if (lines.some((l) => l.status === 'unknown')) return MISSING;
+      const cost = lines.reduce((sum, l) => sum + (l.usd ?? 0), 0);
+      const score = linearScore(cost, rule.best, rule.worst);
+      return derived(
+        score,
+        `Scenario (${s.trades_per_month} trades/month of ${s.avg_trade_size} USD, ${s.options_contracts_per_month} options contracts/month, ${s.transfers_per_year} transfers out/year): ${lines.map((l) => `${l.item} ${l.detail}`).join('; ')} = ${cost.toFixed(2)} USD a year; linear from ${rule.best} USD (100) to ${rule.worst} USD (0) gives ${score}.`,
+      );
+    }
+    case 'apy_relative': {
+      const apy = apyForBalance((p.facts as { apy: { tiers: Array<{ min_balance_usd: number; apy_pct: number }> } }).apy, rule.reference_balance_usd);
+      const best = ctx.bestApyAt.get(rule.reference_balance_usd) ?? { apy: 0, fresh: false };
+      const score = best.apy === 0 ? 0 : Math.min(100, round1((100 * apy) / best.apy));
+      const scale = best.fresh ? `the best fresh APY in the category, ${best.apy}%` : `the best APY in the category, ${best.apy}% (no fresh APY exists, so a stale one sets the scale)`;
+      const capped = best.apy > 0 && apy > best.apy ? ' (capped at 100: this stale APY is above the best fresh one)' : '';
+      return derived(score, `APY ${apy}% at ${rule.reference_balance_usd} USD against ${scale} gives ${score}${capped}.`);
+    }
+  }
+}

@@ -1,0 +1,382 @@
+/**
+ * The h3 app: thin REST handlers over the operations. Every route answers GET
+ * and HEAD; other methods get 405 with Allow; unknown paths 404; any thrown
+ * error a 500 problem without internals. All bodies come from the bundle.
+ */
+import { STATUS_CODES } from 'node:http';
+import { getRequestIP, getRouterParam, H3, onResponse, type H3Event } from 'h3';
+import type { Bundle } from './bundle.js';
+import { comparePlatforms } from '../domain/operations/compare.js';
+import { feeEstimates } from '../domain/operations/fees.js';
+import { getPlatform, getSafety, getVerdict, listCategories } from '../domain/operations/records.js';
+import { bytes, fail, type OperationResult } from '../domain/operations/result.js';
+import { savingsInterest } from '../domain/operations/savings.js';
+import { search } from '../domain/operations/search.js';
+import { LIMITS } from '../domain/contract/parameter-rules.js';
+import { INTERNAL_ERROR, invalidParameters, notFound, PROBLEM_CONTENT_TYPE, type ProblemSpec } from '../domain/contract/problem.js';
+import { ignoredParametersValue, IGNORED_PARAMETERS_HEADER, readQuery } from './http/query.js';
+import { acceptsJson, prefersHtml } from './http/accept.js';
+import { clientIpLogged } from './http/client-ip.js';
+import { takeAdmission } from './http/fast-path.js';
+import type { RateLimits } from './http/rate-limit.js';
+import { accessLog, type AccessEntry, type Logger } from './log.js';
+import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse } from './http/respond.js';
+import type { RequestContext } from './http/reply.js';
+import { jsonRpcRefusal } from './mcp/json-rpc.js';
+import { computedCacheOf } from './http/computed-cache.js';
+import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
+import { comparePage } from '../domain/operations/compare-page.js';
+import { lookupPlatform } from '../domain/operations/platform-lookup.js';
+import { searchPageHtml } from '../domain/pages/search-page.js';
+import { savingsPageHtml } from '../domain/pages/savings-page.js';
+import { feesPageHtml } from '../domain/pages/fees-page.js';
+import { sitePath } from '../domain/contract/urls.js';
+import { CACHE_CONTROL } from './http/caching.js';
+import { errorPageHtml } from '../domain/pages/error-page.js';
+import type { FeesResponse, Problem, SavingsResponse, SearchResponse } from '../domain/contract/api-schemas.js';
+import { applyCommonHeaders, commonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
+
+const READ_METHODS = ['GET', 'HEAD'];
+const ALLOW = READ_METHODS.join(', ');
+
+const methodNotAllowed = (method: string): ProblemSpec => ({
+  status: 405,
+  name: 'method-not-allowed',
+  title: 'Method not allowed',
+  detail: `${method} is not allowed here; this API is read-only: use ${ALLOW}.`,
+});
+
+const notAcceptable: ProblemSpec = {
+  status: 406,
+  name: 'not-acceptable',
+  title: 'Not acceptable',
+  detail: 'This endpoint answers application/json (errors application/problem+json); send Accept: application/json or leave Accept out.',
+};
+
+const badRequest: ProblemSpec = {
+  status: 400,
+  name: 'bad-request',
+  title: 'Bad request',
+  detail: 'The request could not be read; check that the URL is valid percent-encoded UTF-8.',
+};
+
+/** The client address of an h3 request (http/client-ip.ts), logging an X-Forwarded-For it ignored. */
+const clientIp = (event: H3Event, trustProxy: number, logger: Logger): string => clientIpLogged(getRequestIP(event), event.req.headers.get('x-forwarded-for'), trustProxy, logger);
+
+/** The request headers that select a precomputed representation, and the headers every response carries (request id, CORS, rate-limit state). */
+const conditional = (event: H3Event): RequestContext => ({
+  ifNoneMatch: event.req.headers.get('if-none-match'),
+  acceptEncoding: event.req.headers.get('accept-encoding'),
+  common: { ...commonHeaders(event.context.requestId as string), ...(event.context.rateLimitHeaders as Record<string, string> | undefined) },
+});
+
+/**
+ * A path parameter, percent-decoded; null when the encoding is malformed.
+ * h3 hands the raw segment; decoding here lets us answer 400 rather than throw.
+ */
+function pathParam(event: H3Event, name: string): string | null {
+  try {
+    return decodeURIComponent(getRouterParam(event, name) ?? '');
+  } catch {
+    return null;
+  }
+}
+
+/** Most results the site's search page lists (the API's `limit`). */
+const SEARCH_PAGE_RESULTS = 50;
+
+/** What the app needs besides the bundle. */
+export interface AppOptions {
+  /** Counters of the rate limits; see http/rate-limit.ts. */
+  limits: RateLimits;
+  /** Trusted reverse-proxy hops for the client IP (TRUST_PROXY). */
+  trustProxy: number;
+  /** Access and error logs. */
+  logger: Logger;
+  /** Sees each access-log entry too (metrics.ts), when metrics are on. */
+  observe?: (entry: AccessEntry) => void;
+}
+
+/**
+ * Builds the app.
+ * @param bundle returns the current bundle (a function so a reload can swap it)
+ */
+export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
+  const app = new H3({
+    onRequest: (event) => {
+      event.context.requestId = requestIdFor(event.req.headers.get('x-request-id'));
+      event.context.startedAt = performance.now();
+    },
+    onResponse: (response, event) => {
+      const requestId = event.context.requestId as string;
+      // Responses built from conditional(event) already carry these; touching response.headers is costly.
+      const complete = carriesCommonHeaders(response);
+      if (!complete) applyCommonHeaders(response.headers, requestId);
+      const entry: AccessEntry = {
+        req_id: requestId,
+        method: event.req.method,
+        path: event.url.pathname.slice(0, 200),
+        status: response.status,
+        ms: Math.round((performance.now() - (event.context.startedAt as number)) * 100) / 100,
+      };
+      accessLog(options.logger, entry);
+      options.observe?.(entry);
+      const limitHeaders = event.context.rateLimitHeaders as Record<string, string> | undefined;
+      if (!complete) for (const [name, value] of Object.entries(limitHeaders ?? {})) response.headers.set(name, value);
+    },
+    onError: (error, event) => {
+      const b = bundle();
+      if (error.status >= 400 && error.status < 500) {
+        // h3 rejects some requests itself before a route runs, e.g. a path with malformed percent-encoding.
+        return problemResponse(event.req.method, b.model.site.base_url, badRequest, event.url.pathname.slice(0, 200));
+      }
+      options.logger.error({ req_id: event.context.requestId, path: event.url.pathname.slice(0, 200), err: error.cause ?? error }, 'unhandled error');
+      return problemResponse(event.req.method, b.model.site.base_url, INTERNAL_ERROR, event.url.pathname);
+    },
+  });
+
+  // Request-size limits first: nothing else reads an oversized request.
+  // A browser (Accept preferring text/html) gets an error as a page in the site's style; API clients keep problem+json.
+  app.use(
+    onResponse(async (response, event) => {
+      if (!response.headers.get('content-type')?.startsWith(PROBLEM_CONTENT_TYPE) || event.url.pathname === '/mcp') return undefined;
+      response.headers.append('vary', 'Accept');
+      if (!prefersHtml(event.req.headers.get('accept'))) return undefined;
+      const problem = (await response.clone().json()) as Problem;
+      const headers = new Headers(response.headers);
+      headers.set('content-type', HTML_CONTENT_TYPE);
+      headers.set('content-security-policy', contentSecurityPolicy(event.url.pathname));
+      headers.delete('content-length');
+      const page = event.req.method === 'HEAD' ? null : errorPageHtml(bundle().model.site, problem);
+      return new Response(page, { status: response.status, statusText: STATUS_CODES[response.status], headers });
+    }),
+  );
+
+  app.use((event) => {
+    const target = event.url.pathname.length + event.url.search.length;
+    const base = bundle().model.site.base_url;
+    if (target > LIMITS.urlMaxLength) {
+      return problemResponse(event.req.method, base, { status: 414, name: 'uri-too-long', title: 'URI too long', detail: `The request target may be at most ${LIMITS.urlMaxLength} characters; got ${target}.` });
+    }
+    let count = 0;
+    for (const _ of event.url.searchParams) count++;
+    if (count > LIMITS.queryMaxParameters) {
+      return problemResponse(event.req.method, base, invalidParameters([{ parameter: '(query)', message: `at most ${LIMITS.queryMaxParameters} query parameters; got ${count}` }]), event.url.pathname.slice(0, 200));
+    }
+  });
+
+  // Rate limits and API keys, before any route: REST and /mcp count together.
+  /** True for a GET or HEAD of a page, asset or open-data file of the site (not /v1, not /mcp). */
+  const isSiteFile = (event: H3Event): boolean => {
+    const method = event.req.method;
+    const path = event.url.pathname;
+    return (method === 'GET' || method === 'HEAD') && !path.startsWith('/v1/') && path !== '/mcp' && bundle().staticFiles.get(path) !== undefined;
+  };
+
+  // The site's pages, assets and open-data files are bytes on disk, as cheap to send as a refusal: not counted.
+  app.use(async (event) => {
+    if (event.req.method === 'OPTIONS' || isSiteFile(event)) return;
+    // A request the fast path counted and handed over (a refusal) is not counted again.
+    const admission = takeAdmission(event.req.runtime?.node?.req) ?? (await options.limits.admit(event.req.headers.get('x-api-key'), clientIp(event, options.trustProxy, options.logger)));
+    if (admission.ok) {
+      event.context.rateLimitHeaders = admission.headers;
+      return;
+    }
+    const isMcp = event.url.pathname === '/mcp';
+    const extra = admission.status === 429 ? admission.headers : {};
+    if (isMcp) {
+      const refusal = jsonRpcRefusal(admission.status, admission.detail, extra);
+      return new Response(refusal.body, { status: refusal.status, statusText: STATUS_CODES[refusal.status], headers: refusal.headers });
+    }
+    const spec: ProblemSpec =
+      admission.status === 429
+        ? { status: 429, name: 'rate-limited', title: 'Too many requests', detail: admission.detail }
+        : { status: 401, name: 'unauthorized', title: 'Unauthorized', detail: admission.detail };
+    return problemResponse(event.req.method, bundle().model.site.base_url, spec, event.url.pathname.slice(0, 200), extra);
+  });
+
+  /** OPTIONS (CORS preflight) and methods other than GET and HEAD on a read-only resource; undefined for GET and HEAD. */
+  const readOnlyMethod = (event: H3Event): Response | undefined => {
+    const method = event.req.method;
+    if (method === 'OPTIONS') return new Response(null, { status: 204, statusText: STATUS_CODES[204], headers: { allow: ALLOW, ...preflightHeaders(ALLOW) } });
+    if (!READ_METHODS.includes(method)) return problemResponse(method, bundle().model.site.base_url, methodNotAllowed(method), event.url.pathname.slice(0, 200), { allow: ALLOW });
+    return undefined;
+  };
+
+  /** The computed body made before for this path and query (computed-cache.ts), or `make()` now, kept for next time. */
+  const cachedBody = (event: H3Event, make: () => Buffer | undefined): Buffer | undefined => {
+    const cache = computedCacheOf(bundle());
+    const target = event.url.pathname + event.url.search;
+    const cached = cache.get(target);
+    if (cached) return cached;
+    const made = make();
+    if (made) cache.set(target, made);
+    return made;
+  };
+
+  /** Registers a read-only route whose query parameters are `params`. */
+  const route = <K extends string>(
+    path: string,
+    params: readonly K[],
+    run: (b: Bundle, query: Partial<Record<K, string>>, event: H3Event) => OperationResult,
+  ) => {
+    app.all(path, (event) => {
+      const b = bundle();
+      const method = event.req.method;
+      const base = b.model.site.base_url;
+      const instance = event.url.pathname;
+      const early = readOnlyMethod(event);
+      if (early) return early;
+      if (!acceptsJson(event.req.headers.get('accept'))) return problemResponse(method, base, notAcceptable, instance);
+      const query = readQuery(event.url.searchParams, params);
+      if (query.ok && query.ignored.length) {
+        // Not cached: a cache buster differs on every request, and the fast path would leave out the header.
+        const result = run(b, query.values, event);
+        const response = result.kind === 'body' ? computedResponse(method, Buffer.from(JSON.stringify(result.body)), conditional(event)) : resultResponse(method, base, result, instance, conditional(event));
+        response.headers.set(IGNORED_PARAMETERS_HEADER, ignoredParametersValue(query.ignored));
+        return response;
+      }
+      // A computed body depends only on the bundle and the URL: serve the bytes made for the same URL before.
+      let other: OperationResult | undefined;
+      const json = cachedBody(event, () => {
+        const result = query.ok ? run(b, query.values, event) : fail(invalidParameters(query.errors));
+        if (result.kind === 'body') return Buffer.from(JSON.stringify(result.body));
+        other = result;
+        return undefined;
+      });
+      return json ? computedResponse(method, json, conditional(event)) : resultResponse(method, base, other!, instance, conditional(event));
+    });
+  };
+
+  /** A route with one path parameter `name`, length-checked and decoded. */
+  const named = (path: string, param: string, run: (b: Bundle, value: string) => OperationResult) =>
+    route(path, [], (b, _q, event) => {
+      const value = pathParam(event, param);
+      if (value === null) return fail(invalidParameters([{ parameter: param, message: 'is not valid percent-encoded UTF-8' }]));
+      if (value.length > LIMITS.nameMaxLength * 2 + 4) {
+        return fail(invalidParameters([{ parameter: param, message: `must be at most ${LIMITS.nameMaxLength} characters` }]));
+      }
+      return run(b, value);
+    });
+
+  route('/v1/categories', [], (b) => listCategories(b));
+  route('/v1/platforms', ['query', 'category', 'limit'], (b, q) => search(b, q));
+  named('/v1/platforms/:name', 'name', getPlatform);
+  named('/v1/safety/:name', 'name', getSafety);
+  route('/v1/compare', ['platforms', 'weights', 'profile'], (b, q) => comparePlatforms(b, q));
+  named('/v1/verdicts/:slug', 'slug', getVerdict);
+  route('/v1/savings-interest', ['balance', 'months'], (b, q) => savingsInterest(b, q));
+  route('/v1/fees', ['category', ...LIMITS.feeParameters.map((p) => p.name)], (b, q) => feeEstimates(b, q));
+  route('/openapi.json', [], (b) => bytes(b.bytes.openapi));
+  route('/.well-known/mcp.json', [], (b) => bytes(b.bytes.mcpManifest));
+  route('/.well-known/mcp/server-card.json', [], (b) => bytes(b.bytes.mcpServerCard));
+  route('/.well-known/ai-plugin.json', [], (b) => bytes(b.bytes.aiPluginManifest));
+  // POST /mcp, with or without a query string, is answered before h3 (http/fast-path.ts); here only the rest.
+  app.all('/mcp', (event) => {
+    const method = event.req.method;
+    if (method === 'OPTIONS') return new Response(null, { status: 204, statusText: STATUS_CODES[204], headers: { allow: 'POST', ...preflightHeaders('POST') } });
+    return problemResponse(method, bundle().model.site.base_url, { ...methodNotAllowed(method), detail: `${method} is not allowed on /mcp: send JSON-RPC 2.0 requests with POST.` }, '/mcp', { allow: 'POST' });
+  });
+
+  /** A page, asset or open-data file of the site, with its media type (pages with their CSP); undefined when there is none. */
+  const staticFile = (event: H3Event): Response | undefined => {
+    const file = bundle().staticFiles.get(event.url.pathname);
+    return file && bytesResponse(event.req.method, file.bytes, conditional(event), file.contentType, file.headers);
+  };
+
+  /**
+   * A page rendered on request from the query (GET, HEAD): `make` gives its HTML, or the problem to
+   * answer (404, or a 400 naming the parameter); pages are kept in the computed cache by their full URL.
+   * @param path the request path, for the problem's instance and the page's Content-Security-Policy
+   */
+  const renderedPage = (event: H3Event, path: string, make: (b: Bundle) => { html: string } | { problem: ProblemSpec }): Response => {
+    const b = bundle();
+    const early = readOnlyMethod(event);
+    if (early) return early;
+    let problem: ProblemSpec | undefined;
+    const page = cachedBody(event, () => {
+      const made = make(b);
+      if ('html' in made) return Buffer.from(made.html);
+      problem = made.problem;
+      return undefined;
+    });
+    if (!page) return problemResponse(event.req.method, b.model.site.base_url, problem!, path);
+    return computedResponse(event.req.method, page, conditional(event), HTML_CONTENT_TYPE, { 'content-security-policy': contentSecurityPolicy(path) });
+  };
+  /** The body of an operation's answer (precomputed bytes or a computed body), or its problem. */
+  const answerOf = <T>(result: OperationResult): { body: T } | { problem: ProblemSpec } =>
+    result.kind === 'problem' ? { problem: result.problem } : { body: (result.kind === 'body' ? result.body : JSON.parse(result.bytes.toString('utf8'))) as T };
+
+  // Compare pages: the published ones are static files; any other comparison, or one with custom
+  // weights or a profile (the API's `weights` and `profile`; repeated weights are joined), is rendered now.
+  app.all('/compare/:slug', (event) => {
+    const b = bundle();
+    // an empty field of the page's form means "not given"
+    const weights = event.url.searchParams.getAll('weights').filter((w) => w.trim() !== '');
+    const query = { weights: weights.length ? weights.join(',') : undefined, profile: event.url.searchParams.get('profile')?.trim() || undefined };
+    const custom = query.weights !== undefined || query.profile !== undefined;
+    const early = readOnlyMethod(event) ?? (custom ? undefined : staticFile(event));
+    if (early) return early;
+    const slug = pathParam(event, 'slug');
+    const instance = event.url.pathname.slice(0, 200);
+    if (slug === null) return problemResponse(event.req.method, b.model.site.base_url, invalidParameters([{ parameter: 'slug', message: 'is not valid percent-encoded UTF-8' }]), instance);
+    if (slug.length > LIMITS.listMaxLength) return problemResponse(event.req.method, b.model.site.base_url, notFound(`No comparison page at ${instance}: the slug is longer than ${LIMITS.listMaxLength} characters.`), instance);
+    return renderedPage(event, instance, (current) => comparePage(current, slug, query));
+  });
+
+  // The site's search page: the search of GET /v1/platforms rendered for people (the header form sends it).
+  app.all('/search', (event) =>
+    renderedPage(event, '/search', (b) => {
+      const query = event.url.searchParams.get('query')?.trim();
+      if (!query) return { html: searchPageHtml(b.model.site, null) };
+      const answer = answerOf<SearchResponse>(search(b, { query, limit: String(SEARCH_PAGE_RESULTS) }));
+      return 'problem' in answer ? answer : { html: searchPageHtml(b.model.site, answer.body) };
+    }),
+  );
+
+  // The savings calculator page: GET /v1/savings-interest rendered for people, with its form.
+  app.all('/savings', (event) =>
+    renderedPage(event, '/savings', (b) => {
+      const asked = { balance: event.url.searchParams.get('balance')?.trim() ?? '', months: event.url.searchParams.get('months')?.trim() ?? '' };
+      if (!asked.balance) return { html: savingsPageHtml(b.model.site, null, asked) };
+      const answer = answerOf<SavingsResponse>(savingsInterest(b, { balance: asked.balance, months: asked.months || undefined }));
+      return 'problem' in answer ? answer : { html: savingsPageHtml(b.model.site, answer.body, asked) };
+    }),
+  );
+
+  // The fee calculator page: GET /v1/fees rendered for people, with its form (empty fields keep their defaults).
+  app.all('/fees', (event) =>
+    renderedPage(event, '/fees', (b) => {
+      const names = ['category', ...LIMITS.feeParameters.map((p) => p.name)] as const;
+      const asked = Object.fromEntries(names.map((n) => [n, event.url.searchParams.get(n)?.trim() ?? ''])) as Record<(typeof names)[number], string>;
+      if (!asked.category) return { html: feesPageHtml(b.model.site, null, asked) };
+      const given = Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== ''));
+      const answer = answerOf<FeesResponse>(feeEstimates(b, given));
+      return 'problem' in answer ? answer : { html: feesPageHtml(b.model.site, answer.body, asked) };
+    }),
+  );
+
+  // A platform page asked for by name or alias (/platforms/Kraken, /platforms/Ledger%20Nano%20X): a
+  // permanent redirect to its canonical page; an unknown name is a 404 with the closest names.
+  app.all('/platforms/:name', (event) => {
+    const b = bundle();
+    const early = readOnlyMethod(event) ?? staticFile(event);
+    if (early) return early;
+    const instance = event.url.pathname.slice(0, 200);
+    const name = pathParam(event, 'name');
+    if (name === null) return problemResponse(event.req.method, b.model.site.base_url, invalidParameters([{ parameter: 'name', message: 'is not valid percent-encoded UTF-8' }]), instance);
+    const found = lookupPlatform(b, name);
+    if ('problem' in found) return problemResponse(event.req.method, b.model.site.base_url, found.problem, instance);
+    // the canonical path itself with no file to serve (one that does not match the build manifest): never a redirect loop
+    if (found.platform.slug === name) return problemResponse(event.req.method, b.model.site.base_url, notFound(`No page at ${instance}.`), instance);
+    return new Response(null, { status: 301, statusText: STATUS_CODES[301], headers: { location: sitePath(b.model.site, `/platforms/${found.platform.slug}`), 'cache-control': CACHE_CONTROL.precomputed } });
+  });
+
+  // The rest of the site (pages, assets, open-data files), else 404.
+  app.all('/**', (event) => {
+    const path = event.url.pathname;
+    if (bundle().staticFiles.get(path)) return readOnlyMethod(event) ?? staticFile(event)!;
+    return problemResponse(event.req.method, bundle().model.site.base_url, notFound(`No resource at ${path.slice(0, 200)}. The API is described at /openapi.json; the site starts at /.`), path.slice(0, 200));
+  });
+  return app;
+}

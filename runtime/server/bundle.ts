@@ -1,0 +1,97 @@
+/**
+ * The runtime's in-memory copy of dist/: the precomputed response bytes and the
+ * runtime model (search index and calculator inputs). Loaded once at start and on
+ * each reload; the runtime never reads sources/. Before a dist is served it is
+ * checked against its build manifest (runtime/domain/contract/build-manifest.ts): every
+ * listed file must exist with its size, and every file loaded here must match its
+ * SHA-256; anything else refuses the dist (at start: no start; on reload: the old
+ * one keeps serving). dist/ is resolved once, so all of a bundle comes from one build.
+ */
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { RuntimeModelSchema } from '../domain/contract/model.js';
+import { buildPlatformIndex } from '../domain/compute/platform-match.js';
+import { BUILD_MANIFEST_FILE, BuildManifestSchema, sha256Hex, type BuildManifest } from '../domain/contract/build-manifest.js';
+import { StaticFiles } from './static-files.js';
+import { DIST_LAYOUT } from '../domain/contract/dist-layout.js';
+import type { Dataset } from '../domain/dataset.js';
+
+/** A loaded dist/: the dataset the operations answer from, and the site's static files. */
+export interface Bundle extends Dataset {
+  /** Pages, their assets and the open-data files by URL path, read on first use (runtime/server/static-files.ts). */
+  staticFiles: StaticFiles;
+}
+
+/**
+ * The JSON files of a folder by name without `.json`. Read synchronously: one promise per file
+ * opened every file at once (EMFILE at about 20,000 files, i.e. 10,000 platforms), and for
+ * thousands of small files a synchronous loop is several times faster than the thread pool.
+ */
+async function readJsonFolder(dir: string): Promise<Map<string, Buffer>> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  return new Map(files.map((f) => [f.slice(0, -5), readFileSync(path.join(dir, f))] as const));
+}
+
+/**
+ * The build manifest of a build folder, after checking that every file it lists is there with its size.
+ * @throws Error naming the manifest or up to five files that are missing or of another size
+ */
+function checkedManifest(root: string): BuildManifest {
+  let manifest: BuildManifest;
+  try {
+    manifest = BuildManifestSchema.parse(JSON.parse(readFileSync(path.join(root, BUILD_MANIFEST_FILE), 'utf8')));
+  } catch (error) {
+    throw new Error(`${BUILD_MANIFEST_FILE} is missing or unreadable (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): build dist/ again`);
+  }
+  const bad: string[] = [];
+  for (const [file, entry] of Object.entries(manifest.files)) {
+    const size = statSync(path.join(root, file), { throwIfNoEntry: false })?.size;
+    if (size !== entry.bytes) bad.push(size === undefined ? `${file} is missing` : `${file} has ${size} bytes, the build wrote ${entry.bytes}`);
+    if (bad.length === 5) break;
+  }
+  if (bad.length) throw new Error(`dist/ does not match its ${BUILD_MANIFEST_FILE}: ${bad.join('; ')}`);
+  return manifest;
+}
+
+/**
+ * Loads dist/ into memory, checked against its build manifest.
+ * @throws Error when the manifest is missing, a listed file is missing or of another size, a loaded file
+ *   does not match its SHA-256, or the runtime model does not match its schema (a broken dist/)
+ */
+export async function loadBundle(distDir: string): Promise<Bundle> {
+  const root = realpathSync(distDir);
+  const manifest = checkedManifest(root);
+  const verify = (rel: string, bytes: Buffer): Buffer => {
+    const entry = manifest.files[rel];
+    if (!entry || entry.bytes !== bytes.length || entry.sha256 !== sha256Hex(bytes)) throw new Error(`dist/${rel} does not match its ${BUILD_MANIFEST_FILE}`);
+    return bytes;
+  };
+  const read = async (rel: string) => verify(rel, await readFile(path.join(root, rel)));
+  const folder = async (rel: string) => {
+    const files = await readJsonFolder(path.join(root, rel));
+    for (const [name, bytes] of files) verify(`${rel}/${name}.json`, bytes);
+    return files;
+  };
+  const [modelBytes, categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts] = await Promise.all([
+    read(DIST_LAYOUT.runtimeModel),
+    read(DIST_LAYOUT.categories),
+    read(DIST_LAYOUT.openapi),
+    read(DIST_LAYOUT.mcpManifest),
+    read(DIST_LAYOUT.mcpServerCard),
+    read(DIST_LAYOUT.aiPluginManifest),
+    folder(DIST_LAYOUT.platformsDir),
+    folder(DIST_LAYOUT.safetyDir),
+    folder(DIST_LAYOUT.verdictsDir),
+  ]);
+  const model = RuntimeModelSchema.parse(JSON.parse(modelBytes.toString('utf8')));
+  return {
+    model,
+    index: buildPlatformIndex(model.platforms),
+    bySlug: new Map(model.platforms.map((p) => [p.slug, p])),
+    criteria: new Map(model.categories.map((c) => [c.id, c.criteria])),
+    profiles: new Map(model.categories.map((c) => [c.id, c.profiles])),
+    bytes: { categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts },
+    staticFiles: new StaticFiles(root, manifest.files),
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Reading query parameters: forgiving where clients are sloppy, strict where a value would be
+ * ambiguous. A parameter the operation does not know (a cache buster, a tracking tag) is ignored
+ * and named back to the caller (response header Ignored-Query-Parameters); a list parameter
+ * given several times (`platforms=a&platforms=b`, what most client generators send) counts as one
+ * comma-separated list; any other parameter given twice is an error (which value was meant?).
+ */
+import type { ParameterError } from '../../domain/contract/parameter-rules.js';
+
+/** Parameters whose value is a comma-separated list, so repeating them extends the list. */
+const LIST_PARAMETERS: ReadonlySet<string> = new Set(['platforms', 'weights']);
+
+/** The response header naming the parameters a request gave that the operation ignored (names percent-encoded, comma-separated). */
+export const IGNORED_PARAMETERS_HEADER = 'ignored-query-parameters';
+
+/** The value of IGNORED_PARAMETERS_HEADER for the ignored names (percent-encoded, so any name is a valid header value). */
+export function ignoredParametersValue(names: readonly string[]): string {
+  return names.map((n) => encodeURIComponent(n)).join(', ');
+}
+
+/**
+ * Values of the allowed parameters (absent ones undefined) and the names ignored, or the list of problems.
+ * @param allowed parameter names the operation documents
+ * @returns `ignored`: unknown names in the order first given, each cut to 40 characters, without repeats
+ */
+export function readQuery<K extends string>(
+  params: URLSearchParams,
+  allowed: readonly K[],
+): { ok: true; values: Partial<Record<K, string>>; ignored: string[] } | { ok: false; errors: ParameterError[] } {
+  const values: Partial<Record<K, string>> = {};
+  const errors: ParameterError[] = [];
+  const ignored = new Set<string>();
+  const seen = new Set<string>();
+  for (const [name, value] of params) {
+    if (!(allowed as readonly string[]).includes(name)) {
+      ignored.add(name.length > 40 ? `${name.slice(0, 40)}...` : name);
+    } else if (seen.has(name) && LIST_PARAMETERS.has(name)) {
+      values[name as K] = `${values[name as K]},${value}`;
+    } else if (seen.has(name)) {
+      if (!errors.some((e) => e.parameter === name)) errors.push({ parameter: name, message: 'given more than once; give it once' });
+    } else {
+      values[name as K] = value;
+    }
+    seen.add(name);
+  }
+  return errors.length ? { ok: false, errors } : { ok: true, values, ignored: [...ignored] };
+}

@@ -1,0 +1,70 @@
+/**
+ * Replies (http/reply.ts) as web Responses, for the h3 app: precomputed bytes
+ * as they are, computed bodies as JSON, problems as application/problem+json.
+ */
+import { STATUS_CODES } from 'node:http';
+import { FastResponse } from 'srvx';
+import type { OperationResult } from '../../domain/operations/result.js';
+import { computedReply, JSON_CONTENT_TYPE, precomputedReply, problemReply, type Reply, type RequestContext } from './reply.js';
+import type { ProblemSpec } from '../../domain/contract/problem.js';
+
+const withCommonHeaders = new WeakSet<Response>();
+
+/**
+ * True when a response was built with its request's common headers, so the app's onResponse
+ * hook need not add them: reading `response.headers` makes a web Headers object, and that and
+ * the five `set` calls cost about a quarter of the CPU of a small precomputed answer.
+ */
+export function carriesCommonHeaders(response: Response): boolean {
+  return withCommonHeaders.has(response);
+}
+
+/**
+ * A Reply as a Response. srvx's FastResponse (the Response class h3 itself answers with) is a
+ * standard Response whose bytes the Node adapter writes to the socket directly; a plain
+ * `new Response` body goes through a web ReadableStream first, which cost about a third of the
+ * CPU of serving a precomputed record (see docs/performance.md).
+ * @param withCommon true when the reply already carries the request's common headers
+ */
+function toResponse(r: Reply, withCommon: boolean): Response {
+  // the reason phrase (RFC 9110 15): srvx would otherwise write an empty one ("HTTP/1.1 404 ")
+  const response = new FastResponse(r.body, { status: r.status, statusText: STATUS_CODES[r.status], headers: r.headers });
+  if (withCommon) withCommonHeaders.add(response);
+  return response;
+}
+
+/**
+ * The problem+json response for a problem.
+ * @param common the request's common headers (see RequestContext)
+ */
+export function problemResponse(method: string, baseUrl: string, spec: ProblemSpec, instance?: string, extra?: Record<string, string>, common?: Record<string, string>): Response {
+  return toResponse(problemReply(method, baseUrl, spec, instance, extra, common), common !== undefined);
+}
+
+/** precomputedReply as a Response. */
+export function bytesResponse(method: string, bytes: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Response {
+  return toResponse(precomputedReply(method, bytes, request, contentType, extra), request.common !== undefined);
+}
+
+/** computedReply as a Response. */
+export function computedResponse(method: string, body: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Response {
+  return toResponse(computedReply(method, body, request, contentType, extra), request.common !== undefined);
+}
+
+/** The response for an operation result; precomputed bytes honour If-None-Match. */
+export function resultResponse(
+  method: string,
+  baseUrl: string,
+  result: OperationResult,
+  instance: string,
+  request: RequestContext,
+): Response {
+  switch (result.kind) {
+    case 'bytes':
+      return bytesResponse(method, result.bytes, request);
+    case 'body':
+      return computedResponse(method, Buffer.from(JSON.stringify(result.body)), request);
+    case 'problem':
+      return problemResponse(method, baseUrl, result.problem, instance, undefined, request.common);
+  }
+}

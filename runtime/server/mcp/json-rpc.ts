@@ -1,0 +1,61 @@
+/**
+ * What POST /mcp needs before the MCP SDK is involved (this module imports none of it): the
+ * JSON-RPC refusal body and the batch and body-size bounds (interface spec "Limits").
+ */
+import { CACHE_CONTROL } from '../http/caching.js';
+import type { ProblemSpec } from '../../domain/contract/problem.js';
+import { LIMITS } from '../../domain/contract/parameter-rules.js';
+
+/** Headers of every JSON-RPC answer made here: JSON, not stored by caches (a POST answer). */
+export const JSON_RPC_HEADERS = { 'content-type': 'application/json', 'cache-control': CACHE_CONTROL.jsonRpc } as const;
+
+/** An HTTP answer to POST /mcp: status, headers (lower-case names) and body (null: none). */
+export interface McpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** A JSON-RPC request id (JSON-RPC 2.0 section 4: a string, a number, or null when unknown). */
+export type JsonRpcId = string | number | null;
+
+/**
+ * A JSON-RPC error answer to a request refused before it reached the MCP server (401, 429, 400):
+ * the limit explained in `message`, with the HTTP status of the refusal, and the request's own id
+ * when it could be read (JSON-RPC 2.0 section 5: null only when the id cannot be determined).
+ * @param code JSON-RPC error code (-32000 server error, -32600 invalid request)
+ */
+export function jsonRpcRefusal(status: number, message: string, extraHeaders: Record<string, string> = {}, code = -32000, id: JsonRpcId = null): McpAnswer {
+  return { status, headers: { ...JSON_RPC_HEADERS, ...extraHeaders }, body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) };
+}
+
+/** The id of a single JSON-RPC request in `body`; null for a batch, a notification, or a body that is not a JSON-RPC request. */
+export function jsonRpcRequestId(body: string): JsonRpcId {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+    const id = (parsed as { id?: unknown }).id;
+    return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Number of messages when the body is a JSON array (a JSON-RPC batch), else 0; malformed JSON is left to the SDK's parse error. */
+export function jsonRpcBatchSize(body: string): number {
+  if (!body.trimStart().startsWith('[')) return 0;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return Array.isArray(parsed) ? parsed.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The 413 problem for a body over LIMITS.mcpBodyMaxBytes. */
+export const MCP_BODY_TOO_LARGE: ProblemSpec = {
+  status: 413,
+  name: 'payload-too-large',
+  title: 'Payload too large',
+  detail: `The JSON-RPC body may be at most ${LIMITS.mcpBodyMaxBytes} bytes.`,
+};

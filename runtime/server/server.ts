@@ -1,0 +1,170 @@
+/**
+ * Starting the runtime: load dist/ once, build the app, listen with node:http on
+ * HOST:PORT (see README "Configuration"). The running server can swap in a
+ * freshly built dist/ (reload) and close gracefully: stop accepting, close idle
+ * keep-alive connections at once, answer every request already accepted (its body
+ * may still be arriving) with Connection: close, and at the deadline
+ * (SHUTDOWN_TIMEOUT_MS, default 10 s) close whatever is left (docs/operations.md).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { loadBundle, type Bundle } from './bundle.js';
+import { createFastPath } from './http/fast-path.js';
+import { INTERNAL_ERROR } from '../domain/contract/problem.js';
+import { problemReply } from './http/reply.js';
+import { RateLimits, type RateLimitConfig } from './http/rate-limit.js';
+import { createMetrics } from './metrics.js';
+import type { Logger } from './log.js';
+
+export interface ServeOptions {
+  distDir: string;
+  /** Free requests per minute per client IP (0: off), and accepted API keys. */
+  rateLimit: RateLimitConfig;
+  /** Trusted reverse-proxy hops (TRUST_PROXY). */
+  trustProxy: number;
+  /** TCP port; 0 picks a free one. */
+  port: number;
+  hostname: string;
+  logger: Logger;
+  /** Milliseconds close() waits for requests in flight before closing their connections (SHUTDOWN_TIMEOUT_MS, default 10000). */
+  shutdownTimeoutMs?: number;
+  /** Port and address of the Prometheus metrics listener (METRICS_PORT, METRICS_HOST); absent: no metrics. */
+  metrics?: { port: number; hostname: string };
+}
+
+/** What a graceful close did: connections it found idle, requests it let finish, connections cut at the deadline. */
+export interface CloseReport {
+  idle_closed: number;
+  finished: number;
+  cut_at_deadline: number;
+}
+
+/** The listening socket: its node:http server and its URL (`http://HOST:PORT/`). */
+export interface Listener {
+  server: Server;
+  url: string;
+}
+
+/** Listens on `port` and `hostname`; resolves with the server and its URL once it accepts connections. */
+async function listen(server: Server, port: number, hostname: string): Promise<Listener> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { address, port: bound } = server.address() as AddressInfo;
+  return { server, url: `http://${address.includes(':') ? `[${address}]` : address}:${bound}/` };
+}
+
+export interface RunningRuntime {
+  listener: Listener;
+  /** The metrics listener (GET /metrics), when METRICS_PORT is set. */
+  metricsListener?: Listener;
+  /**
+   * Loads dist/ again and swaps it in for the next requests; requests in flight finish on the old one.
+   * @throws Error when the new dist/ is missing or broken; the old bundle keeps serving
+   */
+  reload: () => Promise<void>;
+  /**
+   * Stops accepting connections, closes idle ones, lets requests in flight finish (each answered
+   * with Connection: close) and resolves when they have, or at the shutdown deadline after
+   * closing the connections still open.
+   */
+  close: () => Promise<CloseReport>;
+}
+
+/**
+ * Loads the bundle and listens. Resolves once the socket accepts connections.
+ * @throws Error when dist/ is missing or broken
+ */
+export async function serve(options: ServeOptions): Promise<RunningRuntime> {
+  let bundle: Bundle = await loadBundle(options.distDir);
+  const limits = new RateLimits(options.rateLimit, options.logger);
+  // prom-client is loaded only when metrics are on (start time)
+  const metrics = options.metrics
+    ? await createMetrics(() => ({ redis: limits.redisState(), evaluationDate: bundle.model.site.evaluation_date, methodologyVersion: bundle.model.site.methodology_version, platforms: bundle.bySlug.size }))
+    : undefined;
+  const appOptions = { limits, trustProxy: options.trustProxy, logger: options.logger, ...(metrics && { observe: metrics.observeRequest }) };
+  // Answers from memory go out before h3 (http/fast-path.ts); everything else goes through the h3 app.
+  // The app (h3, srvx and the web Request/Response classes they load: about 35 ms) is imported once
+  // the socket listens, so the first answers from memory do not wait for it; a request that needs
+  // it before then waits for the import.
+  type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+  let app: Promise<NodeHandler> | undefined;
+  let loadedApp: NodeHandler | undefined;
+  const loadApp = () =>
+    (app ??= Promise.all([import('./app.js'), import('h3/node')]).then(([{ createApp }, { toNodeHandler }]) => (loadedApp = toNodeHandler(createApp(() => bundle, appOptions)))));
+  const toApp = (req: IncomingMessage, res: ServerResponse) =>
+    loadedApp ? loadedApp(req, res) : loadApp().then(
+      (handle) => handle(req, res),
+      (error: unknown) => {
+        options.logger.error({ event: 'app-load-failed', error: error instanceof Error ? error.message : String(error) }, 'the h3 app could not be loaded');
+        const problem = problemReply(req.method ?? 'GET', bundle.model.site.base_url, INTERNAL_ERROR);
+        if (!res.headersSent) res.writeHead(problem.status, problem.headers);
+        res.end(problem.body ?? undefined);
+      },
+    );
+  // Responses not yet finished, so a shutdown can ask each for Connection: close and count them.
+  const inFlight = new Set<ServerResponse>();
+  let closing = false;
+  const fastPath = createFastPath(() => bundle, toApp, appOptions);
+  const server = createServer((req, res) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    if (closing) res.setHeader('connection', 'close');
+    fastPath(req, res);
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  const listener = await listen(server, options.port, options.hostname);
+  setImmediate(() => void loadApp().catch(() => undefined)); // errors are answered per request (toApp)
+  const metricsListener = metrics && options.metrics
+    ? await listen(createServer((req, res) => {
+        if (req.method !== 'GET' || req.url?.split('?', 1)[0] !== '/metrics') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('GET /metrics\n');
+        metrics.registry.metrics().then(
+          (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text),
+          () => res.writeHead(500).end(),
+        );
+      }), options.metrics.port, options.metrics.hostname)
+    : undefined;
+  return {
+    listener,
+    ...(metricsListener && { metricsListener }),
+    reload: async () => {
+      try {
+        bundle = await loadBundle(options.distDir);
+      } catch (error) {
+        metrics?.observeReload('refused');
+        throw error;
+      }
+      metrics?.observeReload('ok');
+    },
+    close: async () => {
+      closing = true;
+      const finished = inFlight.size;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+      const busy = new Set([...inFlight].map((res) => res.socket));
+      const idleClosed = [...sockets].filter((socket) => !busy.has(socket)).length;
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve())); // stops accepting; closes idle keep-alive connections
+      let cut = 0;
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          cut = inFlight.size;
+          server.closeAllConnections();
+          resolve();
+        }, options.shutdownTimeoutMs ?? 10_000);
+      });
+      await Promise.race([stopped, deadline]);
+      clearTimeout(timer);
+      metricsListener?.server.close();
+      options.rateLimit.redis?.disconnect();
+      return { idle_closed: idleClosed, finished: finished - cut, cut_at_deadline: cut };
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The import rules of docs/architecture.md, through `scripts/check-imports.ts` as CI runs it:
+ * the project keeps them, and a tree that breaks each rule is refused with every violation named.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.js';
+
+/** Runs the import check on a project folder; resolves with its exit code and output. */
+function checkImports(project?: string): Promise<{ code: number; stdout: string }> {
+  const args = ['--import', 'tsx', path.join(ROOT, 'scripts/check-imports.ts'), ...(project ? ['--project', project] : [])];
+  return promisify(execFile)(process.execPath, args, { cwd: ROOT })
+    .then((r) => ({ code: 0, stdout: r.stdout }))
+    .catch((error: { code?: number; stdout?: string }) => ({ code: Number(error.code ?? 1), stdout: error.stdout ?? '' }));
+}
+
+describe('import rules', () => {
+  it('hold for the project', async () => {
+    const { code, stdout } = await checkImports();
+    expect(stdout).toMatch(/^import rules hold: \d+ files, \d+ imports$/m);
+    expect(code).toBe(0);
+  });
+
+  it('refuse a tree that breaks each rule, naming every violation', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'imports-'));
+    const files: Record<string, string> = {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['runtime', 'pipeline'] }),
+      'runtime/server/serve.ts': 'export const serve = 1;\n',
+      // the domain imports the server (a type is enough to break the rule)
+      'runtime/domain/model.ts': "import type { serve } from '../server/serve.js';\nexport type Model = typeof serve;\n",
+      // the pipeline imports the server
+      'pipeline/emit.ts': "import { serve } from '../runtime/server/serve.js';\nexport const emit = serve;\n",
+      // the server imports the pipeline
+      'runtime/server/reload.ts': "import { emit } from '../../pipeline/emit.js';\nexport const reload = emit;\n",
+      // a circle inside the domain
+      'runtime/domain/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
+      'runtime/domain/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
+      // allowed: the pipeline and the server import the domain
+      'pipeline/score.ts': "import { a } from '../runtime/domain/a.js';\nexport const score = a;\n",
+      'runtime/server/app.ts': "import { b } from '../domain/b.js';\nexport const app = b;\n",
+    };
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+      await writeFile(path.join(dir, name), text);
+    }
+    const { code, stdout } = await checkImports(dir);
+    expect(code).toBe(1);
+    expect(stdout.trim().split('\n')).toEqual([
+      'domain-imports-neither: runtime/domain/model.ts -> runtime/server/serve.ts (runtime/domain/ is shared by the build and the server and imports neither)',
+      'no-circular: runtime/domain/a.ts -> runtime/domain/b.ts (a circle of imports makes load order matter)',
+      'pipeline-not-server: pipeline/emit.ts -> runtime/server/serve.ts (the pipeline uses the shared domain, never the server)',
+      'runtime-not-pipeline: runtime/server/reload.ts -> pipeline/emit.ts (the runtime starts from dist/ alone and never imports the build)',
+      '4 import rule violations in 8 files',
+    ]);
+  });
+});
