@@ -32,7 +32,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { generateSources } from './generate-sources.js';
-import { PUBLISHED_VERDICT_TOP_K } from '../pipeline/emit/api-bodies.js';
+import { PUBLISHED_VERDICT_TOP_K } from '../runtime/domain/contract/published-verdicts.js';
 import { npmScriptNodeFlags } from './bundles.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

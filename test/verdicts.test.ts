@@ -7,7 +7,8 @@ import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../pipeline/build.js';
-import { PUBLISHED_VERDICT_TOP_K, verdictBodies } from '../pipeline/emit/api-bodies.js';
+import { verdictBodies } from '../pipeline/emit/api-bodies.js';
+import { PUBLISHED_VERDICT_TOP_K } from '../runtime/domain/contract/published-verdicts.js';
 import { byRank } from '../runtime/domain/compute/search.js';
 import { buildInto, FIXTURE_SOURCES, http, openApiValidator, ROOT, startServer, type RunningServer } from './helpers.js';
 

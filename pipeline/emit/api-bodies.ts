@@ -16,6 +16,7 @@ import { verdictBody } from '../../runtime/domain/compute/verdict.js';
 import { envelope } from '../../runtime/domain/operations/result.js';
 import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
 import { modelCriteria, type ScoredPlatform } from '../score/score-dataset.js';
+import { PUBLISHED_VERDICT_TOP_K } from '../../runtime/domain/contract/published-verdicts.js';
 
 
 /** GET /v1/categories. */
@@ -97,16 +98,6 @@ export function safetyBody(site: Site, p: ScoredPlatform): SafetyResponse {
   };
 }
 
-/**
- * How many platforms of each category, the best by score (search order), get
- * published verdicts: every pair among them is precomputed, so a category
- * publishes at most K x (K - 1) / 2 = 190 verdicts, whatever its size. Every
- * other pair of one category is still answered by GET /v1/verdicts/{slug},
- * computed on request by the same function (runtime/domain/compute/verdict.ts).
- * Without the bound verdicts grow with the square of the platforms: 2,000
- * platforms in one category would be about 2 million files.
- */
-export const PUBLISHED_VERDICT_TOP_K = 20;
 
 /**
  * The published verdicts: each pair among the top `topK` platforms (by score)

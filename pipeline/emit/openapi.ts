@@ -7,77 +7,23 @@
 import type { Site } from '../../runtime/domain/contract/model.js';
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 import { PROBLEM_TYPES } from '../../runtime/domain/contract/problem.js';
-import { CACHE_CONTROL } from '../../runtime/domain/contract/cache-control.js';
 import { LIMITS } from '../../runtime/domain/contract/parameter-rules.js';
 import { FAILED_KEY_ATTEMPTS, FREE_REQUESTS_PER_MINUTE, PAID_PLANS } from '../../runtime/domain/contract/plans.js';
 import { isLocalHost } from '../../runtime/domain/contract/urls.js';
 import { SERVER_JSON_SCHEMA_URL } from '../../runtime/domain/contract/manifests.js';
 import { componentSchemas } from './component-schemas.js';
-import { PUBLISHED_VERDICT_TOP_K } from './api-bodies.js';
+import { apiRegistry } from '../../runtime/domain/contract/api-schemas.js';
+import { OPERATIONS, OPERATION_TAGS, type ApiOperation } from '../../runtime/domain/operations/catalogue.js';
+import { TOOLS } from '../../runtime/domain/operations/mcp-tools.js';
+import { balanceParameter, COMPARE_WEIGHT_PARAMETERS, FEE_ACTIVITY_PARAMETERS, MONTHS_PARAMETER, platformPathParameter, queryParameter, type ParameterSpec } from '../../runtime/domain/operations/parameter-specs.js';
+import { apiHeaders, badRequest, commonErrors, fileHeaders, notModified, ok, problem, ref, siteErrors, HEADERS, type Json } from './openapi-responses.js';
 
-type Json = Record<string, unknown>;
-
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
-
-/** Response header fields, described once (components.headers) and referenced by each response that carries them. */
-const HEADERS = {
-  RateLimit: { description: 'Requests left in the current window and seconds until one more is admitted (draft-ietf-httpapi-ratelimit-headers), e.g. `"free";r=59;t=60`; keyed plans add their monthly quota as a second item', schema: { type: 'string' }, example: '"free";r=59;t=60' },
-  'RateLimit-Policy': { description: 'The quota applied: `q` requests per `w` seconds, per plan (draft-ietf-httpapi-ratelimit-headers)', schema: { type: 'string' }, example: '"free";q=60;w=60' },
-  ETag: { description: 'Strong entity tag of a precomputed body (the first 32 hex digits of its SHA-256); send it in If-None-Match for a 304', schema: { type: 'string' }, example: '"3f5c0d7e9b2a41c8a6d4e2f1b0c9a8d7"' },
-  'Cache-Control': { description: `\`${CACHE_CONTROL.precomputed}\` for precomputed bodies and files, \`${CACHE_CONTROL.computed}\` for answers computed from the parameters, \`${CACHE_CONTROL.error}\` for errors`, schema: { type: 'string' }, example: CACHE_CONTROL.precomputed },
-  'X-Request-Id': { description: 'The id of this request in the service log: the caller\'s X-Request-Id when it is 1 to 128 visible ASCII characters, else a new one', schema: { type: 'string' } },
-  'Ignored-Query-Parameters': { description: 'Query parameters the operation does not take, ignored and named here (comma-separated); such an answer is not stored by caches', schema: { type: 'string' }, example: 'utm_source, _' },
-  'Retry-After': { description: 'Seconds until a request is admitted again', schema: { type: 'integer', minimum: 1 }, example: 12 },
-};
-
-/** The header fields of a counted API answer: rate-limit state, caching, request id, ignored parameters; ETag when precomputed. */
-const apiHeaders = (precomputed: boolean) => ({
-  RateLimit: header('RateLimit'),
-  'RateLimit-Policy': header('RateLimit-Policy'),
-  'Cache-Control': header('Cache-Control'),
-  'X-Request-Id': header('X-Request-Id'),
-  'Ignored-Query-Parameters': header('Ignored-Query-Parameters'),
-  ...(precomputed ? { ETag: header('ETag') } : {}),
-});
-/** The header fields of a file of the site (not counted against the API limit). */
-const fileHeaders = { ETag: header('ETag'), 'Cache-Control': header('Cache-Control'), 'X-Request-Id': header('X-Request-Id') };
-
-/** An error answer: problem+json, or the same as an HTML page for a browser (Accept preferring text/html). */
-const problem = (description: string) => ({
-  description: `${description}. A browser (Accept preferring text/html) gets it as an HTML page.`,
-  headers: { 'X-Request-Id': header('X-Request-Id') },
-  content: { 'application/problem+json': { schema: ref('Problem') }, 'text/html': { schema: { type: 'string' } } },
-});
-/** A 200 JSON answer of the API; `precomputed` bodies (built by the build) carry an ETag. */
-const ok = (schema: string, description: string, precomputed = false) => ({
-  description,
-  headers: apiHeaders(precomputed),
-  content: { 'application/json': { schema: ref(schema) } },
-});
-const commonErrors = {
-  '400': problem('Invalid parameters: an unknown or repeated parameter, more than 20 parameters, or an undecodable URL; `errors` lists each parameter and what is allowed'),
-  '401': problem('X-API-Key is malformed or unknown (leave it out for the free plan)'),
-  '404': problem('Unknown path or resource (problem+json; for platform names with up to three suggestions)'),
-  '405': problem('Method not allowed; the Allow header lists GET, HEAD'),
-  '406': problem('Accept rules out application/json'),
-  '429': {
-    ...problem('Rate limit exceeded: see Retry-After and the RateLimit / RateLimit-Policy header fields'),
-    headers: { 'Retry-After': header('Retry-After'), RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy'), 'X-Request-Id': header('X-Request-Id') },
-  },
-};
-/** Precomputed bodies carry a strong ETag; a matching If-None-Match gets 304. */
-const notModified = { '304': { description: 'Not modified: If-None-Match matched the ETag of this precomputed body' } };
-const badRequest = problem('Invalid parameter: `errors` lists each parameter and what is allowed');
-
-/** The errors a file of the site can meet: never counted against the API limit, so no 401 or 429. */
-const siteErrors = { '404': commonErrors['404'], '405': commonErrors['405'] };
 
 /**
  * A page of the site: HTML (strict Content-Security-Policy), ETag and 304 when precomputed; not
  * counted against the API limit. A browser (Accept preferring text/html) gets its errors as pages.
  */
-function sitePage(operationId: string, summary: string, description: string, parameters: Json[] = [], extra: Json = {}, counted = false): Json {
+function sitePage(operationId: string, summary: string, description: string, parameters: readonly (ParameterSpec | Json)[] = [], extra: Json = {}, counted = false): Json {
   return {
     get: {
       operationId,
@@ -105,12 +51,6 @@ function crawlerFile(operationId: string, summary: string, description: string, 
   };
 }
 
-function query(name: string, description: string, schema: Json, required = false, example?: unknown): Json {
-  return { name, in: 'query', required, description, schema, ...(example === undefined ? {} : { example }) };
-}
-function pathParam(name: string, description: string, example: string): Json {
-  return { name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }, example };
-}
 
 /** JSON-RPC 2.0 envelopes of POST /mcp (the MCP specification defines the methods and results). */
 const JSON_RPC_SCHEMAS = {
@@ -143,15 +83,34 @@ const JSON_RPC_SCHEMAS = {
   },
 };
 
-/** `weights` and `profile` of GET /v1/compare, which compare pages take too. */
-const compareWeightParameters = [
-  query('weights', 'Comma-separated key:weight pairs; keys are the category\'s criterion keys or weight groups such as fees (GET /v1/categories; a group weight is shared among its criteria in proportion to their weights), weights numbers 0 to 10', { type: 'string', maxLength: LIMITS.listMaxLength }, false, 'fees:8,security:10'),
-  query('profile', 'A published weight profile of the category (methodology.yaml profiles), e.g. options for brokerages', { type: 'string', maxLength: LIMITS.nameMaxLength }, false, 'options'),
-];
+
+/** The OpenAPI component id of a response schema, from the contract's registry. */
+function componentId(operation: ApiOperation): string {
+  const id = apiRegistry.get(operation.result.schema)?.id;
+  if (!id) throw new Error(`the result schema of ${operation.operationId} is not registered in apiRegistry`);
+  return id;
+}
+
+/** The path items of the catalogue's operations (runtime/domain/operations/catalogue.ts): GET, counted against the API limit. */
+function catalogueOperations(): Json {
+  return Object.fromEntries(
+    OPERATIONS.map((operation) => {
+      const { result } = operation;
+      const get = {
+        operationId: operation.operationId,
+        tags: [operation.tag],
+        summary: operation.summary,
+        description: `${operation.description} Also the MCP tool \`${operation.tool.name}\`.`,
+        ...(operation.parameters.length ? { parameters: operation.parameters } : {}),
+        responses: { '200': ok(componentId(operation), result.description, result.precomputed), ...(result.precomputed ? notModified : {}), ...commonErrors, ...(operation.parameters.length ? { '400': badRequest } : {}) },
+      };
+      return [operation.path, { get }];
+    }),
+  );
+}
 
 /** Builds the OpenAPI document for the site. */
 export function openApiDocument(site: Site): Json {
-  const categoryEnum = [...CATEGORY_IDS];
   return {
     // no jsonSchemaDialect: the OpenAPI 3.1 default dialect (JSON Schema 2020-12 with the OAS vocabulary) is what the
     // schemas use, and Swagger UI shows a spurious error for an explicit one
@@ -178,93 +137,13 @@ export function openApiDocument(site: Site): Json {
     // Every operation is open without a key (free plan); a paid plan's key is sent in X-API-Key.
     security: [{}, { ApiKey: [] }],
     tags: [
-      { name: 'platforms', description: 'Categories, search, records and safety records' },
-      { name: 'comparisons', description: 'Comparisons and published verdicts' },
-      { name: 'calculators', description: 'Savings interest and fee estimates' },
+      ...Object.entries(OPERATION_TAGS).filter(([name]) => OPERATIONS.some((o) => o.tag === name)).map(([name, description]) => ({ name, description })),
       { name: 'mcp', description: 'Model Context Protocol endpoint for AI agents' },
       { name: 'meta', description: 'Machine-readable descriptions of the service' },
       { name: 'site', description: 'Pages for people (HTML, generated by the build; compare pages of unpublished comparisons rendered on request) and the open-data files' },
     ],
     paths: {
-      '/v1/categories': {
-        get: {
-          operationId: 'listCategories',
-          tags: ['platforms'],
-          summary: 'Categories with platform counts and criteria',
-          description: 'The five categories with their platform counts and scoring criteria (key, label, default weight 0-10, weight group): the keys `weights` of GET /v1/compare accepts. Precomputed by the build.',
-          responses: { '200': ok('CategoriesResponse', 'The five categories', true), ...notModified, ...commonErrors },
-        },
-      },
-      '/v1/platforms': {
-        get: {
-          operationId: 'searchPlatforms',
-          tags: ['platforms'],
-          summary: 'Search platforms',
-          description: '`query` is a case-insensitive fragment of name, alias or slug; both parameters are optional and no parameter lists every platform. Results by score descending (no score last), then name.',
-          parameters: [
-            query('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }, false, 'ledger'),
-            query('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: categoryEnum }, false, 'hardware-wallets'),
-            query('limit', `Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (\`total\` counts them all)`, { type: 'integer', minimum: 1, maximum: LIMITS.searchLimitMax }, false, 10),
-          ],
-          responses: { '200': ok('SearchResponse', 'Matching platforms'), ...commonErrors, '400': badRequest },
-        },
-      },
-      '/v1/platforms/{name}': {
-        get: {
-          operationId: 'getPlatform',
-          tags: ['platforms'],
-          summary: 'Full sourced platform record',
-          description: 'Every fact (fees, APY tiers, custody, ...) with its as_of, stale flag, evidence tier and sources; each criterion score with its basis (derived from facts, assessed, missing or not applicable), rationale and sources; the overall score, coverage, hack cap, incidents and licences. An unknown name is a 404 with up to three suggestions. Precomputed by the build.',
-          parameters: [pathParam('name', 'Slug, name or alias, any case', 'kraken')],
-          responses: { '200': ok('PlatformRecord', 'The record', true), ...notModified, ...commonErrors, '400': badRequest },
-        },
-      },
-      '/v1/safety/{name}': {
-        get: {
-          operationId: 'getSafetyRecord',
-          tags: ['platforms'],
-          summary: 'Safety record: incidents, regulatory record, security score, cap',
-          description: 'Incidents (hacks, outages, regulatory actions, with amounts and sources), the security and regulation criteria, and the hack cap that limits the overall score after an unresolved loss of customer funds. Precomputed by the build.',
-          parameters: [pathParam('name', 'Slug, name or alias, any case', 'coinbase')],
-          responses: { '200': ok('SafetyResponse', 'The safety record', true), ...notModified, ...commonErrors, '400': badRequest },
-        },
-      },
-      '/v1/compare': {
-        get: {
-          operationId: 'comparePlatforms',
-          tags: ['comparisons'],
-          summary: 'Compare 2 to 6 platforms of one category',
-          description: `Applies the coverage gate (under the applied weights), the hack cap and the too-close rule of the methodology and shows the arithmetic, with each criterion's as_of, stale flag and evidence tier, and whether the pick depends on stale or weak evidence. Weights not given keep their default (or the profile's); all applied weights may not be zero.`,
-          parameters: [
-            query('platforms', `${LIMITS.compareMin} to ${LIMITS.compareMax} distinct platform names (slug, name or alias) of one category, comma-separated`, { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, true, 'kraken,coinbase'),
-            ...compareWeightParameters,
-          ],
-          responses: { '200': ok('ComparisonResponse', 'The comparison'), ...commonErrors, '400': badRequest },
-        },
-      },
-      '/v1/verdicts/{slug}': {
-        get: {
-          operationId: 'getVerdict',
-          tags: ['comparisons'],
-          summary: 'Verdict of a comparison page',
-          description: `\`<a>-vs-<b>\` with platform slugs, in either order; the body names the canonical slug (alphabetical). Any two platforms of one category have a verdict: pairs among the ${PUBLISHED_VERDICT_TOP_K} best of each category by score are precomputed (ETag, max-age=300), other pairs are computed on request with the same body (max-age=60, no ETag). Unknown or cross-category pairs are 404.`,
-          parameters: [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>, platform slugs in any case', schema: { type: 'string', pattern: '^[A-Za-z0-9-]+-vs-[A-Za-z0-9-]+$', maxLength: LIMITS.nameMaxLength * 2 }, example: 'coinbase-vs-kraken' }],
-          responses: { '200': ok('VerdictResponse', 'The verdict', true), ...notModified, ...commonErrors, '400': badRequest },
-        },
-      },
-      '/v1/savings-interest': {
-        get: {
-          operationId: 'estimateSavingsInterest',
-          tags: ['calculators'],
-          summary: 'Projected interest at every high-yield savings platform',
-          description: 'Interest on `balance` USD over `months` at the APY each account pays that balance, held constant (ending balance = balance x (1 + APY/100)^(months/12), decimal arithmetic, rounded to the cent), each with the APY used, its as_of and stale flag. Fresh APYs rank first by interest, then stale ones; accounts the balance cannot open or earn the APY at come last, unranked, with the reason. A projection at published rates, which change.',
-          parameters: [
-            query('balance', `Balance in USD, above 0 and at most ${LIMITS.balanceMax}, at most 2 decimals`, { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' }, true, '10000'),
-            query('months', `Whole months ${LIMITS.monthsMin} to ${LIMITS.monthsMax}; default ${LIMITS.monthsDefault}`, { type: 'string', pattern: '^\\d+$', default: String(LIMITS.monthsDefault) }, false, '12'),
-          ],
-          responses: { '200': ok('SavingsResponse', 'Interest by platform, highest first'), ...commonErrors, '400': badRequest },
-        },
-      },
+      ...catalogueOperations(),
       '/mcp': {
         post: {
           operationId: 'mcp',
@@ -272,7 +151,7 @@ export function openApiDocument(site: Site): Json {
           summary: 'MCP endpoint (JSON-RPC 2.0 over Streamable HTTP, stateless, JSON responses)',
           description: [
             'Model Context Protocol for AI agents; no authentication. Send `Content-Type: application/json`; a missing or partial `Accept` header is completed by the server, which always answers JSON.',
-            'Methods: `initialize`, `ping`, `tools/list`, `tools/call` (works without a prior initialize). Tools: list_categories, search_platforms, get_platform, compare_platforms, get_verdict, check_platform_safety, estimate_savings_interest, estimate_fees; their schemas are in `tools/list` and /.well-known/mcp.json.',
+            `Methods: \`initialize\`, \`ping\`, \`tools/list\`, \`tools/call\` (works without a prior initialize). Tools: ${TOOLS.map((t) => t.name).join(', ')}; their schemas are in \`tools/list\` and /.well-known/mcp.json.`,
             'A tool result carries `structuredContent` equal to the REST body of the same request and the same JSON as text; bad arguments give a result with `isError: true` and the REST problem detail.',
             `Bodies over ${LIMITS.mcpBodyMaxBytes} bytes get 413; malformed JSON gets the JSON-RPC parse error (-32700).`,
           ].join('\n\n'),
@@ -366,12 +245,12 @@ export function openApiDocument(site: Site): Json {
         },
       },
       '/': sitePage('getHomePage', 'Landing page', 'The categories with their counts and links to everything else.'),
-      '/platforms/{slug}': sitePage('getPlatformPage', 'Platform page', 'Score, coverage, each criterion with rationale and source links, facts with as_of, incidents and regulatory record. A name or alias in place of the slug (/platforms/Ledger%20Nano%20X) redirects to the canonical page.', [pathParam('slug', 'Platform slug (or a name or alias, redirected)', 'kraken')], { '301': { description: 'Moved permanently: the canonical page of the platform named', headers: { Location: { description: 'The canonical page, relative to this host', schema: { type: 'string' } } } } }),
-      '/compare/{slug}': sitePage('getComparePage', 'Compare page', 'Verdict, the arithmetic, a bar chart by criterion, the too-close explanation. Published verdicts are precomputed; any other comparison of 2 to 6 platforms of one category (`<a>-vs-<b>[-vs-<c>...]`, slugs, names or aliases) is rendered on request with default weights. With `weights` or `profile` (as GET /v1/compare takes them; empty values are ignored, as an empty form field) any comparison is rendered on request with them, and a form on the page changes them.', [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>[-vs-...]', schema: { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, example: 'coinbase-vs-kraken' }, ...compareWeightParameters], { '400': badRequest }),
+      '/platforms/{slug}': sitePage('getPlatformPage', 'Platform page', 'Score, coverage, each criterion with rationale and source links, facts with as_of, incidents and regulatory record. A name or alias in place of the slug (/platforms/Ledger%20Nano%20X) redirects to the canonical page.', [platformPathParameter('slug', 'Platform slug (or a name or alias, redirected)', 'kraken')], { '301': { description: 'Moved permanently: the canonical page of the platform named', headers: { Location: { description: 'The canonical page, relative to this host', schema: { type: 'string' } } } } }),
+      '/compare/{slug}': sitePage('getComparePage', 'Compare page', 'Verdict, the arithmetic, a bar chart by criterion, the too-close explanation. Published verdicts are precomputed; any other comparison of 2 to 6 platforms of one category (`<a>-vs-<b>[-vs-<c>...]`, slugs, names or aliases) is rendered on request with default weights. With `weights` or `profile` (as GET /v1/compare takes them; empty values are ignored, as an empty form field) any comparison is rendered on request with them, and a form on the page changes them.', [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>[-vs-...]', schema: { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, example: 'coinbase-vs-kraken' }, ...COMPARE_WEIGHT_PARAMETERS], { '400': badRequest }),
       '/categories/{id}': sitePage('getCategoryPage', 'Category page', 'The ranked table of its platforms.', [{ name: 'id', in: 'path', required: true, description: 'Category id', schema: { type: 'string', enum: [...CATEGORY_IDS] }, example: 'exchanges' }]),
-      '/search': sitePage('getSearchPage', 'Search page', `Platforms whose name, alias or slug contains \`query\` (the search of GET /v1/platforms, at most 50, best score first), each linked to its page; without \`query\`, the form alone. The form in every page's header sends it.`, [query('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', maxLength: LIMITS.nameMaxLength }, false, 'ledger')], { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
-      '/savings': sitePage('getSavingsCalculatorPage', 'Savings calculator', 'The projection of GET /v1/savings-interest for `balance` and `months`, with a chart of the interest per account and a form (no script); without `balance`, the form alone.', [query('balance', `Balance in USD, above 0 and at most ${LIMITS.balanceMax}, at most 2 decimals`, { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' }, false, '10000'), query('months', `Whole months ${LIMITS.monthsMin} to ${LIMITS.monthsMax}; default ${LIMITS.monthsDefault}`, { type: 'string', pattern: '^\\d+$' }, false, '12')], { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
-      '/fees': sitePage('getFeeCalculatorPage', 'Fee calculator', 'The estimate of GET /v1/fees for the category and activity given, with a chart of each costed platform\'s annual total by fee line and a form (no script); without `category`, the form alone; empty fields keep their defaults.', [query('category', '`brokerages` or `exchanges` (singular accepted)', { type: 'string' }, false, 'brokerages'), ...LIMITS.feeParameters.map((p) => query(p.name, `${p.description}; ${p.min} to ${p.max}; default ${p.default}`, { type: 'string' }, false, String(p.default)))], { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
+      '/search': sitePage('getSearchPage', 'Search page', `Platforms whose name, alias or slug contains \`query\` (the search of GET /v1/platforms, at most 50, best score first), each linked to its page; without \`query\`, the form alone. The form in every page's header sends it.`, [queryParameter('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', maxLength: LIMITS.nameMaxLength }, false, 'ledger')], { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
+      '/savings': sitePage('getSavingsCalculatorPage', 'Savings calculator', 'The projection of GET /v1/savings-interest for `balance` and `months`, with a chart of the interest per account and a form (no script); without `balance`, the form alone.', [balanceParameter(false), MONTHS_PARAMETER], { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
+      '/fees': sitePage('getFeeCalculatorPage', 'Fee calculator', 'The estimate of GET /v1/fees for the category and activity given, with a chart of each costed platform\'s annual total by fee line and a form (no script); without `category`, the form alone; empty fields keep their defaults.', [queryParameter('category', '`brokerages` or `exchanges` (singular accepted)', { type: 'string' }, false, 'brokerages'), ...FEE_ACTIVITY_PARAMETERS], { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
       '/methodology': sitePage('getMethodologyPage', 'The methodology', 'The published methodology, generated from methodology.yaml: criteria, weights, freshness windows, evidence tiers, the coverage gate and caps.'),
       '/docs': sitePage('getApiReferencePage', 'API reference', 'This document rendered by Swagger UI, served from the site (no outside validator is called).'),
       '/open-data': sitePage('getOpenDataPage', 'Open data', 'Every downloadable file with what it holds, records, size, SHA-256, schema and as_of range; licence and how to cite.'),
@@ -400,21 +279,6 @@ export function openApiDocument(site: Site): Json {
             ...notModified,
             ...siteErrors,
           },
-        },
-      },
-      '/v1/fees': {
-        get: {
-          operationId: 'estimateFees',
-          tags: ['calculators'],
-          summary: 'Estimated annual fees at brokerages or exchanges',
-          description: 'Annual cost of the described activity at each platform of the category, itemised per fee line (trading, options contracts, transfers), each line with its as_of and stale flag. Platforms with every line priced are ranked cheapest first; the others follow unranked, with their unknown lines named, the known total, and the total with each unknown line at the category\'s typical value.',
-          parameters: [
-            query('category', '`brokerage` or `exchange` (also `brokerages`, `exchanges`; any case)', { type: 'string', enum: ['brokerage', 'exchange', 'brokerages', 'exchanges'] }, true, 'brokerages'),
-            ...LIMITS.feeParameters.map((p) =>
-              query(p.name, `${p.description}; ${p.integer ? 'integer' : 'number, at most 2 decimals'} ${p.min} to ${p.max}; default ${p.default}`, { type: 'string', default: String(p.default) }, false, String(p.default)),
-            ),
-          ],
-          responses: { '200': ok('FeesResponse', 'Annual totals, cheapest first'), ...commonErrors, '400': badRequest },
         },
       },
     },

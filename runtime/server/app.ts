@@ -6,9 +6,8 @@
 import { STATUS_CODES } from 'node:http';
 import { getRequestIP, getRouterParam, H3, onResponse, type H3Event } from 'h3';
 import type { Bundle } from './bundle.js';
-import { comparePlatforms } from '../domain/operations/compare.js';
+import { OPERATIONS, type ApiOperation, type OperationInput } from '../domain/operations/catalogue.js';
 import { feeEstimates } from '../domain/operations/fees.js';
-import { getPlatform, getSafety, getVerdict, listCategories } from '../domain/operations/records.js';
 import { bytes, fail, type OperationResult } from '../domain/operations/result.js';
 import { savingsInterest } from '../domain/operations/savings.js';
 import { search } from '../domain/operations/search.js';
@@ -248,25 +247,23 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
     });
   };
 
-  /** A route with one path parameter `name`, length-checked and decoded. */
-  const named = (path: string, param: string, run: (b: Bundle, value: string) => OperationResult) =>
-    route(path, [], (b, _q, event) => {
-      const value = pathParam(event, param);
-      if (value === null) return fail(invalidParameters([{ parameter: param, message: 'is not valid percent-encoded UTF-8' }]));
-      if (value.length > LIMITS.nameMaxLength * 2 + 4) {
-        return fail(invalidParameters([{ parameter: param, message: `must be at most ${LIMITS.nameMaxLength} characters` }]));
+  /** Path parameters of an operation, decoded and length-checked, then the operation itself. */
+  const operationRoute = (operation: ApiOperation) => {
+    const pathNames = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+    const queryNames = operation.parameters.filter((p) => p.in === 'query').map((p) => p.name);
+    route(operation.path.replace(/\{(\w+)\}/g, ':$1'), queryNames, (b, query, event) => {
+      const input: OperationInput = { ...query };
+      for (const name of pathNames) {
+        const value = pathParam(event, name);
+        if (value === null) return fail(invalidParameters([{ parameter: name, message: 'is not valid percent-encoded UTF-8' }]));
+        if (value.length > LIMITS.nameMaxLength * 2 + 4) return fail(invalidParameters([{ parameter: name, message: `must be at most ${LIMITS.nameMaxLength} characters` }]));
+        input[name] = value;
       }
-      return run(b, value);
+      return operation.run(b, input);
     });
+  };
 
-  route('/v1/categories', [], (b) => listCategories(b));
-  route('/v1/platforms', ['query', 'category', 'limit'], (b, q) => search(b, q));
-  named('/v1/platforms/:name', 'name', getPlatform);
-  named('/v1/safety/:name', 'name', getSafety);
-  route('/v1/compare', ['platforms', 'weights', 'profile'], (b, q) => comparePlatforms(b, q));
-  named('/v1/verdicts/:slug', 'slug', getVerdict);
-  route('/v1/savings-interest', ['balance', 'months'], (b, q) => savingsInterest(b, q));
-  route('/v1/fees', ['category', ...LIMITS.feeParameters.map((p) => p.name)], (b, q) => feeEstimates(b, q));
+  for (const operation of OPERATIONS) operationRoute(operation);
   route('/openapi.json', [], (b) => bytes(b.bytes.openapi));
   route('/.well-known/mcp.json', [], (b) => bytes(b.bytes.mcpManifest));
   route('/.well-known/mcp/server-card.json', [], (b) => bytes(b.bytes.mcpServerCard));

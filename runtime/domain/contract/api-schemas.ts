@@ -33,15 +33,15 @@ export const SourceSchema = z
   .object({ url, title: z.string(), publisher: z.string().optional(), published: date.optional() })
   .register(apiRegistry, { id: 'Source', description: 'A citation: the page a fact or score was read from.' });
 
-/** Fields every 200 body carries (spec "Response envelope"). */
-const envelope = {
+/** Fields every 200 body carries (spec "Response envelope"); with `methodology` below, the envelope of a new response schema. */
+export const ENVELOPE_FIELDS = {
   methodology_version: z.string().meta({ description: 'Version (semver) of the methodology the answer was computed with' }),
   evaluation_date: date.meta({ description: 'Date on which freshness (stale flags) and incident ages were evaluated: the build date of the data' }),
   attribution: z.string().meta({ description: 'Credit line to show with the data' }),
   license: z.string().meta({ description: 'Licence of the data: free to cite and reuse with attribution (CC BY 4.0)' }),
   page: url.meta({ description: 'Human-readable page of the service for this response' }),
 };
-const methodology = url.meta({ description: 'URL of the published scoring methodology' });
+export const METHODOLOGY_URL_FIELD = url.meta({ description: 'URL of the published scoring methodology' });
 
 export const CriterionDefinitionSchema = z
   .object({
@@ -66,7 +66,7 @@ export const CategorySchema = z
   .register(apiRegistry, { id: 'Category' });
 
 export const CategoriesResponseSchema = z
-  .object({ categories: z.array(CategorySchema), methodology, ...envelope })
+  .object({ categories: z.array(CategorySchema), methodology: METHODOLOGY_URL_FIELD, ...ENVELOPE_FIELDS })
   .register(apiRegistry, { id: 'CategoriesResponse', description: 'The five categories with platform counts and criteria.' });
 
 export const CapSchema = z
@@ -139,8 +139,8 @@ export const PlatformRecordSchema = z
     incidents: z.array(IncidentSchema),
     licences: z.array(LicenceSchema),
     json: url.meta({ description: 'URL of this record in the API' }),
-    methodology,
-    ...envelope,
+    methodology: METHODOLOGY_URL_FIELD,
+    ...ENVELOPE_FIELDS,
   })
   .register(apiRegistry, { id: 'PlatformRecord', description: 'Full sourced platform record.' });
 
@@ -167,8 +167,8 @@ export const SearchResponseSchema = z
     count: z.number().int().min(0).meta({ description: 'Results in this answer' }),
     total: z.number().int().min(0).meta({ description: 'Platforms matching the query and category; more than count when `limit` cut the list' }),
     results: z.array(PlatformSummarySchema),
-    methodology,
-    ...envelope,
+    methodology: METHODOLOGY_URL_FIELD,
+    ...ENVELOPE_FIELDS,
   })
   .register(apiRegistry, { id: 'SearchResponse', description: 'Platforms matching the query, by score descending then name.' });
 
@@ -220,8 +220,8 @@ const comparisonFields = {
   caveats: z.array(z.string()).meta({ description: 'What a reader should know before trusting the pick, in words' }),
   explanation: z.string(),
   products: z.array(ComparedProductSchema),
-  methodology,
-  ...envelope,
+  methodology: METHODOLOGY_URL_FIELD,
+  ...ENVELOPE_FIELDS,
 };
 
 export const ComparisonResponseSchema = z
@@ -250,8 +250,8 @@ export const SafetyResponseSchema = z
     regulatory_record: z.array(IncidentSchema).meta({ description: 'Regulatory actions, oldest first' }),
     licences: z.array(LicenceSchema),
     as_of: date,
-    methodology,
-    ...envelope,
+    methodology: METHODOLOGY_URL_FIELD,
+    ...ENVELOPE_FIELDS,
   })
   .register(apiRegistry, { id: 'SafetyResponse', description: 'Safety record: incidents, regulatory record, security score and cap.' });
 
@@ -287,8 +287,8 @@ export const SavingsResponseSchema = z
     ranking: z.string().meta({ description: 'How results are ordered' }),
     results: z.array(SavingsResultSchema),
     excluded: z.array(ExcludedPlatformSchema),
-    methodology,
-    ...envelope,
+    methodology: METHODOLOGY_URL_FIELD,
+    ...ENVELOPE_FIELDS,
   })
   .register(apiRegistry, { id: 'SavingsResponse', description: 'Projected interest at every high-yield savings platform, by interest descending.' });
 
@@ -332,8 +332,8 @@ export const FeesResponseSchema = z
     results: z.array(FeeResultSchema).meta({ description: 'Every platform of the category: ranked ones cheapest first, then the unranked with the reason' }),
     not_applied: z.array(z.object({ parameter: z.string(), reason: z.string() })).meta({ description: 'Parameters accepted but not used for this category' }),
     ranking: z.string(),
-    methodology,
-    ...envelope,
+    methodology: METHODOLOGY_URL_FIELD,
+    ...ENVELOPE_FIELDS,
   })
   .register(apiRegistry, { id: 'FeesResponse', description: 'Estimated annual fees, cheapest first.' });
 

@@ -19,7 +19,7 @@ export function instructions(bundle: Bundle): string {
   const site = bundle.model.site;
   return [
     `${site.name}: sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages.`,
-    'Start with list_categories or search_platforms; get_platform and check_platform_safety give sourced records; compare_platforms and get_verdict compare; estimate_savings_interest and estimate_fees compute.',
+    `Tools: ${TOOLS.map((t) => `${t.name} (${t.title.toLowerCase()})`).join(', ')}. Start with list_categories or search_platforms.`,
     'Resources: the category list, the methodology, each platform record and the open-data files, by their https URLs here; prompts: compare_for_my_priorities, check_safety, best_savings_for_my_balance.',
     'Every fact carries source URLs, an as_of date, a stale flag and an evidence tier: quote them, and say when data is old or weakly sourced. Scores follow the published methodology: ' + site.methodology_url + '.',
     'The data is informational, not investment advice.',

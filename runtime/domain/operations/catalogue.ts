@@ -1,0 +1,252 @@
+/**
+ * The operation catalogue: every API operation defined once, with its path, parameters,
+ * result schema, description, examples, rate-limit class and MCP tool. The server registers
+ * its routes and MCP tools from this list, the build emits the OpenAPI operations, the MCP
+ * manifest and server card from it: a new operation is one new entry here.
+ */
+import { z } from 'zod';
+import type { Dataset } from '../dataset.js';
+import {
+  CategoriesResponseSchema,
+  ComparisonResponseSchema,
+  FeesResponseSchema,
+  PlatformRecordSchema,
+  SafetyResponseSchema,
+  SavingsResponseSchema,
+  SearchResponseSchema,
+  VerdictResponseSchema,
+} from '../contract/api-schemas.js';
+import { CACHE_CONTROL } from '../contract/cache-control.js';
+import { CATEGORY_IDS } from '../contract/categories.js';
+import { LIMITS } from '../contract/parameter-rules.js';
+import { PUBLISHED_VERDICT_TOP_K } from '../contract/published-verdicts.js';
+import { comparePlatforms } from './compare.js';
+import { feeEstimates } from './fees.js';
+import { balanceParameter, COMPARE_WEIGHT_PARAMETERS, FEE_ACTIVITY_PARAMETERS, MONTHS_PARAMETER, platformPathParameter, queryParameter, type ParameterSpec } from './parameter-specs.js';
+import { getPlatform, getSafety, getVerdict, listCategories } from './records.js';
+import type { OperationResult } from './result.js';
+import { savingsInterest } from './savings.js';
+import { search } from './search.js';
+
+/** Parameter values of a REST request as text (undefined: not given), by parameter name. */
+export type OperationInput = Record<string, string | undefined>;
+
+/** An operation exposed as an MCP tool: its name, title and description for agents, and its input. */
+export interface ToolSpec {
+  name: string;
+  title: string;
+  description: string;
+  /** Tool arguments (zod shape): JSON types where REST has text (numbers, arrays, objects). */
+  inputSchema: z.ZodRawShape;
+  /** Runs the operation for tool arguments; default: each argument as text under the parameter of the same name. */
+  call?: (dataset: Dataset, args: Record<string, any>) => OperationResult;
+}
+
+/** The groups operations are listed under (OpenAPI tags), with what each holds. */
+export const OPERATION_TAGS = {
+  platforms: 'Categories, search, records and safety records',
+  comparisons: 'Comparisons and published verdicts',
+  calculators: 'Savings interest and fee estimates',
+  methodology: 'The scoring methodology as data',
+} as const;
+
+/** One read-only operation of the API. */
+export interface ApiOperation {
+  /** OpenAPI operationId. */
+  operationId: string;
+  /** Path template (OpenAPI), e.g. /v1/platforms/{name}. */
+  path: string;
+  tag: keyof typeof OPERATION_TAGS;
+  summary: string;
+  description: string;
+  parameters: readonly ParameterSpec[];
+  result: {
+    /** The zod schema of the 200 body, registered in the contract's apiRegistry (its id names the OpenAPI component). */
+    schema: z.ZodObject;
+    description: string;
+    /** True when the build writes the body (ETag, 304): a precomputed answer. */
+    precomputed: boolean;
+  };
+  /** Every operation is counted against the API rate limit (plans.ts), REST and MCP together. */
+  rateLimit: 'api';
+  tool: ToolSpec;
+  /** Runs it over a loaded dataset: a body, precomputed bytes, or a problem (bad parameter, unknown name). */
+  run: (dataset: Dataset, input: OperationInput) => OperationResult;
+}
+
+const categoryList = CATEGORY_IDS.join(', ');
+const platformName = z.string().describe('Platform slug, name or alias, any case (e.g. "kraken", "Ledger Nano X")');
+/** A number given as a JSON number or as a string; either way checked by the REST rule as text. */
+const numberOrString = (description: string) => z.union([z.number(), z.string()]).describe(description);
+/** Tool arguments as the REST parameters' text. */
+const asText = (args: Record<string, unknown>): OperationInput => Object.fromEntries(Object.entries(args).map(([k, v]) => [k, v === undefined ? undefined : String(v)]));
+
+export const OPERATIONS: readonly ApiOperation[] = [
+  {
+    operationId: 'listCategories',
+    path: '/v1/categories',
+    tag: 'platforms',
+    summary: 'Categories with platform counts and criteria',
+    description: 'The five categories with their platform counts and scoring criteria (key, label, default weight 0-10, weight group): the keys `weights` of GET /v1/compare accepts. Precomputed by the build.',
+    parameters: [],
+    result: { schema: CategoriesResponseSchema, description: 'The five categories', precomputed: true },
+    rateLimit: 'api',
+    tool: {
+      name: 'list_categories',
+      title: 'List categories',
+      description: `Lists the five categories (${categoryList}) with their platform counts and scoring criteria (key, label, default weight 0-10). Use it first to learn the category ids and the criterion keys that compare_platforms accepts as weights.`,
+      inputSchema: {},
+    },
+    run: (d) => listCategories(d),
+  },
+  {
+    operationId: 'searchPlatforms',
+    path: '/v1/platforms',
+    tag: 'platforms',
+    summary: 'Search platforms',
+    description: '`query` is a case-insensitive fragment of name, alias or slug; both parameters are optional and no parameter lists every platform. Results by score descending (no score last), then name.',
+    parameters: [
+      queryParameter('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }, false, 'ledger'),
+      queryParameter('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: [...CATEGORY_IDS] }, false, 'hardware-wallets'),
+      queryParameter('limit', `Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (\`total\` counts them all)`, { type: 'integer', minimum: 1, maximum: LIMITS.searchLimitMax }, false, 10),
+    ],
+    result: { schema: SearchResponseSchema, description: 'Matching platforms', precomputed: false },
+    rateLimit: 'api',
+    tool: {
+      name: 'search_platforms',
+      title: 'Search platforms',
+      description: `Finds platforms by a case-insensitive fragment of name, alias or slug, optionally within one category (${categoryList}; underscores accepted). Returns summaries with score_pct (0-100), coverage (percent of criteria weight with sourced data), eligible, apy for savings, as_of and page URL, best score first. Both arguments are optional; none lists everything.`,
+      inputSchema: {
+        query: z.string().optional().describe(`Name fragment, 1-${LIMITS.nameMaxLength} characters`),
+        category: z.string().optional().describe(`Category id: ${categoryList}`),
+        limit: z.union([z.number().int(), z.string()]).optional().describe(`Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (total counts them all)`),
+      },
+    },
+    run: (d, q) => search(d, { query: q.query, category: q.category, limit: q.limit }),
+  },
+  {
+    operationId: 'getPlatform',
+    path: '/v1/platforms/{name}',
+    tag: 'platforms',
+    summary: 'Full sourced platform record',
+    description: 'Every fact (fees, APY tiers, custody, ...) with its as_of, stale flag, evidence tier and sources; each criterion score with its basis (derived from facts, assessed, missing or not applicable), rationale and sources; the overall score, coverage, hack cap, incidents and licences. An unknown name is a 404 with up to three suggestions. Precomputed by the build.',
+    parameters: [platformPathParameter('name', 'Slug, name or alias, any case', 'kraken')],
+    result: { schema: PlatformRecordSchema, description: 'The record', precomputed: true },
+    rateLimit: 'api',
+    tool: {
+      name: 'get_platform',
+      title: 'Get a platform record',
+      description: 'Returns the full sourced record of one platform: facts (fees, APY tiers, custody, ...) each with as_of and source URLs, per-criterion scores with their basis (derived from facts or assessed), rationale and sources, overall score, coverage, hack cap, incidents and licences. Unknown names return an error with up to three suggestions.',
+      inputSchema: { name: platformName },
+    },
+    run: (d, q) => getPlatform(d, q.name ?? ''),
+  },
+  {
+    operationId: 'comparePlatforms',
+    path: '/v1/compare',
+    tag: 'comparisons',
+    summary: 'Compare 2 to 6 platforms of one category',
+    description: `Applies the coverage gate (under the applied weights), the hack cap and the too-close rule of the methodology and shows the arithmetic, with each criterion's as_of, stale flag and evidence tier, and whether the pick depends on stale or weak evidence. Weights not given keep their default (or the profile's); all applied weights may not be zero.`,
+    parameters: [
+      queryParameter('platforms', `${LIMITS.compareMin} to ${LIMITS.compareMax} distinct platform names (slug, name or alias) of one category, comma-separated`, { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, true, 'kraken,coinbase'),
+      ...COMPARE_WEIGHT_PARAMETERS,
+    ],
+    result: { schema: ComparisonResponseSchema, description: 'The comparison', precomputed: false },
+    rateLimit: 'api',
+    tool: {
+      name: 'compare_platforms',
+      title: 'Compare platforms',
+      description: `Compares ${LIMITS.compareMin} to ${LIMITS.compareMax} platforms of one category and shows the arithmetic: per criterion score, weight, contribution, as_of, stale flag and evidence tier, raw score, hack cap, coverage and eligibility under the applied weights (the methodology's coverage gate, see get_platform or the methodology page), the winner, whether the result is too close to call, and whether the pick depends on stale or weak evidence (caveats). Optional weights (0-10) per criterion key or weight group (fees) override the defaults (see list_categories for the keys); optional profile selects a published weight set (brokerages: options).`,
+      inputSchema: {
+        platforms: z.union([z.string(), z.array(z.string())]).describe('Platform names, 2 to 6 of one category: a list, a JSON array in a string, or a comma-separated string'),
+        weights: z.union([z.string(), z.record(z.string(), z.number())]).optional().describe('Criterion weights 0-10: "fees:8,security:10" or {"fees": 8, "security": 10}'),
+        profile: z.string().optional().describe('A methodology profile of the category, e.g. "options" for brokerages (an options investor)'),
+      },
+      call: (d, a) => comparePlatforms(d, { platforms: a.platforms, weights: a.weights, profile: a.profile }),
+    },
+    run: (d, q) => comparePlatforms(d, { platforms: q.platforms, weights: q.weights, profile: q.profile }),
+  },
+  {
+    operationId: 'getVerdict',
+    path: '/v1/verdicts/{slug}',
+    tag: 'comparisons',
+    summary: 'Verdict of a comparison page',
+    description: `\`<a>-vs-<b>\` with platform slugs, in either order; the body names the canonical slug (alphabetical). Any two platforms of one category have a verdict: pairs among the ${PUBLISHED_VERDICT_TOP_K} best of each category by score are precomputed (ETag, \`${CACHE_CONTROL.precomputed}\`), other pairs are computed on request with the same body (\`${CACHE_CONTROL.computed}\`, no ETag). Unknown or cross-category pairs are 404.`,
+    parameters: [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>, platform slugs in any case', schema: { type: 'string', pattern: '^[A-Za-z0-9-]+-vs-[A-Za-z0-9-]+$', maxLength: LIMITS.nameMaxLength * 2 }, example: 'coinbase-vs-kraken' }],
+    result: { schema: VerdictResponseSchema, description: 'The verdict', precomputed: true },
+    rateLimit: 'api',
+    tool: {
+      name: 'get_verdict',
+      title: 'Get a verdict',
+      description: 'Returns the verdict of a comparison page, a comparison of any two platforms of one category with default weights. The slug is "<platform_a>-vs-<platform_b>" in either order, e.g. "coinbase-vs-kraken".',
+      inputSchema: { slug: z.string().describe('"<platform_a>-vs-<platform_b>", e.g. "coinbase-vs-kraken"') },
+    },
+    run: (d, q) => getVerdict(d, q.slug ?? ''),
+  },
+  {
+    operationId: 'getSafetyRecord',
+    path: '/v1/safety/{name}',
+    tag: 'platforms',
+    summary: 'Safety record: incidents, regulatory record, security score, cap',
+    description: 'Incidents (hacks, outages, regulatory actions, with amounts and sources), the security and regulation criteria, and the hack cap that limits the overall score after an unresolved loss of customer funds. Precomputed by the build.',
+    parameters: [platformPathParameter('name', 'Slug, name or alias, any case', 'coinbase')],
+    result: { schema: SafetyResponseSchema, description: 'The safety record', precomputed: true },
+    rateLimit: 'api',
+    tool: {
+      name: 'check_platform_safety',
+      title: 'Check platform safety',
+      description: 'Returns the safety record of one platform: hacks, thefts, breaches and outages, the regulatory record (fines, settlements, orders), each dated with amount and sources, licences, the security score and any hack cap on its overall score.',
+      inputSchema: { platform: platformName },
+      call: (d, a) => getSafety(d, String(a.platform)),
+    },
+    run: (d, q) => getSafety(d, q.name ?? ''),
+  },
+  {
+    operationId: 'estimateSavingsInterest',
+    path: '/v1/savings-interest',
+    tag: 'calculators',
+    summary: 'Projected interest at every high-yield savings platform',
+    description: 'Interest on `balance` USD over `months` at the APY each account pays that balance, held constant (ending balance = balance x (1 + APY/100)^(months/12), decimal arithmetic, rounded to the cent), each with the APY used, its as_of and stale flag. Fresh APYs rank first by interest, then stale ones; accounts the balance cannot open or earn the APY at come last, unranked, with the reason. A projection at published rates, which change.',
+    parameters: [balanceParameter(true), MONTHS_PARAMETER],
+    result: { schema: SavingsResponseSchema, description: 'Interest by platform, highest first', precomputed: false },
+    rateLimit: 'api',
+    tool: {
+      name: 'estimate_savings_interest',
+      title: 'Estimate savings interest',
+      description: `Projects the interest a USD balance earns at every high-yield savings account over 1 to 120 months (default 12), at the APY tier the balance reaches, rounded to cents; highest interest first. Balance above 0 and at most ${LIMITS.balanceMax}, at most 2 decimals. Assumes a constant APY and no deposits or withdrawals.`,
+      inputSchema: {
+        balance: numberOrString('Balance in USD, e.g. 10000 or "2500.50"'),
+        months: numberOrString(`Whole months ${LIMITS.monthsMin}-${LIMITS.monthsMax}, default ${LIMITS.monthsDefault}`).optional(),
+      },
+    },
+    run: (d, q) => savingsInterest(d, { balance: q.balance, months: q.months }),
+  },
+  {
+    operationId: 'estimateFees',
+    path: '/v1/fees',
+    tag: 'calculators',
+    summary: 'Estimated annual fees at brokerages or exchanges',
+    description: 'Annual cost of the described activity at each platform of the category, itemised per fee line (trading, options contracts, transfers), each line with its as_of and stale flag. Platforms with every line priced are ranked cheapest first; the others follow unranked, with their unknown lines named, the known total, and the total with each unknown line at the category\'s typical value.',
+    parameters: [
+      queryParameter('category', '`brokerage` or `exchange` (also `brokerages`, `exchanges`; any case)', { type: 'string', enum: ['brokerage', 'exchange', 'brokerages', 'exchanges'] }, true, 'brokerages'),
+      ...FEE_ACTIVITY_PARAMETERS,
+    ],
+    result: { schema: FeesResponseSchema, description: 'Annual totals, cheapest first', precomputed: false },
+    rateLimit: 'api',
+    tool: {
+      name: 'estimate_fees',
+      title: 'Estimate annual fees',
+      description: `Estimates the annual fees in USD at every brokerage or exchange for a trading profile, with line items (trading or commissions, options contracts, transfers out, account fees) and the assumptions used; cheapest first. Defaults: ${LIMITS.feeParameters.map((p) => `${p.name} ${p.default}`).join(', ')}.`,
+      inputSchema: {
+        category: z.string().describe('"brokerage" or "exchange"'),
+        ...Object.fromEntries(LIMITS.feeParameters.map((p) => [p.name, numberOrString(`${p.description}; ${p.min} to ${p.max}, default ${p.default}`).optional()])),
+      },
+    },
+    run: (d, q) => feeEstimates(d, { category: q.category, ...Object.fromEntries(LIMITS.feeParameters.map((p) => [p.name, q[p.name]])) }),
+  },
+];
+
+/** The operation behind a tool call: the tool's own mapping, or its arguments as text. */
+export function runTool(operation: ApiOperation, dataset: Dataset, args: Record<string, unknown>): OperationResult {
+  return operation.tool.call ? operation.tool.call(dataset, args) : operation.run(dataset, asText(args));
+}
