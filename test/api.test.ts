@@ -50,6 +50,22 @@ describe('GET /v1/categories', () => {
   });
 });
 
+describe('GET /v1/methodology', () => {
+  it('gives the coverage gate, the too-close margins and each category\'s criteria and profiles of methodology.yaml', async () => {
+    const body = await get('/v1/methodology', '/v1/methodology');
+    // test/fixtures/sources/methodology.yaml: coverage_gate_pct 75; too_close 3 / 5 points under 90 % coverage
+    expect(body.coverage_gate_pct).toBe(75);
+    expect(body.too_close).toEqual({ margin_points: 3, wide_margin_points: 5, wide_when_coverage_below_pct: 90 });
+    expect(body.categories.map((c: any) => c.id)).toEqual(['exchanges', 'hardware-wallets', 'software-wallets', 'high-yield-savings', 'brokerages']);
+    const categories = await get('/v1/categories', '/v1/categories');
+    // the same criteria and default weights GET /v1/categories lists
+    for (const [i, c] of body.categories.entries()) {
+      expect(c.criteria.map((k: any) => [k.key, k.weight])).toEqual(categories.categories[i].criteria.map((k: any) => [k.key, k.default_weight]));
+    }
+    expect(body.page).toBe(body.methodology);
+  });
+});
+
 describe('GET /v1/platforms (search)', () => {
   it('lists every platform by score descending, then name, without parameters', async () => {
     const body = await get('/v1/platforms', '/v1/platforms');
@@ -603,7 +619,7 @@ describe('HTTP behaviour', () => {
     expect(Object.keys(res.json.paths).sort()).toEqual([
       '/', '/.well-known/ai-plugin.json', '/.well-known/mcp.json', '/.well-known/mcp/server-card.json', '/categories/{id}', '/compare/{slug}', '/docs', '/fees', '/healthz', '/mcp', '/methodology',
       '/open-data', '/open-data/{file}', '/openapi.json', '/platforms/{slug}', '/problems/{name}', '/readyz', '/robots.txt', '/savings', '/search', '/sitemap.xml',
-      '/v1/categories', '/v1/compare', '/v1/fees', '/v1/platforms', '/v1/platforms/{name}', '/v1/safety/{name}', '/v1/savings-interest', '/v1/verdicts/{slug}',
+      '/v1/categories', '/v1/compare', '/v1/fees', '/v1/methodology', '/v1/platforms', '/v1/platforms/{name}', '/v1/safety/{name}', '/v1/savings-interest', '/v1/verdicts/{slug}',
     ]);
   });
 });

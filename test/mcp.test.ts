@@ -71,10 +71,10 @@ describe('initialize and tools/list', () => {
     }
   });
 
-  it('lists the eight tools with titles, schemas and read-only annotations', async () => {
+  it('lists one tool per operation of the catalogue, with titles, schemas and read-only annotations', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
-      'list_categories', 'search_platforms', 'get_platform', 'compare_platforms', 'get_verdict', 'check_platform_safety', 'estimate_savings_interest', 'estimate_fees',
+      'list_categories', 'search_platforms', 'get_platform', 'compare_platforms', 'get_verdict', 'check_platform_safety', 'estimate_savings_interest', 'estimate_fees', 'get_methodology',
     ]);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
@@ -96,6 +96,12 @@ describe('tools give the REST body as structuredContent', () => {
     const result = await call('list_categories');
     expect(result.structuredContent).toEqual((await rest('/v1/categories')).body);
     expect(result.structuredContent.categories.map((c: any) => c.platform_count)).toEqual([4, 2, 2, 3, 3]);
+  });
+
+  it('get_methodology', async () => {
+    const result = await call('get_methodology');
+    expect(result.structuredContent).toEqual((await rest('/v1/methodology')).body);
+    expect(result.structuredContent.coverage_gate_pct).toBe(75);
   });
 
   it('search_platforms', async () => {

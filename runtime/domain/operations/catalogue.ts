@@ -7,7 +7,11 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset.js';
 import {
+  apiRegistry,
   CategoriesResponseSchema,
+  CategoryIdSchema,
+  ENVELOPE_FIELDS,
+  METHODOLOGY_URL_FIELD,
   ComparisonResponseSchema,
   FeesResponseSchema,
   PlatformRecordSchema,
@@ -18,13 +22,14 @@ import {
 } from '../contract/api-schemas.js';
 import { CACHE_CONTROL } from '../contract/cache-control.js';
 import { CATEGORY_IDS } from '../contract/categories.js';
+import { CompareRulesSchema, ModelCriterionSchema, ModelProfileSchema } from '../contract/model.js';
 import { LIMITS } from '../contract/parameter-rules.js';
 import { PUBLISHED_VERDICT_TOP_K } from '../contract/published-verdicts.js';
 import { comparePlatforms } from './compare.js';
 import { feeEstimates } from './fees.js';
 import { balanceParameter, COMPARE_WEIGHT_PARAMETERS, FEE_ACTIVITY_PARAMETERS, MONTHS_PARAMETER, platformPathParameter, queryParameter, type ParameterSpec } from './parameter-specs.js';
 import { getPlatform, getSafety, getVerdict, listCategories } from './records.js';
-import type { OperationResult } from './result.js';
+import { body, envelope, type OperationResult } from './result.js';
 import { savingsInterest } from './savings.js';
 import { search } from './search.js';
 
@@ -80,6 +85,17 @@ const platformName = z.string().describe('Platform slug, name or alias, any case
 const numberOrString = (description: string) => z.union([z.number(), z.string()]).describe(description);
 /** Tool arguments as the REST parameters' text. */
 const asText = (args: Record<string, unknown>): OperationInput => Object.fromEntries(Object.entries(args).map(([k, v]) => [k, v === undefined ? undefined : String(v)]));
+
+/** GET /v1/methodology: the rules compare applies, as data (the runtime model's copy of methodology.yaml). */
+const MethodologySummarySchema = z
+  .object({
+    coverage_gate_pct: CompareRulesSchema.shape.coverage_gate_pct.meta({ description: 'Least coverage (percent of applied criterion weight with sourced data) a platform needs to be named winner' }),
+    too_close: CompareRulesSchema.shape.too_close.meta({ description: 'Score margins (points) under which a comparison is too close to call; the wide margin applies when a platform\'s coverage is below the given percent' }),
+    categories: z.array(z.object({ id: CategoryIdSchema, criteria: z.array(ModelCriterionSchema), profiles: z.array(ModelProfileSchema) })),
+    methodology: METHODOLOGY_URL_FIELD,
+    ...ENVELOPE_FIELDS,
+  })
+  .register(apiRegistry, { id: 'MethodologySummary', description: 'The coverage gate, the too-close margins, and each category\'s criteria with default weights and profiles.' });
 
 export const OPERATIONS: readonly ApiOperation[] = [
   {
@@ -243,6 +259,26 @@ export const OPERATIONS: readonly ApiOperation[] = [
       },
     },
     run: (d, q) => feeEstimates(d, { category: q.category, ...Object.fromEntries(LIMITS.feeParameters.map((p) => [p.name, q[p.name]])) }),
+  },
+  {
+    operationId: 'getMethodology',
+    path: '/v1/methodology',
+    tag: 'methodology',
+    summary: 'The scoring rules as data',
+    description: 'The methodology version, the coverage gate, the too-close margins, and per category the criteria with their default weights and weight groups and the published weight profiles: what GET /v1/compare applies. The full text, with freshness windows, evidence tiers and caps, is the methodology page.',
+    parameters: [],
+    result: { schema: MethodologySummarySchema, description: 'The methodology summary', precomputed: false },
+    rateLimit: 'api',
+    tool: {
+      name: 'get_methodology',
+      title: 'Get the methodology',
+      description: 'Returns the scoring rules as data: methodology version, coverage gate (percent), too-close margins (points), and per category the criteria (key, label, default weight 0-10, weight group) and the weight profiles compare_platforms accepts. Use it to explain why a platform is or is not eligible or why a comparison is too close.',
+      inputSchema: {},
+    },
+    run: (d) => {
+      const { site, rules, categories } = d.model;
+      return body({ coverage_gate_pct: rules.coverage_gate_pct, too_close: rules.too_close, categories, ...envelope(site, site.methodology_url) });
+    },
   },
 ];
 
