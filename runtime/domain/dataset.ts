@@ -1,12 +1,12 @@
 /**
  * The dataset the operations answer from: the runtime model of a build
  * (contract/model.ts) with its lookup tables, and the precomputed API bodies
- * by file name. The server loads it from dist/ (runtime/server/bundle.ts);
+ * by file name. The server loads it from dist/ (runtime/server/served.ts);
  * nothing here reads files.
  */
 import type { CategoryId } from './contract/categories.js';
 import type { ModelCriterion, ModelPlatform, ModelProfile, RuntimeModel } from './contract/model.js';
-import type { PlatformIndex } from './compute/platform-match.js';
+import { buildPlatformIndex, type PlatformIndex } from './compute/platform-match.js';
 
 /** A loaded build: the model, its indexes, and the exact bytes of each precomputed API body. */
 export interface Dataset {
@@ -26,5 +26,17 @@ export interface Dataset {
     platforms: Map<string, Buffer>;
     safety: Map<string, Buffer>;
     verdicts: Map<string, Buffer>;
+  };
+}
+
+/** The dataset of a runtime model and the precomputed bodies written with it: indexes by slug, name and category made once. */
+export function datasetOf(model: RuntimeModel, bytes: Dataset['bytes']): Dataset {
+  return {
+    model,
+    index: buildPlatformIndex(model.platforms),
+    bySlug: new Map(model.platforms.map((p) => [p.slug, p])),
+    criteria: new Map(model.categories.map((c) => [c.id, c.criteria])),
+    profiles: new Map(model.categories.map((c) => [c.id, c.profiles])),
+    bytes,
   };
 }

@@ -1,11 +1,11 @@
 /**
  * The h3 app: thin REST handlers over the operations. Every route answers GET
  * and HEAD; other methods get 405 with Allow; unknown paths 404; any thrown
- * error a 500 problem without internals. All bodies come from the bundle.
+ * error a 500 problem without internals. All bodies come from the served dist.
  */
 import { STATUS_CODES } from 'node:http';
 import { getRequestIP, getRouterParam, H3, onResponse, type H3Event } from 'h3';
-import type { Bundle } from './bundle.js';
+import type { Served } from './served.js';
 import { OPERATIONS, type ApiOperation, type OperationInput } from '../domain/operations/catalogue.js';
 import { feeEstimates } from '../domain/operations/fees.js';
 import { bytes, fail, type OperationResult } from '../domain/operations/result.js';
@@ -22,7 +22,6 @@ import { accessLog, type AccessEntry, type Logger } from './log.js';
 import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse } from './http/respond.js';
 import type { RequestContext } from './http/reply.js';
 import { jsonRpcRefusal } from './mcp/json-rpc.js';
-import { computedCacheOf } from './http/computed-cache.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
 import { comparePage } from '../domain/operations/compare-page.js';
 import { lookupPlatform } from '../domain/operations/platform-lookup.js';
@@ -84,7 +83,7 @@ function pathParam(event: H3Event, name: string): string | null {
 /** Most results the site's search page lists (the API's `limit`). */
 const SEARCH_PAGE_RESULTS = 50;
 
-/** What the app needs besides the bundle. */
+/** What the app needs besides the served dist. */
 export interface AppOptions {
   /** Counters of the rate limits; see http/rate-limit.ts. */
   limits: RateLimits;
@@ -98,9 +97,9 @@ export interface AppOptions {
 
 /**
  * Builds the app.
- * @param bundle returns the current bundle (a function so a reload can swap it)
+ * @param served returns the current Served value (a function so a reload can swap it)
  */
-export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
+export function createApp(served: () => Served, options: AppOptions): H3 {
   const app = new H3({
     onRequest: (event) => {
       event.context.requestId = requestIdFor(event.req.headers.get('x-request-id'));
@@ -124,7 +123,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
       if (!complete) for (const [name, value] of Object.entries(limitHeaders ?? {})) response.headers.set(name, value);
     },
     onError: (error, event) => {
-      const b = bundle();
+      const b = served();
       if (error.status >= 400 && error.status < 500) {
         // h3 rejects some requests itself before a route runs, e.g. a path with malformed percent-encoding.
         return problemResponse(event.req.method, b.model.site.base_url, badRequest, event.url.pathname.slice(0, 200));
@@ -146,14 +145,14 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
       headers.set('content-type', HTML_CONTENT_TYPE);
       headers.set('content-security-policy', contentSecurityPolicy(event.url.pathname));
       headers.delete('content-length');
-      const page = event.req.method === 'HEAD' ? null : errorPageHtml(bundle().model.site, problem);
+      const page = event.req.method === 'HEAD' ? null : errorPageHtml(served().model.site, problem);
       return new Response(page, { status: response.status, statusText: STATUS_CODES[response.status], headers });
     }),
   );
 
   app.use((event) => {
     const target = event.url.pathname.length + event.url.search.length;
-    const base = bundle().model.site.base_url;
+    const base = served().model.site.base_url;
     if (target > LIMITS.urlMaxLength) {
       return problemResponse(event.req.method, base, { status: 414, name: 'uri-too-long', title: 'URI too long', detail: `The request target may be at most ${LIMITS.urlMaxLength} characters; got ${target}.` });
     }
@@ -169,7 +168,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   const isSiteFile = (event: H3Event): boolean => {
     const method = event.req.method;
     const path = event.url.pathname;
-    return (method === 'GET' || method === 'HEAD') && !path.startsWith('/v1/') && path !== '/mcp' && bundle().staticFiles.get(path) !== undefined;
+    return (method === 'GET' || method === 'HEAD') && !path.startsWith('/v1/') && path !== '/mcp' && served().staticFiles.get(path) !== undefined;
   };
 
   // The site's pages, assets and open-data files are bytes on disk, as cheap to send as a refusal: not counted.
@@ -191,20 +190,20 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
       admission.status === 429
         ? { status: 429, name: 'rate-limited', title: 'Too many requests', detail: admission.detail }
         : { status: 401, name: 'unauthorized', title: 'Unauthorized', detail: admission.detail };
-    return problemResponse(event.req.method, bundle().model.site.base_url, spec, event.url.pathname.slice(0, 200), extra);
+    return problemResponse(event.req.method, served().model.site.base_url, spec, event.url.pathname.slice(0, 200), extra);
   });
 
   /** OPTIONS (CORS preflight) and methods other than GET and HEAD on a read-only resource; undefined for GET and HEAD. */
   const readOnlyMethod = (event: H3Event): Response | undefined => {
     const method = event.req.method;
     if (method === 'OPTIONS') return new Response(null, { status: 204, statusText: STATUS_CODES[204], headers: { allow: ALLOW, ...preflightHeaders(ALLOW) } });
-    if (!READ_METHODS.includes(method)) return problemResponse(method, bundle().model.site.base_url, methodNotAllowed(method), event.url.pathname.slice(0, 200), { allow: ALLOW });
+    if (!READ_METHODS.includes(method)) return problemResponse(method, served().model.site.base_url, methodNotAllowed(method), event.url.pathname.slice(0, 200), { allow: ALLOW });
     return undefined;
   };
 
   /** The computed body made before for this path and query (computed-cache.ts), or `make()` now, kept for next time. */
   const cachedBody = (event: H3Event, make: () => Buffer | undefined): Buffer | undefined => {
-    const cache = computedCacheOf(bundle());
+    const cache = served().computedCache;
     const target = event.url.pathname + event.url.search;
     const cached = cache.get(target);
     if (cached) return cached;
@@ -217,10 +216,10 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   const route = <K extends string>(
     path: string,
     params: readonly K[],
-    run: (b: Bundle, query: Partial<Record<K, string>>, event: H3Event) => OperationResult,
+    run: (b: Served, query: Partial<Record<K, string>>, event: H3Event) => OperationResult,
   ) => {
     app.all(path, (event) => {
-      const b = bundle();
+      const b = served();
       const method = event.req.method;
       const base = b.model.site.base_url;
       const instance = event.url.pathname;
@@ -235,7 +234,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
         response.headers.set(IGNORED_PARAMETERS_HEADER, ignoredParametersValue(query.ignored));
         return response;
       }
-      // A computed body depends only on the bundle and the URL: serve the bytes made for the same URL before.
+      // A computed body depends only on the served dist and the URL: serve the bytes made for the same URL before.
       let other: OperationResult | undefined;
       const json = cachedBody(event, () => {
         const result = query.ok ? run(b, query.values, event) : fail(invalidParameters(query.errors));
@@ -272,12 +271,12 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   app.all('/mcp', (event) => {
     const method = event.req.method;
     if (method === 'OPTIONS') return new Response(null, { status: 204, statusText: STATUS_CODES[204], headers: { allow: 'POST', ...preflightHeaders('POST') } });
-    return problemResponse(method, bundle().model.site.base_url, { ...methodNotAllowed(method), detail: `${method} is not allowed on /mcp: send JSON-RPC 2.0 requests with POST.` }, '/mcp', { allow: 'POST' });
+    return problemResponse(method, served().model.site.base_url, { ...methodNotAllowed(method), detail: `${method} is not allowed on /mcp: send JSON-RPC 2.0 requests with POST.` }, '/mcp', { allow: 'POST' });
   });
 
   /** A page, asset or open-data file of the site, with its media type (pages with their CSP); undefined when there is none. */
   const staticFile = (event: H3Event): Response | undefined => {
-    const file = bundle().staticFiles.get(event.url.pathname);
+    const file = served().staticFiles.get(event.url.pathname);
     return file && bytesResponse(event.req.method, file.bytes, conditional(event), file.contentType, file.headers);
   };
 
@@ -286,8 +285,8 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
    * answer (404, or a 400 naming the parameter); pages are kept in the computed cache by their full URL.
    * @param path the request path, for the problem's instance and the page's Content-Security-Policy
    */
-  const renderedPage = (event: H3Event, path: string, make: (b: Bundle) => { html: string } | { problem: ProblemSpec }): Response => {
-    const b = bundle();
+  const renderedPage = (event: H3Event, path: string, make: (b: Served) => { html: string } | { problem: ProblemSpec }): Response => {
+    const b = served();
     const early = readOnlyMethod(event);
     if (early) return early;
     let problem: ProblemSpec | undefined;
@@ -307,7 +306,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   // Compare pages: the published ones are static files; any other comparison, or one with custom
   // weights or a profile (the API's `weights` and `profile`; repeated weights are joined), is rendered now.
   app.all('/compare/:slug', (event) => {
-    const b = bundle();
+    const b = served();
     // an empty field of the page's form means "not given"
     const weights = event.url.searchParams.getAll('weights').filter((w) => w.trim() !== '');
     const query = { weights: weights.length ? weights.join(',') : undefined, profile: event.url.searchParams.get('profile')?.trim() || undefined };
@@ -356,7 +355,7 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   // A platform page asked for by name or alias (/platforms/Kraken, /platforms/Ledger%20Nano%20X): a
   // permanent redirect to its canonical page; an unknown name is a 404 with the closest names.
   app.all('/platforms/:name', (event) => {
-    const b = bundle();
+    const b = served();
     const early = readOnlyMethod(event) ?? staticFile(event);
     if (early) return early;
     const instance = event.url.pathname.slice(0, 200);
@@ -372,8 +371,8 @@ export function createApp(bundle: () => Bundle, options: AppOptions): H3 {
   // The rest of the site (pages, assets, open-data files), else 404.
   app.all('/**', (event) => {
     const path = event.url.pathname;
-    if (bundle().staticFiles.get(path)) return readOnlyMethod(event) ?? staticFile(event)!;
-    return problemResponse(event.req.method, bundle().model.site.base_url, notFound(`No resource at ${path.slice(0, 200)}. The API is described at /openapi.json; the site starts at /.`), path.slice(0, 200));
+    if (served().staticFiles.get(path)) return readOnlyMethod(event) ?? staticFile(event)!;
+    return problemResponse(event.req.method, served().model.site.base_url, notFound(`No resource at ${path.slice(0, 200)}. The API is described at /openapi.json; the site starts at /.`), path.slice(0, 200));
   });
   return app;
 }

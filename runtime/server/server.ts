@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { loadBundle, type Bundle } from './bundle.js';
+import { loadServed, type Served } from './served.js';
 import { createFastPath } from './http/fast-path.js';
 import { INTERNAL_ERROR } from '../domain/contract/problem.js';
 import { problemReply } from './http/reply.js';
@@ -64,7 +64,7 @@ export interface RunningRuntime {
   metricsListener?: Listener;
   /**
    * Loads dist/ again and swaps it in for the next requests; requests in flight finish on the old one.
-   * @throws Error when the new dist/ is missing or broken; the old bundle keeps serving
+   * @throws Error when the new dist/ is missing or broken; the old Served value keeps serving
    */
   reload: () => Promise<void>;
   /**
@@ -76,15 +76,15 @@ export interface RunningRuntime {
 }
 
 /**
- * Loads the bundle and listens. Resolves once the socket accepts connections.
+ * Loads the served dist and listens. Resolves once the socket accepts connections.
  * @throws Error when dist/ is missing or broken
  */
 export async function serve(options: ServeOptions): Promise<RunningRuntime> {
-  let bundle: Bundle = await loadBundle(options.distDir);
+  let served: Served = await loadServed(options.distDir);
   const limits = new RateLimits(options.rateLimit, options.logger);
   // prom-client is loaded only when metrics are on (start time)
   const metrics = options.metrics
-    ? await createMetrics(() => ({ redis: limits.redisState(), evaluationDate: bundle.model.site.evaluation_date, methodologyVersion: bundle.model.site.methodology_version, platforms: bundle.bySlug.size }))
+    ? await createMetrics(() => ({ redis: limits.redisState(), evaluationDate: served.model.site.evaluation_date, methodologyVersion: served.model.site.methodology_version, platforms: served.bySlug.size }))
     : undefined;
   const appOptions = { limits, trustProxy: options.trustProxy, logger: options.logger, ...(metrics && { observe: metrics.observeRequest }) };
   // Answers from memory go out before h3 (http/fast-path.ts); everything else goes through the h3 app.
@@ -95,13 +95,13 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   let app: Promise<NodeHandler> | undefined;
   let loadedApp: NodeHandler | undefined;
   const loadApp = () =>
-    (app ??= Promise.all([import('./app.js'), import('h3/node')]).then(([{ createApp }, { toNodeHandler }]) => (loadedApp = toNodeHandler(createApp(() => bundle, appOptions)))));
+    (app ??= Promise.all([import('./app.js'), import('h3/node')]).then(([{ createApp }, { toNodeHandler }]) => (loadedApp = toNodeHandler(createApp(() => served, appOptions)))));
   const toApp = (req: IncomingMessage, res: ServerResponse) =>
     loadedApp ? loadedApp(req, res) : loadApp().then(
       (handle) => handle(req, res),
       (error: unknown) => {
         options.logger.error({ event: 'app-load-failed', error: error instanceof Error ? error.message : String(error) }, 'the h3 app could not be loaded');
-        const problem = problemReply(req.method ?? 'GET', bundle.model.site.base_url, INTERNAL_ERROR);
+        const problem = problemReply(req.method ?? 'GET', served.model.site.base_url, INTERNAL_ERROR);
         if (!res.headersSent) res.writeHead(problem.status, problem.headers);
         res.end(problem.body ?? undefined);
       },
@@ -109,7 +109,7 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   // Responses not yet finished, so a shutdown can ask each for Connection: close and count them.
   const inFlight = new Set<ServerResponse>();
   let closing = false;
-  const fastPath = createFastPath(() => bundle, toApp, appOptions);
+  const fastPath = createFastPath(() => served, toApp, appOptions);
   const server = createServer((req, res) => {
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
@@ -137,7 +137,7 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
     ...(metricsListener && { metricsListener }),
     reload: async () => {
       try {
-        bundle = await loadBundle(options.distDir);
+        served = await loadServed(options.distDir);
       } catch (error) {
         metrics?.observeReload('refused');
         throw error;

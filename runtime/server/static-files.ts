@@ -5,7 +5,7 @@
  * them when the runtime started (about 2,200 files, 19 MB for the real data)
  * took most of its start time and a fifth of its memory (docs/performance.md);
  * the API bodies, which must agree with the runtime model, are still loaded
- * with the bundle (bundle.ts). Pages use the directory-index layout any static
+ * with the served dist (served.ts). Pages use the directory-index layout any static
  * host serves: /platforms/kraken and /platforms/kraken/ both answer
  * platforms/kraken/index.html. A file is served only when its bytes are the ones the
  * build manifest lists (size and SHA-256): a truncated or altered file is not served.
@@ -56,7 +56,7 @@ export function contentSecurityPolicy(urlPath: string): string {
     : `${common}; style-src 'self'`;
 }
 
-/** Bytes of static files kept in memory per bundle; least recently used files go first. */
+/** Bytes of static files kept in memory per served dist; least recently used files go first. */
 export const STATIC_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** One segment of a URL path that may name a static file: letters, digits, `-`, `_` and `.`, not starting with `.` (no `.`, `..` or dot file). */

@@ -16,49 +16,19 @@
  * limit refuses (h3 answers 401/429 from the admission made here: see takeAdmission).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Bundle } from '../bundle.js';
+import type { Served } from '../served.js';
 import { accessLog, type AccessEntry, type Logger } from '../log.js';
 import { acceptsJson } from './accept.js';
 import { clientIpLogged } from './client-ip.js';
 import { commonHeaders, requestIdFor } from './common-headers.js';
 import { CACHE_CONTROL } from './caching.js';
-import { computedCacheOf } from './computed-cache.js';
 import type { Admission, RateLimits } from './rate-limit.js';
 import { computedReply, JSON_CONTENT_TYPE, precomputedReply, problemReply, type RequestContext } from './reply.js';
+import type { Precomputed } from './precomputed-table.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
 import { INTERNAL_ERROR, type ProblemSpec } from '../../domain/contract/problem.js';
 import { jsonRpcRefusal, jsonRpcRequestId, MCP_BODY_TOO_LARGE } from '../mcp/json-rpc.js';
 import { loadMcpEndpoint } from '../mcp/load-endpoint.js';
-
-/** Precomputed bytes at one exact URL, with their media type and further headers (a page's CSP). */
-interface Precomputed {
-  bytes: Buffer;
-  contentType: string;
-  extra?: Record<string, string>;
-  /** A page, asset or open-data file of the site: answered without counting against the API rate limit. */
-  siteFile?: true;
-}
-
-const tables = new WeakMap<Bundle, Map<string, Precomputed>>();
-
-/** The exact URL -> precomputed API body table of a bundle (JSON), made on first use (dropped with the bundle on reload). */
-function precomputedOf(bundle: Bundle): Map<string, Precomputed> {
-  let table = tables.get(bundle);
-  if (table) return table;
-  table = new Map();
-  const json = (bytes: Buffer): Precomputed => ({ bytes, contentType: JSON_CONTENT_TYPE });
-  const b = bundle.bytes;
-  table.set('/v1/categories', json(b.categories));
-  table.set('/openapi.json', json(b.openapi));
-  table.set('/.well-known/mcp.json', json(b.mcpManifest));
-  table.set('/.well-known/mcp/server-card.json', json(b.mcpServerCard));
-  table.set('/.well-known/ai-plugin.json', json(b.aiPluginManifest));
-  for (const [slug, bytes] of b.platforms) table.set(`/v1/platforms/${slug}`, json(bytes));
-  for (const [slug, bytes] of b.safety) table.set(`/v1/safety/${slug}`, json(bytes));
-  for (const [slug, bytes] of b.verdicts) table.set(`/v1/verdicts/${slug}`, json(bytes));
-  tables.set(bundle, table);
-  return table;
-}
 
 const admissions = new WeakMap<object, Admission>();
 
@@ -74,7 +44,7 @@ export function takeAdmission(req: object | undefined): Admission | undefined {
   return admission;
 }
 
-/** What the fast path needs besides the bundle (the same as the h3 app's options). */
+/** What the fast path needs besides the served dist (the same as the h3 app's options). */
 export interface FastPathOptions {
   limits: RateLimits;
   trustProxy: number;
@@ -109,21 +79,21 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<string | null
 
 /**
  * Makes the fast-path handler.
- * @param bundle returns the current bundle (a reload swaps it)
+ * @param served returns the current Served value (a reload swaps it)
  * @param fallback the h3 node handler, for every request the fast path does not answer
  * @returns a node:http request listener
  */
-export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMessage, res: ServerResponse) => unknown, options: FastPathOptions) {
+export function createFastPath(served: () => Served, fallback: (req: IncomingMessage, res: ServerResponse) => unknown, options: FastPathOptions) {
   /** The bytes in memory that answer this request, or undefined when h3 must answer. */
   const find = (req: IncomingMessage, url: string): Precomputed | { computed: Buffer } | undefined => {
-    const b = bundle();
-    const pre = precomputedOf(b).get(url);
+    const b = served();
+    const pre = b.precomputed.get(url);
     if (pre) return acceptsJson(header(req.headers.accept)) ? pre : undefined;
     if (!url.startsWith('/v1/')) {
       const file = b.staticFiles.get(url); // a URL with a query string names no file here: h3 answers it
       return file && { bytes: file.bytes, contentType: file.contentType, extra: file.headers, siteFile: true };
     }
-    const cached = computedCacheOf(b).get(url);
+    const cached = b.computedCache.get(url);
     return cached && acceptsJson(header(req.headers.accept)) ? { computed: cached } : undefined;
   };
 
@@ -159,7 +129,7 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
   const mcpPost = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const startedAt = performance.now();
     let common = commonHeaders(requestIdFor(header(req.headers['x-request-id'])));
-    const b = bundle();
+    const b = served();
     const problem = (spec: ProblemSpec, extra?: Record<string, string>) => send(req, res, problemReply('POST', b.model.site.base_url, spec, '/mcp', extra, common), startedAt);
     try {
       const apiKey = header(req.headers['x-api-key']);
@@ -200,7 +170,7 @@ export function createFastPath(bundle: () => Bundle, fallback: (req: IncomingMes
    */
   const probe = (req: IncomingMessage, res: ServerResponse, path: '/healthz' | '/readyz') => {
     const startedAt = performance.now();
-    const b = bundle();
+    const b = served();
     const body = path === '/healthz'
       ? { status: 'ok' }
       : {

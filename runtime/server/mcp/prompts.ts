@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Bundle } from '../bundle.js';
+import type { Served } from '../served.js';
 import { completePlatformSlugs } from './resources.js';
 
 /** What every prompt asks the agent to keep in its answer. */
@@ -18,12 +18,12 @@ const CAVEATS =
 const userMessage = (text: string) => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] });
 
 /** Registers the prompts on `server`. */
-export function registerPrompts(server: McpServer, bundle: Bundle): void {
-  const platform = (description: string) => completable(z.string().describe(description), (value) => completePlatformSlugs(bundle, value));
+export function registerPrompts(server: McpServer, served: Served): void {
+  const platform = (description: string) => completable(z.string().describe(description), (value) => completePlatformSlugs(served, value));
   /** Completes the last name of a comma-separated list, keeping the names before it. */
   const platformList = completable(z.string().describe('2 to 6 platforms of one category, comma-separated (slugs, names or aliases)'), (value) => {
     const head = value.includes(',') ? value.slice(0, value.lastIndexOf(',') + 1) : '';
-    return completePlatformSlugs(bundle, value.slice(head.length).trim()).map((slug) => `${head}${slug}`);
+    return completePlatformSlugs(served, value.slice(head.length).trim()).map((slug) => `${head}${slug}`);
   });
 
   server.registerPrompt(

@@ -11,7 +11,8 @@
  */
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Bundle } from '../bundle.js';
+import type { Served } from '../served.js';
+import type { ResourceIndex } from './mcp-state.js';
 import { findPlatform } from '../../domain/compute/platform-match.js';
 
 /** JSON-RPC error code of an unknown resource (MCP specification, "Resources", error handling). */
@@ -20,75 +21,64 @@ const RESOURCE_NOT_FOUND = -32002;
 /** Most completion values returned (MCP "Completion": at most 100 per response). */
 const COMPLETION_MAX = 100;
 
-/** What the resources and completions read from a bundle: worked out once per bundle, not per MCP server. */
-interface ResourceIndex {
-  /** Every platform slug, alphabetical. */
-  slugs: string[];
-  /** The open-data files an agent can read as text (JSON and CSV), from the manifest the build wrote (`file` relative to it). */
-  openData: Array<{ file: string; description: string; media_type: string }>;
-}
-
-/** Per loaded bundle (a reload brings a new bundle, so a new index). */
-const indexes = new WeakMap<Bundle, ResourceIndex>();
-
-function resourceIndex(bundle: Bundle): ResourceIndex {
-  let index = indexes.get(bundle);
+function resourceIndex(served: Served): ResourceIndex {
+  let index = served.mcp.resourceIndex;
   if (!index) {
-    const manifest = bundle.staticFiles.get('/open-data/manifest.json');
+    const manifest = served.staticFiles.get('/open-data/manifest.json');
     const files = manifest ? (JSON.parse(manifest.bytes.toString('utf8')) as { files: ResourceIndex['openData'] }).files : [];
     index = {
-      slugs: [...bundle.bySlug.keys()].sort(),
+      slugs: [...served.bySlug.keys()].sort(),
       openData: files.filter((f) => f.media_type === 'application/json' || f.media_type.startsWith('text/csv')),
     };
-    indexes.set(bundle, index);
+    served.mcp.resourceIndex = index;
   }
   return index;
 }
 
 /** Platform slugs starting with `prefix` (any case), then those containing it, each group alphabetical, at most COMPLETION_MAX. */
-export function completePlatformSlugs(bundle: Bundle, prefix: string): string[] {
+export function completePlatformSlugs(served: Served, prefix: string): string[] {
   const fragment = prefix.toLowerCase();
-  const slugs = resourceIndex(bundle).slugs;
+  const slugs = resourceIndex(served).slugs;
   const starts = slugs.filter((s) => s.startsWith(fragment));
   const contains = slugs.filter((s) => !s.startsWith(fragment) && s.includes(fragment));
   return [...starts, ...contains].slice(0, COMPLETION_MAX);
 }
 
-/** Registers every resource and resource template of the bundle on `server`. */
-export function registerResources(server: McpServer, bundle: Bundle): void {
-  const base = bundle.model.site.base_url;
+/** Registers every resource and resource template of the served dist on `server`. */
+export function registerResources(server: McpServer, served: Served): void {
+  const base = served.model.site.base_url;
   const json = (uri: URL, bytes: Buffer) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: bytes.toString('utf8') }] });
   const platformOf = (name: unknown) => {
-    const platform = typeof name === 'string' ? findPlatform(bundle.index, name) : undefined;
+    const platform = typeof name === 'string' ? findPlatform(served.index, name) : undefined;
     if (!platform) throw new McpError(RESOURCE_NOT_FOUND, `Unknown platform "${String(name).slice(0, 100)}"; resources/list names every platform record`);
     return platform;
   };
-  const complete = { name: (value: string) => completePlatformSlugs(bundle, value) };
+  const complete = { name: (value: string) => completePlatformSlugs(served, value) };
 
   server.registerResource(
     'categories',
     `${base}/v1/categories`,
     { title: 'Categories', description: 'The five categories with platform counts and scoring criteria (keys, labels, default weights)', mimeType: 'application/json' },
-    (uri) => json(uri, bundle.bytes.categories),
+    (uri) => json(uri, served.bytes.categories),
   );
   server.registerResource(
     'platform-record',
     new ResourceTemplate(`${base}/v1/platforms/{name}`, {
       list: () => ({
-        resources: bundle.model.platforms.map((p) => ({ uri: `${base}/v1/platforms/${p.slug}`, name: p.slug, title: p.name, description: `${p.name}: sourced record (${p.category})`, mimeType: 'application/json' })),
+        resources: served.model.platforms.map((p) => ({ uri: `${base}/v1/platforms/${p.slug}`, name: p.slug, title: p.name, description: `${p.name}: sourced record (${p.category})`, mimeType: 'application/json' })),
       }),
       complete,
     }),
     { title: 'Platform record', description: 'A platform\'s full sourced record: facts with as_of and sources, criterion scores, coverage, incidents', mimeType: 'application/json' },
-    (uri, variables) => json(uri, bundle.bytes.platforms.get(platformOf(variables.name).slug)!),
+    (uri, variables) => json(uri, served.bytes.platforms.get(platformOf(variables.name).slug)!),
   );
   server.registerResource(
     'safety-record',
     new ResourceTemplate(`${base}/v1/safety/{name}`, { list: undefined, complete }),
     { title: 'Safety record', description: 'A platform\'s incidents, regulatory record, security score and hack cap', mimeType: 'application/json' },
-    (uri, variables) => json(uri, bundle.bytes.safety.get(platformOf(variables.name).slug)!),
+    (uri, variables) => json(uri, served.bytes.safety.get(platformOf(variables.name).slug)!),
   );
-  const methodology = bundle.staticFiles.get('/methodology/');
+  const methodology = served.staticFiles.get('/methodology/');
   if (methodology) {
     server.registerResource(
       'methodology',
@@ -97,14 +87,14 @@ export function registerResources(server: McpServer, bundle: Bundle): void {
       (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/html', text: methodology.bytes.toString('utf8') }] }),
     );
   }
-  for (const file of resourceIndex(bundle).openData) {
+  for (const file of resourceIndex(served).openData) {
     const urlPath = `/open-data/${file.file}`;
     server.registerResource(
       `open-data:${file.file}`,
       `${base}${urlPath}`,
       { title: file.file, description: file.description, mimeType: file.media_type },
       (uri) => {
-        const found = bundle.staticFiles.get(urlPath);
+        const found = served.staticFiles.get(urlPath);
         if (!found) throw new McpError(RESOURCE_NOT_FOUND, `${urlPath} is not available`);
         return { contents: [{ uri: uri.href, mimeType: file.media_type, text: found.bytes.toString('utf8') }] };
       },

@@ -8,15 +8,15 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { Bundle } from '../bundle.js';
+import type { Served } from '../served.js';
 import type { OperationResult } from '../../domain/operations/result.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { TOOLS } from '../../domain/operations/mcp-tools.js';
 
 /** Instructions returned by `initialize`: what the service is, its limits and how to credit it. */
-export function instructions(bundle: Bundle): string {
-  const site = bundle.model.site;
+export function instructions(served: Served): string {
+  const site = served.model.site;
   return [
     `${site.name}: sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages.`,
     `Tools: ${TOOLS.map((t) => `${t.name} (${t.title.toLowerCase()})`).join(', ')}. Start with list_categories or search_platforms.`,
@@ -45,10 +45,10 @@ export function toolResult(result: OperationResult): CallToolResult {
 let sharedValidator: AjvJsonSchemaValidator | undefined;
 
 /** A new McpServer with every tool registered. */
-export function createMcpServer(bundle: Bundle): McpServer {
-  const site = bundle.model.site;
+export function createMcpServer(served: Served): McpServer {
+  const site = served.model.site;
   sharedValidator ??= new AjvJsonSchemaValidator();
-  const server = new McpServer({ name: site.name, version: site.api_version }, { instructions: instructions(bundle), jsonSchemaValidator: sharedValidator });
+  const server = new McpServer({ name: site.name, version: site.api_version }, { instructions: instructions(served), jsonSchemaValidator: sharedValidator });
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
@@ -59,11 +59,11 @@ export function createMcpServer(bundle: Bundle): McpServer {
         outputSchema: tool.outputSchema,
         annotations: { title: tool.title, readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
       },
-      async (args: Record<string, unknown>) => toolResult(tool.run(bundle, args)),
+      async (args: Record<string, unknown>) => toolResult(tool.run(served, args)),
     );
   }
-  registerResources(server, bundle);
-  registerPrompts(server, bundle);
+  registerResources(server, served);
+  registerPrompts(server, served);
   // The lists never change while a dist is served (a reload builds new servers), so no list_changed
   // notification is ever sent, and a stateless server has no subscriptions: say so (the SDK
   // advertises listChanged true on registration).
@@ -71,24 +71,20 @@ export function createMcpServer(bundle: Bundle): McpServer {
   return server;
 }
 
-/** Most idle servers kept per bundle: about the number of /mcp requests served at the same time. */
+/** Most idle servers kept per served dist (in its McpState): about the number of /mcp requests served at the same time. */
 export const MCP_SERVER_POOL_MAX = 64;
-
-/** Idle, disconnected servers of each bundle (a reload gets a new bundle, hence new servers). */
-const idleServers = new WeakMap<Bundle, McpServer[]>();
 
 /**
  * Answers one JSON-RPC POST: a new stateless transport per request (it cannot be reused),
- * connected to a server taken from a pool. A server serves one request at a time; closing
+ * connected to a server taken from the served dist's pool (a reload brings a new pool). A server serves one request at a time; closing
  * the transport disconnects it, and it goes back to the pool unless the request was an
  * `initialize` (which leaves the client's capabilities on the server). Building a server
  * and registering the tools for every request was about 40 % of the CPU of a tools/call
  * (see docs/performance.md).
  */
-export async function handleMcp(bundle: Bundle, request: Request): Promise<Response> {
-  let pool = idleServers.get(bundle);
-  if (!pool) idleServers.set(bundle, (pool = []));
-  const server = pool.pop() ?? createMcpServer(bundle);
+export async function handleMcp(served: Served, request: Request): Promise<Response> {
+  const pool = served.mcp.idleServers;
+  const server = pool.pop() ?? createMcpServer(served);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   let response: Response;

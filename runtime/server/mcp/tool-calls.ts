@@ -1,6 +1,6 @@
 /**
- * Single `tools/call` requests, answered by one long-lived McpServer per bundle (the
- * official SDK's, with the tools of ./tools.ts) over an in-process transport, instead of a
+ * Single `tools/call` requests, answered by one long-lived McpServer per served dist (the
+ * official SDK's, with the tools of the operation catalogue) over an in-process transport, instead of a
  * new Streamable HTTP transport per request (./server.ts). The SDK still does the protocol:
  * it validates the JSON-RPC request, the tool's arguments and its structured output, runs
  * the tool and builds the result or the JSON-RPC error. This file only carries the message:
@@ -16,64 +16,18 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { isJSONRPCRequest, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
-import { LRUCache } from 'lru-cache';
-import type { Bundle } from '../bundle.js';
+import { isJSONRPCRequest, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Served } from '../served.js';
 import { createMcpServer } from './server.js';
+import { InProcessTransport } from './in-process-transport.js';
 
-/**
- * A transport that hands each request to the server under an id of its own (clients' ids
- * collide: every client may send id 1) and resolves the matching response. Messages the
- * server sends that answer no waiting request (notifications) are dropped: a stateless
- * HTTP exchange has no stream to carry them, as with the SDK transport in JSON mode.
- */
-class InProcessTransport implements Transport {
-  onmessage?: (message: JSONRPCMessage) => void;
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  private readonly waiting = new Map<number, (response: JSONRPCMessage) => void>();
-  private lastId = 0;
-
-  async start(): Promise<void> {}
-
-  async close(): Promise<void> {
-    this.onclose?.();
-  }
-
-  async send(message: JSONRPCMessage): Promise<void> {
-    if (!('id' in message) || typeof message.id !== 'number' || !('result' in message || 'error' in message)) return;
-    const resolve = this.waiting.get(message.id);
-    if (!resolve) return;
-    this.waiting.delete(message.id);
-    resolve(message);
-  }
-
-  /** Sends `request` to the server and resolves with its response, under the request's own id. */
-  exchange(request: JSONRPCRequest): Promise<JSONRPCMessage> {
-    const id = ++this.lastId;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, (response) => resolve({ ...response, id: request.id } as JSONRPCMessage));
-      try {
-        this.onmessage?.({ ...request, id });
-      } catch (error) {
-        this.waiting.delete(id);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-  }
-}
-
-const connected = new WeakMap<Bundle, InProcessTransport>();
-
-/** The bundle's server and transport, connected on first use (a reload gets a new bundle, hence a new server). */
-function transportOf(bundle: Bundle): InProcessTransport {
-  let transport = connected.get(bundle);
+/** The served dist's server and transport, connected on first use (a reload gets a new Served value, hence a new server). */
+function transportOf(served: Served): InProcessTransport {
+  let transport = served.mcp.toolCallTransport;
   if (!transport) {
-    transport = new InProcessTransport();
-    const server: McpServer = createMcpServer(bundle);
+    transport = served.mcp.toolCallTransport = new InProcessTransport();
+    const server: McpServer = createMcpServer(served);
     void server.connect(transport); // start() is synchronous in effect: the handlers are set before connect's first await
-    connected.set(bundle, transport);
   }
   return transport;
 }
@@ -107,34 +61,19 @@ export function plainToolCall(body: string, header: (name: string) => string | n
   }
 }
 
-/** Bounds of one bundle's tools/call answer cache: entries, and total characters of the answers. */
-export const TOOL_CALL_CACHE_LIMITS = { entries: 1_000, characters: 16 * 1024 * 1024 } as const;
-
-const answers = new WeakMap<Bundle, LRUCache<string, string>>();
-
-/** The bundle's cache: JSON of `params` -> the response's `"result":...` or `"error":...` member, serialised. */
-function answersOf(bundle: Bundle): LRUCache<string, string> {
-  let cache = answers.get(bundle);
-  if (!cache) {
-    cache = new LRUCache<string, string>({ max: TOOL_CALL_CACHE_LIMITS.entries, maxSize: TOOL_CALL_CACHE_LIMITS.characters, sizeCalculation: (member) => member.length || 1 });
-    answers.set(bundle, cache);
-  }
-  return cache;
-}
-
 /**
  * The JSON-RPC response to a plain tools/call, serialised: a result, or the SDK's JSON-RPC
  * error (unknown tool, invalid arguments), with the client's request id. Every tool is a pure
- * function of the bundle and its arguments, and the SDK's answer to the same params is the same,
- * so the SDK answers each distinct params once per bundle and the serialised answer is kept
+ * function of the served dist and its arguments, and the SDK's answer to the same params is the same,
+ * so the SDK answers each distinct params once per served dist and the serialised answer is kept
  * (lru-cache), as the REST computed bodies are (http/computed-cache.ts). That was the SDK's
  * validation and serialisation of a 6 KB result on every call (docs/performance.md).
  */
-export async function answerToolCall(bundle: Bundle, { request, key }: PlainToolCall): Promise<string> {
-  const cache = answersOf(bundle);
+export async function answerToolCall(served: Served, { request, key }: PlainToolCall): Promise<string> {
+  const cache = served.mcp.toolCallAnswers;
   let member = cache.get(key);
   if (member === undefined) {
-    const response = (await transportOf(bundle).exchange(request)) as { result?: unknown; error?: unknown };
+    const response = (await transportOf(served).exchange(request)) as { result?: unknown; error?: unknown };
     member = 'error' in response ? `"error":${JSON.stringify(response.error)}` : `"result":${JSON.stringify(response.result)}`;
     cache.set(key, member);
   }

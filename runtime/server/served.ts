@@ -5,22 +5,35 @@
  * checked against its build manifest (runtime/domain/contract/build-manifest.ts): every
  * listed file must exist with its size, and every file loaded here must match its
  * SHA-256; anything else refuses the dist (at start: no start; on reload: the old
- * one keeps serving). dist/ is resolved once, so all of a bundle comes from one build.
+ * one keeps serving). dist/ is resolved once, so all of a served dist comes from one build.
  */
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RuntimeModelSchema } from '../domain/contract/model.js';
-import { buildPlatformIndex } from '../domain/compute/platform-match.js';
 import { BUILD_MANIFEST_FILE, BuildManifestSchema, sha256Hex, type BuildManifest } from '../domain/contract/build-manifest.js';
 import { StaticFiles } from './static-files.js';
+import { newComputedCache, type ComputedCache } from './http/computed-cache.js';
+import { precomputedTable, type Precomputed } from './http/precomputed-table.js';
+import { newMcpState, type McpState } from './mcp/mcp-state.js';
 import { DIST_LAYOUT } from '../domain/contract/dist-layout.js';
-import type { Dataset } from '../domain/dataset.js';
+import { datasetOf, type Dataset } from '../domain/dataset.js';
 
-/** A loaded dist/: the dataset the operations answer from, and the site's static files. */
-export interface Bundle extends Dataset {
+/**
+ * One loaded dist/, everything the server answers from, built once at load and swapped whole
+ * on reload (nothing is kept beside it in tables keyed by it): the dataset the operations
+ * answer from, the precomputed bodies by URL, the site's static files, the cache of computed
+ * bodies, and the MCP endpoint's state.
+ */
+export interface Served extends Dataset {
+  /** Exact URL path -> precomputed JSON body (http/precomputed-table.ts), for the fast path. */
+  precomputed: Map<string, Precomputed>;
   /** Pages, their assets and the open-data files by URL path, read on first use (runtime/server/static-files.ts). */
   staticFiles: StaticFiles;
+  /** Computed bodies by request target (http/computed-cache.ts); starts empty. */
+  computedCache: ComputedCache;
+  /** Server pool, tools/call answers, resource index (mcp/mcp-state.ts); starts empty. */
+  mcp: McpState;
 }
 
 /**
@@ -59,7 +72,7 @@ function checkedManifest(root: string): BuildManifest {
  * @throws Error when the manifest is missing, a listed file is missing or of another size, a loaded file
  *   does not match its SHA-256, or the runtime model does not match its schema (a broken dist/)
  */
-export async function loadBundle(distDir: string): Promise<Bundle> {
+export async function loadServed(distDir: string): Promise<Served> {
   const root = realpathSync(distDir);
   const manifest = checkedManifest(root);
   const verify = (rel: string, bytes: Buffer): Buffer => {
@@ -85,13 +98,6 @@ export async function loadBundle(distDir: string): Promise<Bundle> {
     folder(DIST_LAYOUT.verdictsDir),
   ]);
   const model = RuntimeModelSchema.parse(JSON.parse(modelBytes.toString('utf8')));
-  return {
-    model,
-    index: buildPlatformIndex(model.platforms),
-    bySlug: new Map(model.platforms.map((p) => [p.slug, p])),
-    criteria: new Map(model.categories.map((c) => [c.id, c.criteria])),
-    profiles: new Map(model.categories.map((c) => [c.id, c.profiles])),
-    bytes: { categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts },
-    staticFiles: new StaticFiles(root, manifest.files),
-  };
+  const dataset = datasetOf(model, { categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts });
+  return { ...dataset, precomputed: precomputedTable(dataset), staticFiles: new StaticFiles(root, manifest.files), computedCache: newComputedCache(), mcp: newMcpState() };
 }

@@ -1,0 +1,42 @@
+/**
+ * What the MCP endpoint keeps for one served dist: the pool of idle servers, the long-lived
+ * server's transport and the answer cache of plain tools/call requests, and what resources and
+ * completions read. Part of the Served value (../served.ts), so a reload drops it with the old
+ * dist. Only types of the MCP SDK are named here: the SDK itself is loaded on the first POST /mcp.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { LRUCache } from 'lru-cache';
+import type { InProcessTransport } from './in-process-transport.js';
+
+/** Bounds of the tools/call answer cache: entries, and total characters of the answers. */
+export const TOOL_CALL_CACHE_LIMITS = { entries: 1_000, characters: 16 * 1024 * 1024 } as const;
+
+/** What resources and completions read from a served dist: worked out once, on first use. */
+export interface ResourceIndex {
+  /** Every platform slug, alphabetical. */
+  slugs: string[];
+  /** The open-data files an agent can read as text (JSON and CSV), from the manifest the build wrote (`file` relative to it). */
+  openData: Array<{ file: string; description: string; media_type: string }>;
+}
+
+/** The MCP state of one served dist. */
+export interface McpState {
+  /** Idle, disconnected servers (./server.ts handleMcp); at most MCP_SERVER_POOL_MAX. */
+  idleServers: McpServer[];
+  /** The long-lived server's transport for plain tools/call requests (./tool-calls.ts), connected on first use. */
+  toolCallTransport: InProcessTransport | undefined;
+  /** JSON of a tools/call's params -> the response's `"result":...` or `"error":...` member, serialised. */
+  toolCallAnswers: LRUCache<string, string>;
+  /** Made on the first resource or completion request (./resources.ts). */
+  resourceIndex: ResourceIndex | undefined;
+}
+
+/** An empty state for a newly loaded dist. */
+export function newMcpState(): McpState {
+  return {
+    idleServers: [],
+    toolCallTransport: undefined,
+    toolCallAnswers: new LRUCache<string, string>({ max: TOOL_CALL_CACHE_LIMITS.entries, maxSize: TOOL_CALL_CACHE_LIMITS.characters, sizeCalculation: (member) => member.length || 1 }),
+    resourceIndex: undefined,
+  };
+}
