@@ -1,0 +1,111 @@
+/**
+ * The site's pages made on request: compare pages with custom weights or of unpublished
+ * comparisons, the search page, the savings and fee calculator pages, and the redirect of
+ * a platform page asked for by name. Each renders the same operation as its API endpoint.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { H3, H3Event } from 'h3';
+import type { FeesResponse, SavingsResponse, SearchResponse } from '../domain/contract/api-schemas.js';
+import { CACHE_CONTROL } from '../domain/contract/cache-control.js';
+import { LIMITS } from '../domain/contract/parameter-rules.js';
+import { invalidParameters, notFound, type ProblemSpec } from '../domain/contract/problem.js';
+import { sitePath } from '../domain/contract/urls.js';
+import { comparePage } from '../domain/operations/compare-page.js';
+import { feeEstimates } from '../domain/operations/fees.js';
+import { lookupPlatform } from '../domain/operations/platform-lookup.js';
+import type { OperationResult } from '../domain/operations/result.js';
+import { savingsInterest } from '../domain/operations/savings.js';
+import { search } from '../domain/operations/search.js';
+import { feesPageHtml } from '../domain/pages/fees-page.js';
+import { savingsPageHtml } from '../domain/pages/savings-page.js';
+import { searchPageHtml } from '../domain/pages/search-page.js';
+import { pathParam } from './http/path-param.js';
+import { problemResponse } from './http/respond.js';
+import type { Served } from './served.js';
+
+/** Most results the site's search page lists (the API's `limit`). */
+const SEARCH_PAGE_RESULTS = 50;
+
+/** The app's shared steps the page routes use (runtime/server/app.ts). */
+export interface SitePageSteps {
+  /** The current Served value (a reload swaps it). */
+  served: () => Served;
+  /** OPTIONS and methods other than GET and HEAD; undefined for GET and HEAD. */
+  readOnlyMethod: (event: H3Event) => Response | undefined;
+  /** The static file at the request path, or undefined. */
+  staticFile: (event: H3Event) => Response | undefined;
+  /** A page rendered from the query and kept in the computed cache, or the problem `make` gives. */
+  renderedPage: (event: H3Event, path: string, make: (b: Served) => { html: string } | { problem: ProblemSpec }) => Response;
+}
+
+/** Registers the page routes on `app`. */
+export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile, renderedPage }: SitePageSteps): void {
+  /** The body of an operation's answer (precomputed bytes or a computed body), or its problem. */
+  const answerOf = <T>(result: OperationResult): { body: T } | { problem: ProblemSpec } =>
+    result.kind === 'problem' ? { problem: result.problem } : { body: (result.kind === 'body' ? result.body : JSON.parse(result.bytes.toString('utf8'))) as T };
+
+  // Compare pages: the published ones are static files; any other comparison, or one with custom
+  // weights or a profile (the API's `weights` and `profile`; repeated weights are joined), is rendered now.
+  app.all('/compare/:slug', (event) => {
+    const b = served();
+    // an empty field of the page's form means "not given"
+    const weights = event.url.searchParams.getAll('weights').filter((w) => w.trim() !== '');
+    const query = { weights: weights.length ? weights.join(',') : undefined, profile: event.url.searchParams.get('profile')?.trim() || undefined };
+    const custom = query.weights !== undefined || query.profile !== undefined;
+    const early = readOnlyMethod(event) ?? (custom ? undefined : staticFile(event));
+    if (early) return early;
+    const slug = pathParam(event, 'slug');
+    const instance = event.url.pathname.slice(0, 200);
+    if (slug === null) return problemResponse(event.req.method, b.model.site.base_url, invalidParameters([{ parameter: 'slug', message: 'is not valid percent-encoded UTF-8' }]), instance);
+    if (slug.length > LIMITS.listMaxLength) return problemResponse(event.req.method, b.model.site.base_url, notFound(`No comparison page at ${instance}: the slug is longer than ${LIMITS.listMaxLength} characters.`), instance);
+    return renderedPage(event, instance, (current) => comparePage(current, slug, query));
+  });
+
+  // The site's search page: the search of GET /v1/platforms rendered for people (the header form sends it).
+  app.all('/search', (event) =>
+    renderedPage(event, '/search', (b) => {
+      const query = event.url.searchParams.get('query')?.trim();
+      if (!query) return { html: searchPageHtml(b.model.site, null) };
+      const answer = answerOf<SearchResponse>(search(b, { query, limit: String(SEARCH_PAGE_RESULTS) }));
+      return 'problem' in answer ? answer : { html: searchPageHtml(b.model.site, answer.body) };
+    }),
+  );
+
+  // The savings calculator page: GET /v1/savings-interest rendered for people, with its form.
+  app.all('/savings', (event) =>
+    renderedPage(event, '/savings', (b) => {
+      const asked = { balance: event.url.searchParams.get('balance')?.trim() ?? '', months: event.url.searchParams.get('months')?.trim() ?? '' };
+      if (!asked.balance) return { html: savingsPageHtml(b.model.site, null, asked) };
+      const answer = answerOf<SavingsResponse>(savingsInterest(b, { balance: asked.balance, months: asked.months || undefined }));
+      return 'problem' in answer ? answer : { html: savingsPageHtml(b.model.site, answer.body, asked) };
+    }),
+  );
+
+  // The fee calculator page: GET /v1/fees rendered for people, with its form (empty fields keep their defaults).
+  app.all('/fees', (event) =>
+    renderedPage(event, '/fees', (b) => {
+      const names = ['category', ...LIMITS.feeParameters.map((p) => p.name)] as const;
+      const asked = Object.fromEntries(names.map((n) => [n, event.url.searchParams.get(n)?.trim() ?? ''])) as Record<(typeof names)[number], string>;
+      if (!asked.category) return { html: feesPageHtml(b.model.site, null, asked) };
+      const given = Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== ''));
+      const answer = answerOf<FeesResponse>(feeEstimates(b, given));
+      return 'problem' in answer ? answer : { html: feesPageHtml(b.model.site, answer.body, asked) };
+    }),
+  );
+
+  // A platform page asked for by name or alias (/platforms/Kraken, /platforms/Ledger%20Nano%20X): a
+  // permanent redirect to its canonical page; an unknown name is a 404 with the closest names.
+  app.all('/platforms/:name', (event) => {
+    const b = served();
+    const early = readOnlyMethod(event) ?? staticFile(event);
+    if (early) return early;
+    const instance = event.url.pathname.slice(0, 200);
+    const name = pathParam(event, 'name');
+    if (name === null) return problemResponse(event.req.method, b.model.site.base_url, invalidParameters([{ parameter: 'name', message: 'is not valid percent-encoded UTF-8' }]), instance);
+    const found = lookupPlatform(b, name);
+    if ('problem' in found) return problemResponse(event.req.method, b.model.site.base_url, found.problem, instance);
+    // the canonical path itself with no file to serve (one that does not match the build manifest): never a redirect loop
+    if (found.platform.slug === name) return problemResponse(event.req.method, b.model.site.base_url, notFound(`No page at ${instance}.`), instance);
+    return new Response(null, { status: 301, statusText: STATUS_CODES[301], headers: { location: sitePath(b.model.site, `/platforms/${found.platform.slug}`), 'cache-control': CACHE_CONTROL.precomputed } });
+  });
+}
