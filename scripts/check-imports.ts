@@ -13,8 +13,7 @@
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { PROJECT_ROOT } from '../pipeline/paths.js';
 
 /** A layer rule: no file whose project-relative path matches `from` imports one matching `to`. */
@@ -90,7 +89,7 @@ function circles(graph: Map<string, Set<string>>): string[][] {
 }
 
 /** Every violation of the rules, one line each, sorted. */
-export function importViolations(graph: Map<string, Set<string>>): string[] {
+function importViolations(graph: Map<string, Set<string>>): string[] {
   const violations: string[] = [];
   for (const [from, targets] of graph) {
     for (const to of targets) {

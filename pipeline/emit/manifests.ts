@@ -7,7 +7,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod';
 import { SERVER_JSON_SCHEMA_URL, type AiPluginManifest, type McpManifest, type ServerCard } from '../../runtime/domain/contract/manifests.js';
 import type { Site } from '../../runtime/domain/contract/model.js';
-import { TOOLS } from '../../runtime/domain/operations/mcp-tools.js';
+import { OPERATIONS } from '../../runtime/domain/operations/catalogue.js';
 import { FREE_REQUESTS_PER_MINUTE } from '../../runtime/domain/contract/plans.js';
 
 
@@ -24,7 +24,7 @@ export function mcpManifest(site: Site): McpManifest {
     transport: 'streamable-http',
     protocol_versions: [...SUPPORTED_PROTOCOL_VERSIONS],
     authentication: { type: 'none' },
-    tools: TOOLS.map((t) => {
+    tools: OPERATIONS.map(({ tool: t }) => {
       const { $schema: _ignored, ...schema } = z.toJSONSchema(z.object(t.inputSchema), { target: 'draft-2020-12' }) as Record<string, unknown>;
       return { name: t.name, title: t.title, description: t.description, input_schema: schema };
     }),

@@ -7,7 +7,7 @@ import { CACHE_CONTROL } from '../../runtime/domain/contract/cache-control.js';
 export type Json = Record<string, unknown>;
 
 export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-export const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 /** Response header fields, described once (components.headers) and referenced by each response that carries them. */
 export const HEADERS = {

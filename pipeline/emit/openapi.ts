@@ -14,7 +14,6 @@ import { SERVER_JSON_SCHEMA_URL } from '../../runtime/domain/contract/manifests.
 import { componentSchemas } from './component-schemas.js';
 import { apiRegistry } from '../../runtime/domain/contract/api-schemas.js';
 import { OPERATIONS, OPERATION_TAGS, type ApiOperation } from '../../runtime/domain/operations/catalogue.js';
-import { TOOLS } from '../../runtime/domain/operations/mcp-tools.js';
 import { balanceParameter, COMPARE_WEIGHT_PARAMETERS, FEE_ACTIVITY_PARAMETERS, MONTHS_PARAMETER, platformPathParameter, queryParameter, type ParameterSpec } from '../../runtime/domain/operations/parameter-specs.js';
 import { apiHeaders, badRequest, commonErrors, fileHeaders, notModified, ok, problem, ref, siteErrors, HEADERS, type Json } from './openapi-responses.js';
 
@@ -151,7 +150,7 @@ export function openApiDocument(site: Site): Json {
           summary: 'MCP endpoint (JSON-RPC 2.0 over Streamable HTTP, stateless, JSON responses)',
           description: [
             'Model Context Protocol for AI agents; no authentication. Send `Content-Type: application/json`; a missing or partial `Accept` header is completed by the server, which always answers JSON.',
-            `Methods: \`initialize\`, \`ping\`, \`tools/list\`, \`tools/call\` (works without a prior initialize). Tools: ${TOOLS.map((t) => t.name).join(', ')}; their schemas are in \`tools/list\` and /.well-known/mcp.json.`,
+            `Methods: \`initialize\`, \`ping\`, \`tools/list\`, \`tools/call\` (works without a prior initialize). Tools: ${OPERATIONS.map((o) => o.tool.name).join(', ')}; their schemas are in \`tools/list\` and /.well-known/mcp.json.`,
             'A tool result carries `structuredContent` equal to the REST body of the same request and the same JSON as text; bad arguments give a result with `isError: true` and the REST problem detail.',
             `Bodies over ${LIMITS.mcpBodyMaxBytes} bytes get 413; malformed JSON gets the JSON-RPC parse error (-32700).`,
           ].join('\n\n'),

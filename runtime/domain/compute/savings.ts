@@ -27,7 +27,7 @@ const growthFactors = new Map<string, Decimal>();
 /**
  * (1 + APY/100)^(months/12), computed once per APY (percent) and months and kept: a
  * fractional power in decimal.js (exp and ln to 20 digits) was nearly all of the time of a
- * savings request. The keys are few: the APYs of the bundle's tiers times months 1-120.
+ * savings request. The keys are few: the APYs of the dataset's tiers times months 1-120.
  */
 function growthFactor(apy: number, months: number): Decimal {
   const key = `${apy}|${months}`;

@@ -55,7 +55,7 @@ export const OPERATION_TAGS = {
   methodology: 'The scoring methodology as data',
 } as const;
 
-/** One read-only operation of the API. */
+/** One read-only operation of the API; every operation is counted against the API rate limit (contract/plans.ts), REST and MCP together. */
 export interface ApiOperation {
   /** OpenAPI operationId. */
   operationId: string;
@@ -72,8 +72,6 @@ export interface ApiOperation {
     /** True when the build writes the body (ETag, 304): a precomputed answer. */
     precomputed: boolean;
   };
-  /** Every operation is counted against the API rate limit (plans.ts), REST and MCP together. */
-  rateLimit: 'api';
   tool: ToolSpec;
   /** Runs it over a loaded dataset: a body, precomputed bytes, or a problem (bad parameter, unknown name). */
   run: (dataset: Dataset, input: OperationInput) => OperationResult;
@@ -106,7 +104,6 @@ export const OPERATIONS: readonly ApiOperation[] = [
     description: 'The five categories with their platform counts and scoring criteria (key, label, default weight 0-10, weight group): the keys `weights` of GET /v1/compare accepts. Precomputed by the build.',
     parameters: [],
     result: { schema: CategoriesResponseSchema, description: 'The five categories', precomputed: true },
-    rateLimit: 'api',
     tool: {
       name: 'list_categories',
       title: 'List categories',
@@ -127,7 +124,6 @@ export const OPERATIONS: readonly ApiOperation[] = [
       queryParameter('limit', `Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (\`total\` counts them all)`, { type: 'integer', minimum: 1, maximum: LIMITS.searchLimitMax }, false, 10),
     ],
     result: { schema: SearchResponseSchema, description: 'Matching platforms', precomputed: false },
-    rateLimit: 'api',
     tool: {
       name: 'search_platforms',
       title: 'Search platforms',
@@ -138,7 +134,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
         limit: z.union([z.number().int(), z.string()]).optional().describe(`Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (total counts them all)`),
       },
     },
-    run: (d, q) => search(d, { query: q.query, category: q.category, limit: q.limit }),
+    run: (d, q) => search(d, q),
   },
   {
     operationId: 'getPlatform',
@@ -148,7 +144,6 @@ export const OPERATIONS: readonly ApiOperation[] = [
     description: 'Every fact (fees, APY tiers, custody, ...) with its as_of, stale flag, evidence tier and sources; each criterion score with its basis (derived from facts, assessed, missing or not applicable), rationale and sources; the overall score, coverage, hack cap, incidents and licences. An unknown name is a 404 with up to three suggestions. Precomputed by the build.',
     parameters: [platformPathParameter('name', 'Slug, name or alias, any case', 'kraken')],
     result: { schema: PlatformRecordSchema, description: 'The record', precomputed: true },
-    rateLimit: 'api',
     tool: {
       name: 'get_platform',
       title: 'Get a platform record',
@@ -168,7 +163,6 @@ export const OPERATIONS: readonly ApiOperation[] = [
       ...COMPARE_WEIGHT_PARAMETERS,
     ],
     result: { schema: ComparisonResponseSchema, description: 'The comparison', precomputed: false },
-    rateLimit: 'api',
     tool: {
       name: 'compare_platforms',
       title: 'Compare platforms',
@@ -178,9 +172,9 @@ export const OPERATIONS: readonly ApiOperation[] = [
         weights: z.union([z.string(), z.record(z.string(), z.number())]).optional().describe('Criterion weights 0-10: "fees:8,security:10" or {"fees": 8, "security": 10}'),
         profile: z.string().optional().describe('A methodology profile of the category, e.g. "options" for brokerages (an options investor)'),
       },
-      call: (d, a) => comparePlatforms(d, { platforms: a.platforms, weights: a.weights, profile: a.profile }),
+      call: (d, a) => comparePlatforms(d, a),
     },
-    run: (d, q) => comparePlatforms(d, { platforms: q.platforms, weights: q.weights, profile: q.profile }),
+    run: (d, q) => comparePlatforms(d, q),
   },
   {
     operationId: 'getVerdict',
@@ -190,7 +184,6 @@ export const OPERATIONS: readonly ApiOperation[] = [
     description: `\`<a>-vs-<b>\` with platform slugs, in either order; the body names the canonical slug (alphabetical). Any two platforms of one category have a verdict: pairs among the ${PUBLISHED_VERDICT_TOP_K} best of each category by score are precomputed (ETag, \`${CACHE_CONTROL.precomputed}\`), other pairs are computed on request with the same body (\`${CACHE_CONTROL.computed}\`, no ETag). Unknown or cross-category pairs are 404.`,
     parameters: [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>, platform slugs in any case', schema: { type: 'string', pattern: '^[A-Za-z0-9-]+-vs-[A-Za-z0-9-]+$', maxLength: LIMITS.nameMaxLength * 2 }, example: 'coinbase-vs-kraken' }],
     result: { schema: VerdictResponseSchema, description: 'The verdict', precomputed: true },
-    rateLimit: 'api',
     tool: {
       name: 'get_verdict',
       title: 'Get a verdict',
@@ -207,7 +200,6 @@ export const OPERATIONS: readonly ApiOperation[] = [
     description: 'Incidents (hacks, outages, regulatory actions, with amounts and sources), the security and regulation criteria, and the hack cap that limits the overall score after an unresolved loss of customer funds. Precomputed by the build.',
     parameters: [platformPathParameter('name', 'Slug, name or alias, any case', 'coinbase')],
     result: { schema: SafetyResponseSchema, description: 'The safety record', precomputed: true },
-    rateLimit: 'api',
     tool: {
       name: 'check_platform_safety',
       title: 'Check platform safety',
@@ -225,7 +217,6 @@ export const OPERATIONS: readonly ApiOperation[] = [
     description: 'Interest on `balance` USD over `months` at the APY each account pays that balance, held constant (ending balance = balance x (1 + APY/100)^(months/12), decimal arithmetic, rounded to the cent), each with the APY used, its as_of and stale flag. Fresh APYs rank first by interest, then stale ones; accounts the balance cannot open or earn the APY at come last, unranked, with the reason. A projection at published rates, which change.',
     parameters: [balanceParameter(true), MONTHS_PARAMETER],
     result: { schema: SavingsResponseSchema, description: 'Interest by platform, highest first', precomputed: false },
-    rateLimit: 'api',
     tool: {
       name: 'estimate_savings_interest',
       title: 'Estimate savings interest',
@@ -235,7 +226,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
         months: numberOrString(`Whole months ${LIMITS.monthsMin}-${LIMITS.monthsMax}, default ${LIMITS.monthsDefault}`).optional(),
       },
     },
-    run: (d, q) => savingsInterest(d, { balance: q.balance, months: q.months }),
+    run: (d, q) => savingsInterest(d, q),
   },
   {
     operationId: 'estimateFees',
@@ -248,7 +239,6 @@ export const OPERATIONS: readonly ApiOperation[] = [
       ...FEE_ACTIVITY_PARAMETERS,
     ],
     result: { schema: FeesResponseSchema, description: 'Annual totals, cheapest first', precomputed: false },
-    rateLimit: 'api',
     tool: {
       name: 'estimate_fees',
       title: 'Estimate annual fees',
@@ -258,7 +248,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
         ...Object.fromEntries(LIMITS.feeParameters.map((p) => [p.name, numberOrString(`${p.description}; ${p.min} to ${p.max}, default ${p.default}`).optional()])),
       },
     },
-    run: (d, q) => feeEstimates(d, { category: q.category, ...Object.fromEntries(LIMITS.feeParameters.map((p) => [p.name, q[p.name]])) }),
+    run: (d, q) => feeEstimates(d, q),
   },
   {
     operationId: 'getMethodology',
@@ -268,7 +258,6 @@ export const OPERATIONS: readonly ApiOperation[] = [
     description: 'The methodology version, the coverage gate, the too-close margins, and per category the criteria with their default weights and weight groups and the published weight profiles: what GET /v1/compare applies. The full text, with freshness windows, evidence tiers and caps, is the methodology page.',
     parameters: [],
     result: { schema: MethodologySummarySchema, description: 'The methodology summary', precomputed: false },
-    rateLimit: 'api',
     tool: {
       name: 'get_methodology',
       title: 'Get the methodology',

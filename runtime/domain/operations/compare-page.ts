@@ -26,17 +26,17 @@ export interface ComparePageQuery {
  * @param slug `<a>-vs-<b>[-vs-<c>...]` with platform slugs, names or aliases
  * @param query custom weights or a profile; without them a pair gets its verdict, as published
  */
-export function comparePage(bundle: Dataset, slug: string, query: ComparePageQuery = {}): { html: string } | { problem: ProblemSpec } {
-  const site = bundle.model.site;
+export function comparePage(dataset: Dataset, slug: string, query: ComparePageQuery = {}): { html: string } | { problem: ProblemSpec } {
+  const site = dataset.model.site;
   const parts = slug.split('-vs-');
   const custom = query.weights !== undefined || query.profile !== undefined;
   if (parts.length === 2 && !custom) {
-    const verdict = getVerdict(bundle, slug);
+    const verdict = getVerdict(dataset, slug);
     if (verdict.kind === 'problem') return { problem: verdict.problem };
     const v = verdict.kind === 'bytes' ? JSON.parse(verdict.bytes.toString('utf8')) : verdict.body;
     return { html: comparePageHtml(site, v, v.title, `/v1/verdicts/${v.slug}`) };
   }
-  const result = comparePlatforms(bundle, { platforms: parts, weights: query.weights, profile: query.profile });
+  const result = comparePlatforms(dataset, { platforms: parts, weights: query.weights, profile: query.profile });
   if (result.kind !== 'body') {
     if (result.kind === 'problem' && result.problem.errors?.some((e) => e.parameter !== 'platforms')) return { problem: result.problem };
     const why = result.kind === 'problem' ? result.problem.errors?.map((e) => e.message).join('; ') ?? result.problem.detail : '';

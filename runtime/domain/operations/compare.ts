@@ -36,8 +36,8 @@ function jsonStringArray(raw: string): string[] | undefined {
 }
 
 /** Splits and resolves the platform list (a list, a JSON array string or a comma list): 2-6 names, each known, distinct, all in one category. */
-export function resolvePlatforms(bundle: Dataset, raw: CompareArgs['platforms']): Step<ModelPlatform[]> {
-  const err = (message: string, suggestions?: string[]): Step<ModelPlatform[]> => ({ ok: false, errors: [{ parameter: 'platforms', message }] });
+export function resolvePlatforms(dataset: Dataset, raw: CompareArgs['platforms']): Step<ModelPlatform[]> {
+  const err = (message: string): Step<ModelPlatform[]> => ({ ok: false, errors: [{ parameter: 'platforms', message }] });
   if (raw === undefined) return err(`required: ${LIMITS.compareMin} to ${LIMITS.compareMax} comma-separated platform names of one category`);
   if (typeof raw === 'string' && raw.length > LIMITS.listMaxLength) return err(`must be at most ${LIMITS.listMaxLength} characters`);
   const names = (typeof raw === 'string' ? jsonStringArray(raw) ?? raw.split(',') : [...raw]).map((n) => n.trim());
@@ -47,9 +47,9 @@ export function resolvePlatforms(bundle: Dataset, raw: CompareArgs['platforms'])
   const errors: ParameterError[] = [];
   const found: ModelPlatform[] = [];
   for (const name of names) {
-    const p = name.length <= LIMITS.nameMaxLength ? findPlatform(bundle.index, name) : undefined;
+    const p = name.length <= LIMITS.nameMaxLength ? findPlatform(dataset.index, name) : undefined;
     if (!p) {
-      const s = suggestNames(bundle.index, name);
+      const s = suggestNames(dataset.index, name);
       errors.push({ parameter: 'platforms', message: `unknown platform "${preview(name)}"${s.length ? `; closest: ${s.join(', ')}` : ''}` });
     } else if (found.some((f) => f.slug === p.slug)) {
       errors.push({ parameter: 'platforms', message: `"${preview(name)}" names ${p.name} a second time; give distinct platforms` });
@@ -153,15 +153,15 @@ export function resolveWeights(
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /** Validates the arguments and compares; see compute/compare.ts for the rules. */
-export function comparePlatforms(bundle: Dataset, args: CompareArgs): OperationResult {
-  const platforms = resolvePlatforms(bundle, args.platforms);
+export function comparePlatforms(dataset: Dataset, args: CompareArgs): OperationResult {
+  const platforms = resolvePlatforms(dataset, args.platforms);
   if (!platforms.ok) return fail(invalidParameters(platforms.errors));
   const category = platforms.value[0]!.category;
-  const criteria = bundle.criteria.get(category)!;
-  const weights = resolveWeights(criteria, bundle.profiles.get(category)!, args.weights, args.profile);
+  const criteria = dataset.criteria.get(category)!;
+  const weights = resolveWeights(criteria, dataset.profiles.get(category)!, args.weights, args.profile);
   if (!weights.ok) return fail(invalidParameters(weights.errors));
-  const site = bundle.model.site;
-  const result = compare(platforms.value, criteria, weights.value.weights, weights.value.custom ? 'custom' : 'default', weights.value.profile, bundle.model.rules);
+  const site = dataset.model.site;
+  const result = compare(platforms.value, criteria, weights.value.weights, weights.value.custom ? 'custom' : 'default', weights.value.profile, dataset.model.rules);
   const response: ComparisonResponse = {
     ...result,
     ...envelope(site, comparePage(site, comparisonSlug(platforms.value.map((p) => p.slug)))),

@@ -12,7 +12,7 @@ import { body, envelope, fail, type OperationResult } from './result.js';
 export type FeesArgs = Partial<Record<'category' | (typeof LIMITS.feeParameters)[number]['name'], string>>;
 
 /** Validates, then estimates every platform of the kind (compute/fee-ranking.ts for the order). Options contracts for exchanges are accepted and reported as not applied. */
-export function feeEstimates(bundle: Dataset, args: FeesArgs): OperationResult {
+export function feeEstimates(dataset: Dataset, args: FeesArgs): OperationResult {
   const errors: ParameterError[] = [];
   const normalised = args.category === undefined ? undefined : normaliseCategory(args.category);
   const categoryId = normalised === 'brokerages' || normalised === 'exchanges' ? normalised : undefined;
@@ -39,8 +39,8 @@ export function feeEstimates(bundle: Dataset, args: FeesArgs): OperationResult {
     notApplied.push({ parameter: 'options_contracts_per_month', reason: 'exchanges trade no stock options; the parameter is not used for category exchange' });
   }
 
-  const site = bundle.model.site;
-  const members = bundle.model.platforms.filter((p) => p.category === categoryId);
+  const site = dataset.model.site;
+  const members = dataset.model.platforms.filter((p) => p.category === categoryId);
   const response: FeesResponse = {
     category: categoryId === 'brokerages' ? 'brokerage' : 'exchange',
     inputs: profile,

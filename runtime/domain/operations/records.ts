@@ -9,20 +9,20 @@ import { verdictBody } from '../compute/verdict.js';
 import { body, bytes, fail, type OperationResult } from './result.js';
 
 /** GET /v1/categories. */
-export function listCategories(bundle: Dataset): OperationResult {
-  return bytes(bundle.bytes.categories);
+export function listCategories(dataset: Dataset): OperationResult {
+  return bytes(dataset.bytes.categories);
 }
 
 /** GET /v1/platforms/{name}: 404 with suggestions for an unknown name. */
-export function getPlatform(bundle: Dataset, name: string): OperationResult {
-  const found = lookupPlatform(bundle, name);
-  return 'problem' in found ? fail(found.problem) : bytes(bundle.bytes.platforms.get(found.platform.slug)!);
+export function getPlatform(dataset: Dataset, name: string): OperationResult {
+  const found = lookupPlatform(dataset, name);
+  return 'problem' in found ? fail(found.problem) : bytes(dataset.bytes.platforms.get(found.platform.slug)!);
 }
 
 /** GET /v1/safety/{name}: 404 with suggestions for an unknown name. */
-export function getSafety(bundle: Dataset, name: string): OperationResult {
-  const found = lookupPlatform(bundle, name);
-  return 'problem' in found ? fail(found.problem) : bytes(bundle.bytes.safety.get(found.platform.slug)!);
+export function getSafety(dataset: Dataset, name: string): OperationResult {
+  const found = lookupPlatform(dataset, name);
+  return 'problem' in found ? fail(found.problem) : bytes(dataset.bytes.safety.get(found.platform.slug)!);
 }
 
 /**
@@ -30,22 +30,22 @@ export function getSafety(bundle: Dataset, name: string): OperationResult {
  * Published verdicts are served as precomputed bytes; other pairs of one category are computed.
  * 404 when the form is wrong, a platform is unknown, or the two are in different categories.
  */
-export function getVerdict(bundle: Dataset, slug: string): OperationResult {
+export function getVerdict(dataset: Dataset, slug: string): OperationResult {
   const parts = slug.toLowerCase().split('-vs-');
   if (parts.length !== 2 || !parts[0] || !parts[1]) {
     return fail(notFound(`"${preview(slug)}" is not a verdict slug; expected <platform_a>-vs-<platform_b>, e.g. /v1/verdicts/coinbase-vs-kraken.`));
   }
-  const platforms = parts.map((p) => findPlatform(bundle.index, p));
+  const platforms = parts.map((p) => findPlatform(dataset.index, p));
   const unknown = parts.filter((_, i) => platforms[i] === undefined);
-  if (unknown.length) return fail(unknownPlatforms(bundle, unknown));
+  if (unknown.length) return fail(unknownPlatforms(dataset, unknown));
   const [a, b] = platforms as [NonNullable<(typeof platforms)[0]>, NonNullable<(typeof platforms)[0]>];
   if (a.slug === b.slug) return fail(notFound('A verdict compares two different platforms.'));
   if (a.category !== b.category) {
     return fail(notFound(`No verdict compares ${a.name} (${a.category}) with ${b.name} (${b.category}): verdicts stay within one category.`));
   }
-  const published = bundle.bytes.verdicts.get(comparisonSlug([a.slug, b.slug]));
+  const published = dataset.bytes.verdicts.get(comparisonSlug([a.slug, b.slug]));
   if (published) return bytes(published);
   // Only pairs among the top platforms of a category are published (PUBLISHED_VERDICT_TOP_K); any other pair
   // gets the same body from the same function, computed now.
-  return body(verdictBody(bundle.model.site, bundle.model.rules, bundle.criteria.get(a.category)!, a, b));
+  return body(verdictBody(dataset.model.site, dataset.model.rules, dataset.criteria.get(a.category)!, a, b));
 }

@@ -16,7 +16,7 @@ export interface SavingsArgs {
 }
 
 /** Validates, then projects every platform with a sourced APY, in the order of compute/savings-ranking.ts. */
-export function savingsInterest(bundle: Dataset, args: SavingsArgs): OperationResult {
+export function savingsInterest(dataset: Dataset, args: SavingsArgs): OperationResult {
   const errors: ParameterError[] = [];
   let balance = 0;
   if (args.balance === undefined) {
@@ -34,8 +34,8 @@ export function savingsInterest(bundle: Dataset, args: SavingsArgs): OperationRe
   }
   if (errors.length) return fail(invalidParameters(errors));
 
-  const site = bundle.model.site;
-  const savers = bundle.model.platforms.filter((p) => p.category === 'high-yield-savings');
+  const site = dataset.model.site;
+  const savers = dataset.model.platforms.filter((p) => p.category === 'high-yield-savings');
   const response: SavingsResponse = {
     balance_usd: balance,
     months,

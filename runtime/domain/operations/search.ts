@@ -16,7 +16,7 @@ export interface SearchArgs {
 }
 
 /** Validates the arguments and searches; results by score descending, then name. */
-export function search(bundle: Dataset, args: SearchArgs): OperationResult {
+export function search(dataset: Dataset, args: SearchArgs): OperationResult {
   const errors: ParameterError[] = [];
   const query = args.query === undefined ? null : args.query.trim();
   if (query !== null && (query.length === 0 || query.length > LIMITS.nameMaxLength)) {
@@ -33,8 +33,8 @@ export function search(bundle: Dataset, args: SearchArgs): OperationResult {
     else errors.push(parsed.error);
   }
   if (errors.length) return fail(invalidParameters(errors));
-  const site = bundle.model.site;
-  const matches = searchPlatforms(bundle.model.platforms, query, category ?? null);
+  const site = dataset.model.site;
+  const matches = searchPlatforms(dataset.model.platforms, query, category ?? null);
   const results = limit === null ? matches : matches.slice(0, limit);
   const response: SearchResponse = {
     query,

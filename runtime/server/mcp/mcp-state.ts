@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 import type { InProcessTransport } from './in-process-transport.js';
 
 /** Bounds of the tools/call answer cache: entries, and total characters of the answers. */
-export const TOOL_CALL_CACHE_LIMITS = { entries: 1_000, characters: 16 * 1024 * 1024 } as const;
+const TOOL_CALL_CACHE_LIMITS = { entries: 1_000, characters: 16 * 1024 * 1024 } as const;
 
 /** What resources and completions read from a served dist: worked out once, on first use. */
 export interface ResourceIndex {

@@ -12,14 +12,14 @@ import type { Served } from '../served.js';
 import type { OperationResult } from '../../domain/operations/result.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
-import { TOOLS } from '../../domain/operations/mcp-tools.js';
+import { OPERATIONS, runTool } from '../../domain/operations/catalogue.js';
 
 /** Instructions returned by `initialize`: what the service is, its limits and how to credit it. */
 export function instructions(served: Served): string {
   const site = served.model.site;
   return [
     `${site.name}: sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages.`,
-    `Tools: ${TOOLS.map((t) => `${t.name} (${t.title.toLowerCase()})`).join(', ')}. Start with list_categories or search_platforms.`,
+    `Tools: ${OPERATIONS.map(({ tool }) => `${tool.name} (${tool.title.toLowerCase()})`).join(', ')}. Start with list_categories or search_platforms.`,
     'Resources: the category list, the methodology, each platform record and the open-data files, by their https URLs here; prompts: compare_for_my_priorities, check_safety, best_savings_for_my_balance.',
     'Every fact carries source URLs, an as_of date, a stale flag and an evidence tier: quote them, and say when data is old or weakly sourced. Scores follow the published methodology: ' + site.methodology_url + '.',
     'The data is informational, not investment advice.',
@@ -49,17 +49,18 @@ export function createMcpServer(served: Served): McpServer {
   const site = served.model.site;
   sharedValidator ??= new AjvJsonSchemaValidator();
   const server = new McpServer({ name: site.name, version: site.api_version }, { instructions: instructions(served), jsonSchemaValidator: sharedValidator });
-  for (const tool of TOOLS) {
+  for (const operation of OPERATIONS) {
+    const { tool } = operation;
     server.registerTool(
       tool.name,
       {
         title: tool.title,
         description: tool.description,
         inputSchema: tool.inputSchema,
-        outputSchema: tool.outputSchema,
+        outputSchema: operation.result.schema,
         annotations: { title: tool.title, readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
       },
-      async (args: Record<string, unknown>) => toolResult(tool.run(served, args)),
+      async (args: Record<string, unknown>) => toolResult(runTool(operation, served, args)),
     );
   }
   registerResources(server, served);
