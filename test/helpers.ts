@@ -4,6 +4,7 @@
  * emitted openapi.json as the contract responses are checked against.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -218,29 +219,38 @@ export async function spawnRuntime(dist: string, env: Record<string, string> = {
   });
   children.push(child);
   const lines: LogLine[] = [];
+  /** 'change' after new log lines arrive and when the process has closed. */
+  const events = new EventEmitter();
   let buffer = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     buffer += chunk.toString('utf8');
     const parts = buffer.split('\n');
     buffer = parts.pop()!;
     for (const p of parts) if (p.trim()) lines.push(JSON.parse(p));
+    if (parts.length) events.emit('change');
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
   let gone = false;
-  child.once('close', () => (gone = true)); // after its output is read to the end
-  // Polls up to 30 s: starting Node with tsx takes far longer when the whole suite runs at once; stops once the process has exited.
-  const waitFor = async (predicate: (l: LogLine) => boolean, what: string): Promise<LogLine> => {
-    for (let i = 0; i < 600; i++) {
-      const found = lines.find(predicate);
-      if (found) return found;
-      if (gone) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no log line for ${what}; got ${JSON.stringify(lines)}; stderr: ${stderr.slice(-2000)}`);
-  };
+  child.once('close', () => {
+    gone = true; // after its output is read to the end
+    events.emit('change');
+  });
+  /** The first log line matching `predicate`, awaited line by line; rejects once the process has exited without one. */
+  const waitFor = (predicate: (l: LogLine) => boolean, what: string): Promise<LogLine> =>
+    new Promise((resolve, reject) => {
+      const check = () => {
+        const found = lines.find(predicate);
+        if (!found && !gone) return;
+        events.off('change', check);
+        if (found) resolve(found);
+        else reject(new Error(`no log line for ${what}; got ${JSON.stringify(lines)}; stderr: ${stderr.slice(-2000)}`));
+      };
+      events.on('change', check);
+      check();
+    });
   const listening = await waitFor((l) => l.event === 'listening', 'listening');
   const url = String(listening.url).replace(/\/$/, '').replace('localhost', '127.0.0.1');
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
