@@ -156,6 +156,33 @@ describe('the site', () => {
     expect((await http(server, '/platforms/beta-exchange')).status).toBe(200);
     expect((await http(server, '/mcp', mcpPing)).status).toBe(429);
   });
+
+  it('counts each request once whichever part answers it, leaves preflights and other methods on /mcp uncounted, and shows a browser its refusal as a page', async () => {
+    const server = await serverWith(5);
+    // a precomputed body (answered from memory), an alias (routed by the app), the same computed URL twice (the app, then the cache)
+    const remaining = [];
+    for (const target of ['/v1/platforms/alpha-exchange', '/v1/platforms/Alpha%20Exchange', '/v1/platforms?query=alpha', '/v1/platforms?query=alpha']) {
+      const res = await http(server, target);
+      expect(res.status, target).toBe(200);
+      remaining.push(res.headers.get('ratelimit')?.match(/r=(\d+)/)?.[1]);
+    }
+    expect(remaining).toEqual(['4', '3', '2', '1']);
+    expect((await http(server, '/mcp', { method: 'OPTIONS' })).status).toBe(204);
+    const get = await http(server, '/mcp');
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect((await http(server, '/v1/categories', { method: 'OPTIONS' })).status).toBe(204);
+    expect((await http(server, '/v1/categories')).headers.get('ratelimit')).toMatch(/^"free";r=0;/);
+    const page = await http(server, '/v1/categories', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(page.status).toBe(429);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('vary')).toBe('Accept');
+    expect(page.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(page.text).toContain('<h1>429 Too many requests</h1>');
+    const problem = await http(server, '/v1/categories');
+    expect(problem.headers.get('content-type')).toBe('application/problem+json');
+    expect(problem.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });
 
 describe('failed API key attempts', () => {

@@ -4,7 +4,7 @@
  * error a 500 problem without internals. All bodies come from the served dist.
  */
 import { STATUS_CODES } from 'node:http';
-import { getRequestIP, H3, onResponse, type H3Event } from 'h3';
+import { H3, onResponse, type H3Event } from 'h3';
 import { pathParam } from './http/path-param.js';
 import { registerSitePages } from './site-routes.js';
 import type { Served } from './served.js';
@@ -14,17 +14,21 @@ import { LIMITS } from '../domain/contract/parameter-rules.js';
 import { INTERNAL_ERROR, invalidParameters, notFound, PROBLEM_CONTENT_TYPE, type ProblemSpec } from '../domain/contract/problem.js';
 import { ignoredParametersValue, IGNORED_PARAMETERS_HEADER, readQuery } from './http/query.js';
 import { acceptsJson, prefersHtml } from './http/accept.js';
-import { clientIpLogged } from './http/client-ip.js';
-import { takeAdmission } from './http/fast-path.js';
-import type { RateLimits } from './http/rate-limit.js';
-import { accessLog, type AccessEntry, type Logger } from './log.js';
+import type { AdmittedRequest, RequestListenerOptions } from './http/request-listener.js';
+import { accessLog, type AccessEntry } from './log.js';
 import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, resultResponse } from './http/respond.js';
 import type { RequestContext } from './http/reply.js';
-import { jsonRpcRefusal } from './mcp/json-rpc.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
-import { errorPageHtml } from '../domain/pages/error-page.js';
+import { problemPageReply } from './http/error-reply.js';
 import type { Problem } from '../domain/contract/api-schemas.js';
 import { applyCommonHeaders, commonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
+
+declare module 'h3' {
+  interface H3EventContext {
+    /** The request as the request listener admitted it (http/request-listener.ts). */
+    admitted?: AdmittedRequest;
+  }
+}
 
 const READ_METHODS = ['GET', 'HEAD'];
 const ALLOW = READ_METHODS.join(', ');
@@ -50,27 +54,19 @@ const badRequest: ProblemSpec = {
   detail: 'The request could not be read; check that the URL is valid percent-encoded UTF-8.',
 };
 
-/** The client address of an h3 request (http/client-ip.ts), logging an X-Forwarded-For it ignored. */
-const clientIp = (event: H3Event, trustProxy: number, logger: Logger): string => clientIpLogged(getRequestIP(event), event.req.headers.get('x-forwarded-for'), trustProxy, logger);
+/** The admitted request of an event: set by the request listener; made here for an event that did not come through it. */
+const admittedOf = (event: H3Event): AdmittedRequest =>
+  (event.context.admitted ??= { common: commonHeaders(requestIdFor(event.req.headers.get('x-request-id'))), startedAt: performance.now() });
 
 /** The request headers that select a precomputed representation, and the headers every response carries (request id, CORS, rate-limit state). */
 const conditional = (event: H3Event): RequestContext => ({
   ifNoneMatch: event.req.headers.get('if-none-match'),
   acceptEncoding: event.req.headers.get('accept-encoding'),
-  common: { ...commonHeaders(event.context.requestId as string), ...(event.context.rateLimitHeaders as Record<string, string> | undefined) },
+  common: admittedOf(event).common,
 });
 
-/** What the app needs besides the served dist. */
-export interface AppOptions {
-  /** Counters of the rate limits; see http/rate-limit.ts. */
-  limits: RateLimits;
-  /** Trusted reverse-proxy hops for the client IP (TRUST_PROXY). */
-  trustProxy: number;
-  /** Access and error logs. */
-  logger: Logger;
-  /** Sees each access-log entry too (metrics.ts), when metrics are on. */
-  observe?: (entry: AccessEntry) => void;
-}
+/** What the app needs besides the served dist: the request listener's options (the app logs its own answers). */
+export type AppOptions = Pick<RequestListenerOptions, 'logger' | 'observe'>;
 
 /**
  * Builds the app.
@@ -78,26 +74,19 @@ export interface AppOptions {
  */
 export function createApp(served: () => Served, options: AppOptions): H3 {
   const app = new H3({
-    onRequest: (event) => {
-      event.context.requestId = requestIdFor(event.req.headers.get('x-request-id'));
-      event.context.startedAt = performance.now();
-    },
     onResponse: (response, event) => {
-      const requestId = event.context.requestId as string;
+      const admitted = admittedOf(event);
       // Responses built from conditional(event) already carry these; touching response.headers is costly.
-      const complete = carriesCommonHeaders(response);
-      if (!complete) applyCommonHeaders(response.headers, requestId);
+      if (!carriesCommonHeaders(response)) applyCommonHeaders(response.headers, admitted.common);
       const entry: AccessEntry = {
-        req_id: requestId,
+        req_id: admitted.common['x-request-id']!,
         method: event.req.method,
         path: event.url.pathname.slice(0, 200),
         status: response.status,
-        ms: Math.round((performance.now() - (event.context.startedAt as number)) * 100) / 100,
+        ms: Math.round((performance.now() - admitted.startedAt) * 100) / 100,
       };
       accessLog(options.logger, entry);
       options.observe?.(entry);
-      const limitHeaders = event.context.rateLimitHeaders as Record<string, string> | undefined;
-      if (!complete) for (const [name, value] of Object.entries(limitHeaders ?? {})) response.headers.set(name, value);
     },
     onError: (error, event) => {
       const b = served();
@@ -105,7 +94,7 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
         // h3 rejects some requests itself before a route runs, e.g. a path with malformed percent-encoding.
         return problemResponse(event.req.method, b.model.site.base_url, badRequest, event.url.pathname.slice(0, 200));
       }
-      options.logger.error({ req_id: event.context.requestId, path: event.url.pathname.slice(0, 200), err: error.cause ?? error }, 'unhandled error');
+      options.logger.error({ req_id: admittedOf(event).common['x-request-id'], path: event.url.pathname.slice(0, 200), err: error.cause ?? error }, 'unhandled error');
       return problemResponse(event.req.method, b.model.site.base_url, INTERNAL_ERROR, event.url.pathname);
     },
   });
@@ -114,16 +103,12 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
   // A browser (Accept preferring text/html) gets an error as a page in the site's style; API clients keep problem+json.
   app.use(
     onResponse(async (response, event) => {
-      if (!response.headers.get('content-type')?.startsWith(PROBLEM_CONTENT_TYPE) || event.url.pathname === '/mcp') return undefined;
+      if (!response.headers.get('content-type')?.startsWith(PROBLEM_CONTENT_TYPE)) return undefined;
       response.headers.append('vary', 'Accept');
       if (!prefersHtml(event.req.headers.get('accept'))) return undefined;
       const problem = (await response.clone().json()) as Problem;
-      const headers = new Headers(response.headers);
-      headers.set('content-type', HTML_CONTENT_TYPE);
-      headers.set('content-security-policy', contentSecurityPolicy(event.url.pathname));
-      headers.delete('content-length');
-      const page = event.req.method === 'HEAD' ? null : errorPageHtml(served().model.site, problem);
-      return new Response(page, { status: response.status, statusText: STATUS_CODES[response.status], headers });
+      const page = problemPageReply(event.req.method, served().model.site, problem, event.url.pathname, Object.fromEntries(response.headers));
+      return new Response(page.body, { status: page.status, statusText: STATUS_CODES[page.status], headers: page.headers });
     }),
   );
 
@@ -138,36 +123,6 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
     if (count > LIMITS.queryMaxParameters) {
       return problemResponse(event.req.method, base, invalidParameters([{ parameter: '(query)', message: `at most ${LIMITS.queryMaxParameters} query parameters; got ${count}` }]), event.url.pathname.slice(0, 200));
     }
-  });
-
-  // Rate limits and API keys, before any route: REST and /mcp count together.
-  /** True for a GET or HEAD of a page, asset or open-data file of the site (not /v1, not /mcp). */
-  const isSiteFile = (event: H3Event): boolean => {
-    const method = event.req.method;
-    const path = event.url.pathname;
-    return (method === 'GET' || method === 'HEAD') && !path.startsWith('/v1/') && path !== '/mcp' && served().staticFiles.get(path) !== undefined;
-  };
-
-  // The site's pages, assets and open-data files are bytes on disk, as cheap to send as a refusal: not counted.
-  app.use(async (event) => {
-    if (event.req.method === 'OPTIONS' || isSiteFile(event)) return;
-    // A request the fast path counted and handed over (a refusal) is not counted again.
-    const admission = takeAdmission(event.req.runtime?.node?.req) ?? (await options.limits.admit(event.req.headers.get('x-api-key'), clientIp(event, options.trustProxy, options.logger)));
-    if (admission.ok) {
-      event.context.rateLimitHeaders = admission.headers;
-      return;
-    }
-    const isMcp = event.url.pathname === '/mcp';
-    const extra = admission.status === 429 ? admission.headers : {};
-    if (isMcp) {
-      const refusal = jsonRpcRefusal(admission.status, admission.detail, extra);
-      return new Response(refusal.body, { status: refusal.status, statusText: STATUS_CODES[refusal.status], headers: refusal.headers });
-    }
-    const spec: ProblemSpec =
-      admission.status === 429
-        ? { status: 429, name: 'rate-limited', title: 'Too many requests', detail: admission.detail }
-        : { status: 401, name: 'unauthorized', title: 'Unauthorized', detail: admission.detail };
-    return problemResponse(event.req.method, served().model.site.base_url, spec, event.url.pathname.slice(0, 200), extra);
   });
 
   /** OPTIONS (CORS preflight) and methods other than GET and HEAD on a read-only resource; undefined for GET and HEAD. */
@@ -244,13 +199,6 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
   route('/.well-known/mcp.json', [], (b) => bytes(b.bytes.mcpManifest));
   route('/.well-known/mcp/server-card.json', [], (b) => bytes(b.bytes.mcpServerCard));
   route('/.well-known/ai-plugin.json', [], (b) => bytes(b.bytes.aiPluginManifest));
-  // POST /mcp, with or without a query string, is answered before h3 (http/fast-path.ts); here only the rest.
-  app.all('/mcp', (event) => {
-    const method = event.req.method;
-    if (method === 'OPTIONS') return new Response(null, { status: 204, statusText: STATUS_CODES[204], headers: { allow: 'POST', ...preflightHeaders('POST') } });
-    return problemResponse(method, served().model.site.base_url, { ...methodNotAllowed(method), detail: `${method} is not allowed on /mcp: send JSON-RPC 2.0 requests with POST.` }, '/mcp', { allow: 'POST' });
-  });
-
   /** A page, asset or open-data file of the site, with its media type (pages with their CSP); undefined when there is none. */
   const staticFile = (event: H3Event): Response | undefined => {
     const file = served().staticFiles.get(event.url.pathname);

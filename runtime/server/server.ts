@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { loadServed, type Served } from './served.js';
-import { createFastPath } from './http/fast-path.js';
+import { createRequestListener, type AppHandler } from './http/request-listener.js';
 import { INTERNAL_ERROR } from '../domain/contract/problem.js';
 import { problemReply } from './http/reply.js';
 import { RateLimits, type RateLimitConfig } from './http/rate-limit.js';
@@ -87,34 +87,40 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
     ? await createMetrics(() => ({ redis: limits.redisState(), evaluationDate: served.model.site.evaluation_date, methodologyVersion: served.model.site.methodology_version, platforms: served.bySlug.size }))
     : undefined;
   const appOptions = { limits, trustProxy: options.trustProxy, logger: options.logger, ...(metrics && { observe: metrics.observeRequest }) };
-  // Answers from memory go out before h3 (http/fast-path.ts); everything else goes through the h3 app.
-  // The app (h3, srvx and the web Request/Response classes they load: about 35 ms) is imported once
-  // the socket listens, so the first answers from memory do not wait for it; a request that needs
-  // it before then waits for the import.
-  type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
-  let app: Promise<NodeHandler> | undefined;
-  let loadedApp: NodeHandler | undefined;
+  // Every request enters the request listener (http/request-listener.ts), which admits it once and
+  // answers it from memory when it can; the rest goes to the h3 app. The app (h3, srvx and the web
+  // Request/Response classes they load: about 35 ms) is imported once the socket listens, so the
+  // first answers from memory do not wait for it; a request that needs it before then waits for the import.
+  let app: Promise<AppHandler> | undefined;
+  let loadedApp: AppHandler | undefined;
+  const fail = (req: IncomingMessage, res: ServerResponse, event: string, error: unknown) => {
+    options.logger.error({ event, error: error instanceof Error ? error.message : String(error) }, event === 'app-load-failed' ? 'the h3 app could not be loaded' : 'the response could not be sent');
+    if (res.headersSent) return void res.destroy();
+    const problem = problemReply(req.method ?? 'GET', served.model.site.base_url, INTERNAL_ERROR);
+    res.writeHead(problem.status, problem.headers);
+    res.end(problem.body ?? undefined);
+  };
   const loadApp = () =>
-    (app ??= Promise.all([import('./app.js'), import('h3/node')]).then(([{ createApp }, { toNodeHandler }]) => (loadedApp = toNodeHandler(createApp(() => served, appOptions)))));
-  const toApp = (req: IncomingMessage, res: ServerResponse) =>
-    loadedApp ? loadedApp(req, res) : loadApp().then(
-      (handle) => handle(req, res),
-      (error: unknown) => {
-        options.logger.error({ event: 'app-load-failed', error: error instanceof Error ? error.message : String(error) }, 'the h3 app could not be loaded');
-        const problem = problemReply(req.method ?? 'GET', served.model.site.base_url, INTERNAL_ERROR);
-        if (!res.headersSent) res.writeHead(problem.status, problem.headers);
-        res.end(problem.body ?? undefined);
-      },
-    );
+    (app ??= Promise.all([import('./app.js'), import('srvx/node')]).then(([{ createApp }, { NodeRequest, sendNodeResponse }]) => {
+      const h3 = createApp(() => served, appOptions);
+      // The admitted request's headers go in as the h3 event's context (H3.request's documented third argument).
+      loadedApp = (req, res, admitted) =>
+        void Promise.resolve(h3.request(new NodeRequest({ req, res }), undefined, { admitted }))
+          .then((response) => sendNodeResponse(res, response))
+          .catch((error: unknown) => fail(req, res, 'send-failed', error));
+      return loadedApp;
+    }));
+  const toApp: AppHandler = (req, res, admitted) =>
+    loadedApp ? loadedApp(req, res, admitted) : void loadApp().then((handle) => handle(req, res, admitted), (error: unknown) => fail(req, res, 'app-load-failed', error));
   // Responses not yet finished, so a shutdown can ask each for Connection: close and count them.
   const inFlight = new Set<ServerResponse>();
   let closing = false;
-  const fastPath = createFastPath(() => served, toApp, appOptions);
+  const handleRequest = createRequestListener(() => served, toApp, appOptions);
   const server = createServer((req, res) => {
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
     if (closing) res.setHeader('connection', 'close');
-    fastPath(req, res);
+    handleRequest(req, res);
   });
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {

@@ -1,8 +1,8 @@
 /**
  * Headers every response carries (README "REST API", HTTP behaviour): a request id,
  * nosniff, and CORS for any origin (the API is public and read-only; /mcp is
- * POST from any origin too). Applied in the app's onResponse hook so error
- * responses get them as well.
+ * POST from any origin too). Made once per request by the request listener
+ * (http/request-listener.ts); the app's onResponse hook adds them to responses built without them.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -24,9 +24,12 @@ export function commonHeaders(requestId: string): Record<string, string> {
   return { 'x-request-id': requestId, ...SHARED };
 }
 
-/** Adds the common headers to a response (its headers must be mutable, as for any `new Response`); Cache-Control defaults to no-store. */
-export function applyCommonHeaders(headers: Headers, requestId: string): void {
-  for (const [name, value] of Object.entries(commonHeaders(requestId))) headers.set(name, value);
+/**
+ * Adds a request's common headers (commonHeaders, with the rate-limit state of its admission) to a
+ * response (its headers must be mutable, as for any `new Response`); Cache-Control defaults to no-store.
+ */
+export function applyCommonHeaders(headers: Headers, common: Record<string, string>): void {
+  for (const [name, value] of Object.entries(common)) headers.set(name, value);
   if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
 }
 

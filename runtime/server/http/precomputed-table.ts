@@ -1,6 +1,6 @@
 /**
  * The precomputed API bodies of a loaded dist by their exact canonical URL, made once when the
- * dist is loaded (part of its Served value): the fast path (./fast-path.ts) answers these URLs
+ * dist is loaded (part of its Served value): the request listener (./request-listener.ts) answers these URLs
  * without h3.
  */
 import type { Dataset } from '../../domain/dataset.js';

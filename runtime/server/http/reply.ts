@@ -1,9 +1,9 @@
 /**
  * Replies before they are sent: status, headers and bytes, for precomputed
  * bodies (with ETag and compression), computed bodies and problems. Both the
- * fast path (http/fast-path.ts, straight to node:http) and the h3 app (as web
+ * request listener (http/request-listener.ts, straight to node:http) and the h3 app (as web
  * Responses: http/respond.ts) answer with these, so their answers agree. No
- * web API (Response, Headers) is touched here: the fast path answers before
+ * web API (Response, Headers) is touched here: the request listener answers before
  * h3 and srvx are loaded (see server.ts).
  */
 import { CACHE_CONTROL, etagOf, matchesIfNoneMatch } from './caching.js';
@@ -23,7 +23,7 @@ export interface RequestContext {
 /**
  * A response before it is sent: status, headers (Content-Type and Content-Length included when
  * there are bytes) and the body to write (null for HEAD and 304). The h3 handlers wrap it in a
- * Response (`toResponse`); the fast path (http/fast-path.ts) writes it to node:http directly.
+ * Response (`toResponse`); the request listener (http/request-listener.ts) writes it to node:http directly.
  */
 export interface Reply {
   status: number;

@@ -2,8 +2,7 @@
  * The answer to a POST /mcp whose body has been read and is within LIMITS.mcpBodyMaxBytes:
  * a batch over LIMITS.mcpBatchMax is refused (400, JSON-RPC -32600); a plain tools/call goes
  * to the served dist's long-lived server (./tool-calls.ts); anything else to the SDK's stateless
- * Streamable HTTP transport (./server.ts). Used by the node-level handler of POST /mcp
- * (http/fast-path.ts) and by the h3 route (any other /mcp request target), so both answer alike.
+ * Streamable HTTP transport (./server.ts). Called by POST /mcp (./mcp-http.ts), loaded on first use.
  */
 import type { Served } from '../served.js';
 import { CACHE_CONTROL } from '../http/caching.js';

@@ -1,0 +1,127 @@
+/**
+ * The one request path: every request to the runtime enters here, is admitted once (rate
+ * limits and API keys, http/rate-limit.ts) and is then answered by exactly one of:
+ * - the probes (/healthz, /readyz: before admission, never counted);
+ * - /mcp, every method (mcp/mcp-http.ts);
+ * - bytes already in memory for a GET or HEAD: the precomputed API bodies at their canonical
+ *   URLs, the site's static files (read from disk on first use: static-files.ts), and computed
+ *   /v1 bodies in the computed-body cache for the exact request target (http/computed-cache.ts),
+ *   written straight to node:http by the same reply builders the h3 app uses (http/reply.ts);
+ * - the h3 app (app.ts) for everything else, handed the request's common headers (request
+ *   id, CORS, the admission's rate-limit state) so it neither counts nor names the request again.
+ *
+ * Not counted against the limits: CORS preflights (OPTIONS), /mcp with a method other than
+ * POST (204 or 405), and GET or HEAD of the site's pages, assets and open-data files (bytes on
+ * disk, as cheap to send as a refusal). A refusal is a JSON-RPC error on /mcp, else problem+json
+ * (the site's error page for a browser: http/error-reply.ts).
+ *
+ * Skipping h3's routing and its web Request/Response objects for bytes in memory saves more than
+ * half of the CPU of a small precomputed answer (docs/performance.md).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Served } from '../served.js';
+import type { AccessEntry, Logger } from '../log.js';
+import { acceptsJson } from './accept.js';
+import { clientIpLogged } from './client-ip.js';
+import { commonHeaders, requestIdFor } from './common-headers.js';
+import type { Admission, RateLimits } from './rate-limit.js';
+import { computedReply, precomputedReply, problemReply, type RequestContext } from './reply.js';
+import type { Precomputed } from './precomputed-table.js';
+import { errorReply } from './error-reply.js';
+import { probePath, probeReply } from './probes.js';
+import { createSendReply } from './send-reply.js';
+import { INTERNAL_ERROR, type ProblemSpec } from '../../domain/contract/problem.js';
+import { createMcpHttp, headerValue } from '../mcp/mcp-http.js';
+
+/** What the request listener needs besides the served dist (the h3 app gets the same). */
+export interface RequestListenerOptions {
+  limits: RateLimits;
+  /** Trusted reverse-proxy hops for the client IP (TRUST_PROXY). */
+  trustProxy: number;
+  logger: Logger;
+  /** Sees each access-log entry too (metrics.ts), when metrics are on. */
+  observe?: (entry: AccessEntry) => void;
+}
+
+/**
+ * What the h3 app is handed with an admitted request: the headers every response of the request
+ * carries (request id, CORS, rate-limit state), and when the request arrived (performance.now()).
+ */
+export interface AdmittedRequest {
+  common: Record<string, string>;
+  startedAt: number;
+}
+
+/** The h3 app as this listener calls it (server.ts adapts the app to it). */
+export type AppHandler = (req: IncomingMessage, res: ServerResponse, admitted: AdmittedRequest) => void;
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+/**
+ * Makes the request listener.
+ * @param served returns the current Served value (a reload swaps it)
+ * @param app answers every admitted request that is not /mcp and has no bytes in memory
+ * @returns a node:http request listener
+ */
+export function createRequestListener(served: () => Served, app: AppHandler, options: RequestListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const send = createSendReply(options.logger, options.observe);
+  const mcp = createMcpHttp(served, send, options.logger);
+
+  /** The bytes in memory that answer this request, or undefined when the h3 app must answer. */
+  const find = (req: IncomingMessage, url: string): Precomputed | { computed: Buffer } | undefined => {
+    const b = served();
+    const pre = b.precomputed.get(url);
+    if (pre) return acceptsJson(headerValue(req.headers.accept)) ? pre : undefined;
+    if (!url.startsWith('/v1/')) {
+      const file = b.staticFiles.get(url); // a URL with a query string names no file here: the app answers it
+      return file && { bytes: file.bytes, contentType: file.contentType, extra: file.headers };
+    }
+    const cached = b.computedCache.get(url);
+    return cached && acceptsJson(headerValue(req.headers.accept)) ? { computed: cached } : undefined;
+  };
+
+  /** True when the request counts against the rate limits (see the module comment). */
+  const counted = (method: string, path: string): boolean => {
+    if (method === 'OPTIONS') return false;
+    if (path === '/mcp') return method === 'POST';
+    return !(isRead(method) && !path.startsWith('/v1/') && served().staticFiles.get(path) !== undefined);
+  };
+
+  /** An admitted request: /mcp, bytes in memory, or the h3 app. */
+  const dispatch = (req: IncomingMessage, res: ServerResponse, method: string, url: string, path: string, common: Record<string, string>, startedAt: number): void => {
+    if (path === '/mcp') return void mcp.answer(req, res, common, startedAt);
+    const found = isRead(method) ? find(req, url) : undefined;
+    if (!found) return app(req, res, { common, startedAt });
+    const request: RequestContext = { ifNoneMatch: headerValue(req.headers['if-none-match']), acceptEncoding: headerValue(req.headers['accept-encoding']), common };
+    send(req, res, 'computed' in found ? computedReply(method, found.computed, request) : precomputedReply(method, found.bytes, request, found.contentType, found.extra), startedAt);
+  };
+
+  /** A request the rate limits refused (401 or 429). */
+  const refuse = (req: IncomingMessage, res: ServerResponse, method: string, path: string, refusal: Exclude<Admission, { ok: true }>, common: Record<string, string>, startedAt: number): void => {
+    if (path === '/mcp') return void mcp.refuse(req, res, refusal, common, startedAt);
+    const spec: ProblemSpec = refusal.status === 429
+      ? { status: 429, name: 'rate-limited', title: 'Too many requests', detail: refusal.detail }
+      : { status: 401, name: 'unauthorized', title: 'Unauthorized', detail: refusal.detail };
+    send(req, res, errorReply(method, headerValue(req.headers.accept), served().model.site, spec, path, refusal.status === 429 ? refusal.headers : {}, common), startedAt);
+  };
+
+  return (req, res) => {
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    const startedAt = performance.now();
+    const common = commonHeaders(requestIdFor(headerValue(req.headers['x-request-id'])));
+    const probe = isRead(method) ? probePath(url) : undefined;
+    if (probe) return send(req, res, probeReply(method, probe, served(), options.limits.redisState(), common), startedAt);
+    const path = url.split('?', 1)[0]!;
+    const apiKey = headerValue(req.headers['x-api-key']);
+    if (!counted(method, path) || !options.limits.counts(apiKey)) return dispatch(req, res, method, url, path, common, startedAt);
+    const ip = clientIpLogged(req.socket.remoteAddress, headerValue(req.headers['x-forwarded-for']), options.trustProxy, options.logger);
+    options.limits.admit(apiKey, ip).then(
+      (admission) => (admission.ok ? dispatch(req, res, method, url, path, { ...common, ...admission.headers }, startedAt) : refuse(req, res, method, path, admission, common, startedAt)),
+      (error: unknown) => {
+        options.logger.error({ req_id: common['x-request-id'], path: path.slice(0, 200), err: error }, 'unhandled error');
+        if (!res.headersSent) send(req, res, problemReply(method, served().model.site.base_url, INTERNAL_ERROR, path.slice(0, 200), {}, common), startedAt);
+      },
+    );
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * /mcp over HTTP, every method, in one place (the request listener sends every request for
+ * the path /mcp here, after its one rate-limit admission: http/request-listener.ts):
+ * - POST: the body is read from the socket within LIMITS.mcpBodyMaxBytes (413 and the
+ *   connection closed as soon as the limit is passed, chunked or not), then answered by
+ *   mcp/endpoint.ts (loaded on first use: it brings the MCP SDK). Reading the socket directly
+ *   instead of through a web Request was half of the time of a cached tools/call (docs/performance.md).
+ * - OPTIONS: the CORS preflight (204); any other method: 405 with Allow: POST.
+ * - A POST the rate limits refused: a JSON-RPC error carrying the request's own id when the
+ *   body (within the size bound) names one, so the client can match the refusal.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Served } from '../served.js';
+import type { Logger } from '../log.js';
+import type { SendReply } from '../http/send-reply.js';
+import { readBody } from '../http/read-body.js';
+import { problemReply } from '../http/reply.js';
+import { preflightHeaders } from '../http/common-headers.js';
+import type { Admission } from '../http/rate-limit.js';
+import { LIMITS } from '../../domain/contract/parameter-rules.js';
+import { INTERNAL_ERROR, type ProblemSpec } from '../../domain/contract/problem.js';
+import { jsonRpcRefusal, jsonRpcRequestId, MCP_BODY_TOO_LARGE } from './json-rpc.js';
+import { loadMcpEndpoint } from './load-endpoint.js';
+
+/** A request header's value as one string (repeated headers joined), or null. */
+export const headerValue = (value: string | string[] | undefined): string | null => (value === undefined ? null : Array.isArray(value) ? value.join(', ') : value);
+
+const declaredLength = (req: IncomingMessage): number => Number(headerValue(req.headers['content-length']) ?? 0);
+
+/** The answers to /mcp requests, for the request listener. */
+export interface McpHttp {
+  /** Answers an admitted request for /mcp (any method). Never throws: an error is logged and answered 500. */
+  answer(req: IncomingMessage, res: ServerResponse, common: Record<string, string>, startedAt: number): Promise<void>;
+  /** Answers a request for /mcp the rate limits refused (401 or 429) as a JSON-RPC error. */
+  refuse(req: IncomingMessage, res: ServerResponse, refusal: Exclude<Admission, { ok: true }>, common: Record<string, string>, startedAt: number): Promise<void>;
+}
+
+/**
+ * @param served returns the current Served value (a reload swaps it)
+ * @param send writes and logs a reply (http/send-reply.ts)
+ */
+export function createMcpHttp(served: () => Served, send: SendReply, logger: Logger): McpHttp {
+  const problem = (req: IncomingMessage, res: ServerResponse, spec: ProblemSpec, extra: Record<string, string>, common: Record<string, string>, startedAt: number) =>
+    send(req, res, problemReply(req.method ?? 'POST', served().model.site.base_url, spec, '/mcp', extra, common), startedAt);
+
+  const post = async (req: IncomingMessage, res: ServerResponse, common: Record<string, string>, startedAt: number) => {
+    const tooLarge = () => problem(req, res, MCP_BODY_TOO_LARGE, { connection: 'close' }, common, startedAt);
+    if (declaredLength(req) > LIMITS.mcpBodyMaxBytes) {
+      req.resume();
+      return tooLarge();
+    }
+    const body = await readBody(req, LIMITS.mcpBodyMaxBytes);
+    if (body === null) return tooLarge();
+    const entries = () => Object.entries(req.headers).flatMap(([name, value]): Array<[string, string]> => (value === undefined ? [] : [[name, headerValue(value)!]]));
+    const answer = await (await loadMcpEndpoint()).answerMcpPost(served(), 'http://localhost/mcp', (name) => headerValue(req.headers[name]), entries, body);
+    send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
+  };
+
+  return {
+    answer: async (req, res, common, startedAt) => {
+      const method = req.method ?? 'GET';
+      if (method === 'OPTIONS') return send(req, res, { status: 204, headers: { allow: 'POST', ...preflightHeaders('POST'), ...common }, body: null }, startedAt);
+      if (method !== 'POST') {
+        const spec: ProblemSpec = { status: 405, name: 'method-not-allowed', title: 'Method not allowed', detail: `${method} is not allowed on /mcp: send JSON-RPC 2.0 requests with POST.` };
+        return problem(req, res, spec, { allow: 'POST' }, common, startedAt);
+      }
+      try {
+        await post(req, res, common, startedAt);
+      } catch (error) {
+        logger.error({ req_id: common['x-request-id'], path: '/mcp', err: error }, 'unhandled error');
+        if (!res.headersSent) problem(req, res, INTERNAL_ERROR, {}, common, startedAt);
+        else res.destroy();
+      }
+    },
+    refuse: async (req, res, refusal, common, startedAt) => {
+      let body: string | null = null;
+      try {
+        body = req.method === 'POST' && declaredLength(req) <= LIMITS.mcpBodyMaxBytes ? await readBody(req, LIMITS.mcpBodyMaxBytes) : null;
+      } catch {
+        // a reset connection: the refusal goes out without the request's id
+      }
+      if (body === null) req.resume();
+      const extra = { ...(refusal.status === 429 ? refusal.headers : {}), ...(body === null && { connection: 'close' }) };
+      const answer = jsonRpcRefusal(refusal.status, refusal.detail, extra, -32000, body === null ? null : jsonRpcRequestId(body));
+      send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
+    },
+  };
+}
