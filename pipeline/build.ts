@@ -8,8 +8,9 @@ import path from 'node:path';
 import type { Site } from '../runtime/domain/contract/model.js';
 import { findPlatformFiles, loadYaml, problemAt, type SourceDocument } from './load/load.js';
 import { loadYamlFiles } from './load/parse-workers.js';
-import { lintPlatforms, type LoadedPlatform } from './checks/lint.js';
-import { lintMethodology } from './checks/lint-methodology.js';
+import { checkPlatforms } from './checks/platform-checks.js';
+import type { LoadedPlatform } from './checks/check-rule.js';
+import { checkMethodology } from './checks/methodology-checks.js';
 import type { Problem } from './problems.js';
 import { scoreDataset, type ScoredPlatform } from './score/score-dataset.js';
 import { distFiles, type PreviousBuild } from './emit/dist-files.js';
@@ -36,11 +37,11 @@ export interface BuildOptions {
   sourcesDir: string;
   /** Overrides site.yaml base_url (BASE_URL). */
   baseUrl?: string | undefined;
-  /** Today as YYYY-MM-DD: the evaluation date when sourceDateEpoch is unset, and the limit of future-date lints. */
+  /** Today as YYYY-MM-DD (the clock, read only by the CLI): the evaluation date when sourceDateEpoch is unset. */
   today: string;
   /** The previous dist/'s records and change history, the baseline of the change feed; null for a first build. */
   previous?: PreviousBuild | null;
-  /** SOURCE_DATE_EPOCH (seconds): the evaluation date (freshness, incident ages) and the date of this build's change entry; else `today`. */
+  /** SOURCE_DATE_EPOCH (seconds): the evaluation date (freshness, incident ages, the limit of the future-date check) and the date of this build's change entry; else `today`. */
   sourceDateEpoch?: string | undefined;
 }
 
@@ -94,7 +95,7 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
   const methodologyDoc = await load(path.join(options.sourcesDir, 'methodology.yaml'));
   const siteSource = validated(siteSourceSchema, siteDoc);
   const methodology = validated(methodologySchema, methodologyDoc) as Methodology | undefined;
-  if (methodology) problems.push(...lintMethodology(methodologyDoc, methodology));
+  if (methodology) problems.push(...checkMethodology(methodologyDoc, methodology));
 
   const platforms: LoadedPlatform[] = [];
   for (const loaded of await loadYamlFiles(options.root, options.sourcesDir, await findPlatformFiles(options.sourcesDir))) {
@@ -115,7 +116,7 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
     // reported below as a located problem
   }
   const evidence = methodology ? { evaluationDate, freshness: methodology.freshness, lists } : undefined;
-  if (methodology && evidence) problems.push(...lintPlatforms(platforms, methodology, options.today, evidence));
+  if (methodology && evidence) problems.push(...checkPlatforms(platforms, methodology, evidence));
 
   const baseUrl = options.baseUrl?.trim() || undefined;
   if (baseUrl !== undefined && !BASE_URL_PATTERN.test(baseUrl)) {

@@ -3,7 +3,7 @@
  * pipeline CLI as a child process, the runtime over a real socket, and the
  * emitted openapi.json as the contract responses are checked against.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,15 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const FIXTURE_SOURCES = path.join(ROOT, 'test/fixtures/sources');
+
+/**
+ * The evaluation date of tests over the real sources (sources/), as SOURCE_DATE_EPOCH: the time of
+ * the commit checked out (what the CLI's hint suggests for reproducible builds). It is at or after
+ * every date an editor committed, so the future-date check passes on committed data whatever the
+ * system clock says, and the same commit always gives the same staleness. (The fixtures are pinned
+ * to 2026-06-30 in vitest.config.ts.)
+ */
+export const REAL_DATA_EPOCH = execFileSync('git', ['log', '-1', '--format=%ct'], { cwd: ROOT, encoding: 'utf8' }).trim();
 
 export interface CliResult {
   code: number;

@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from './helpers.js';
+import { ROOT, REAL_DATA_EPOCH } from './helpers.js';
 
 let child: ChildProcess;
 let url: string;
@@ -34,7 +34,7 @@ function npmStart(env: Record<string, string>): Promise<{ child: ChildProcess; u
 }
 
 beforeAll(async () => {
-  ({ child, url } = await npmStart({ PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '12', LOG_LEVEL: 'info' }));
+  ({ child, url } = await npmStart({ PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '12', LOG_LEVEL: 'info', SOURCE_DATE_EPOCH: REAL_DATA_EPOCH }));
 }, 180_000);
 
 afterAll(async () => {

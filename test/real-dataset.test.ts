@@ -4,13 +4,13 @@
  * These are public-record events; if one goes missing from sources/, this fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInto, http, ROOT, startServer, type RunningServer } from './helpers.js';
+import { buildInto, http, REAL_DATA_EPOCH, ROOT, startServer, type RunningServer } from './helpers.js';
 import path from 'node:path';
 
 describe('the real dataset through the API', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer(await buildInto(path.join(ROOT, 'sources')));
+    server = await startServer(await buildInto(path.join(ROOT, 'sources'), { SOURCE_DATE_EPOCH: REAL_DATA_EPOCH }));
   });
   afterAll(async () => server?.close());
 

@@ -58,7 +58,7 @@ export const percent = z.number().min(0).max(100).meta({ description: 'Percent, 
 /**
  * The evidence block of a fact group: as `evidence`, plus `outlier_checked`, the mark an
  * editor sets after checking a value outside its plausible range against the source
- * (pipeline/checks/lint-plausibility.ts), and `stale_reason`, why a figure older than its freshness
+ * (pipeline/checks/rules/plausible-values.ts), and `stale_reason`, why a figure older than its freshness
  * window is kept (the editor looked for a newer one and found none; never a guessed newer date).
  * Both are published with the fact.
  */

@@ -1,5 +1,5 @@
 /**
- * Plausibility lint (README "Data editor's guide", "How to read an error"):
+ * Plausible values (README "Data editor's guide", "How to read an error"):
  * a savings APY, a fee or a price outside the range below is an error, because
  * it is far more often a typo (a fraction written as percent, a misplaced
  * decimal point, a fee in cents) than a real offer. An editor who has checked
@@ -13,10 +13,10 @@
  * have not been seen at the platforms we cover since US brokers went to zero
  * commission in 2019.
  */
-import { isNotApplicable } from '../../runtime/domain/sources/common-schema.js';
-import { problemAt, type SourceDocument } from '../load/load.js';
-import type { Problem } from '../problems.js';
-import type { PlatformSource } from '../../runtime/domain/sources/platform-schema.js';
+import { isNotApplicable } from '../../../runtime/domain/sources/common-schema.js';
+import { problemAt } from '../../load/load.js';
+import type { PlatformCheck } from '../check-rule.js';
+import type { PlatformSource } from '../../../runtime/domain/sources/platform-schema.js';
 
 /** One guarded value: where it sits in the file, its value, and its group's outlier_checked mark. */
 interface Guarded {
@@ -106,17 +106,21 @@ export const PLAUSIBLE_RANGES: Record<PlatformSource['category'], PlausibleRange
 
 const show = (value: number, unit: PlausibleRange['unit']) => (unit === 'percent' ? `${value} %` : `USD ${value}`);
 
-/** Errors for values outside their plausible range in one validated platform file, unless marked outlier_checked. */
-export function lintPlausibility(source: SourceDocument, platform: PlatformSource): Problem[] {
-  return PLAUSIBLE_RANGES[platform.category].flatMap((range) =>
-    range.values(platform)
-      .filter((g) => !g.checked && (g.value < range.min || g.value > range.max))
-      .map((g) => problemAt(
-        source,
-        g.path,
-        'error',
-        `${range.what} ${show(g.value, range.unit)} is outside the plausible range ${show(range.min, range.unit)} to ${show(range.max, range.unit)}`,
-        `check the value against its source (percent is 0-100: 0.25 means a quarter of one percent); if it is right, set outlier_checked: true on ${g.path.slice(0, 2).join('.')}`,
-      )),
-  );
-}
+export const plausibleValues: PlatformCheck = {
+  id: 'plausible-values',
+  rule: 'An APY, fee or price outside its plausible range (PLAUSIBLE_RANGES) is an error unless its fact group is marked outlier_checked: such values are far more often typos than offers.',
+  check({ source, platform }) {
+    if (!platform) return [];
+    return PLAUSIBLE_RANGES[platform.category].flatMap((range) =>
+      range.values(platform)
+        .filter((g) => !g.checked && (g.value < range.min || g.value > range.max))
+        .map((g) => problemAt(
+          source,
+          g.path,
+          'error',
+          `${range.what} ${show(g.value, range.unit)} is outside the plausible range ${show(range.min, range.unit)} to ${show(range.max, range.unit)}`,
+          `check the value against its source (percent is 0-100: 0.25 means a quarter of one percent); if it is right, set outlier_checked: true on ${g.path.slice(0, 2).join('.')}`,
+        )),
+    );
+  },
+};

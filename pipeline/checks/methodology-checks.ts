@@ -1,5 +1,5 @@
 /**
- * Lints of sources/methodology.yaml beyond shape: criterion keys unique per
+ * Checks of sources/methodology.yaml beyond shape: criterion keys unique per
  * category, every category has `fees` and `security` (the spec's sample weight
  * keys, as a criterion or a weight group), rule facts name a fact group of the
  * category, every fact group has a fact kind, and no rule that cannot be
@@ -15,7 +15,8 @@ import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 /** Keys every category must have (interface spec: sample weight keys `fees` and `security`). */
 export const REQUIRED_CRITERIA = ['fees', 'security'] as const;
 
-export function lintMethodology(source: SourceDocument, m: Methodology): Problem[] {
+/** Every check of the methodology (see the module comment), located in its document. */
+export function checkMethodology(source: SourceDocument, m: Methodology): Problem[] {
   const problems: Problem[] = [];
   for (const id of CATEGORY_IDS) {
     const criteria = m.categories[id].criteria;
