@@ -24,9 +24,9 @@ import type { TierLists } from '../runtime/domain/scoring/evidence-tiers.js';
 import { evaluationDateOf } from '../runtime/domain/scoring/freshness.js';
 
 /** Optional list, in the sources folder, of domains whose pages do not back a fact (unreliable-domains-schema.ts). */
-export const UNRELIABLE_DOMAINS_FILE = 'unreliable-domains.yaml';
+const UNRELIABLE_DOMAINS_FILE = 'unreliable-domains.yaml';
 /** Optional list, in the sources folder, of domains with their evidence tier (source-tiers-schema.ts). */
-export const SOURCE_TIERS_FILE = 'source-tiers.yaml';
+const SOURCE_TIERS_FILE = 'source-tiers.yaml';
 import { BASE_URL_PATTERN, siteSourceSchema } from '../runtime/domain/sources/site-schema.js';
 import { validateDocument } from './load/validate.js';
 

@@ -17,7 +17,7 @@ export interface Problem {
 }
 
 /** Sorts errors before warnings, then by file, line and column, so output is stable. */
-export function sortProblems(problems: readonly Problem[]): Problem[] {
+function sortProblems(problems: readonly Problem[]): Problem[] {
   return [...problems].sort(
     (a, b) =>
       (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
@@ -29,7 +29,7 @@ export function sortProblems(problems: readonly Problem[]): Problem[] {
 }
 
 /** One problem as the CLI prints it: `file:line:col  path  message`, then an indented hint line. */
-export function formatProblem(p: Problem): string {
+function formatProblem(p: Problem): string {
   const head = `${p.file}:${p.line}:${p.col}  ${p.path || '(file)'}  ${p.severity}: ${p.message}`;
   return p.hint ? `${head}\n    hint: ${p.hint}` : head;
 }

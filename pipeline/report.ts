@@ -17,7 +17,7 @@ import { weakNumbers } from '../runtime/domain/scoring/numeric-evidence.js';
 import { INCIDENT_CLASSES } from '../runtime/domain/sources/platform-schema.js';
 
 /** Coverage bands of the distribution, percent of default weight with data (lower bound inclusive). */
-export const COVERAGE_BANDS = [
+const COVERAGE_BANDS = [
   { label: '100', min: 100 },
   { label: '75-99', min: 75 },
   { label: '50-74', min: 50 },
@@ -25,7 +25,7 @@ export const COVERAGE_BANDS = [
 ] as const;
 
 /** The data targets of README "Two commands" (npm run report), checked per category; an editor reads which platforms miss. */
-export const DATA_TARGETS = {
+const DATA_TARGETS = {
   /** Least platforms per category. */
   minPlatforms: 25,
   /** Least share (percent) eligible under default weights. */

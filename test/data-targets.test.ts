@@ -1,5 +1,5 @@
 /**
- * The data targets of data round 2 (pipeline/report.ts DATA_TARGETS) over the real
+ * The data targets (pipeline/report.ts DATA_TARGETS: platforms, eligibility, costing, prices, evidence) over the real
  * sources, through `npm run report -- --json`: every target is met, or it is in
  * STILL_MISSED, the list of the ones the data does not reach yet. The list can only
  * shrink: a target met that is still listed fails too, so the list stays true.
@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { REAL_DATA_EPOCH, ROOT } from './helpers.js';
 
-/** Targets the real data misses today, as "<category or all> <target>" (see the closing notes of data round 2). */
+/** Targets the real data misses today, as "<category or all> <target>" (`npm run report` names the platforms behind each). */
 const STILL_MISSED = [
   'exchanges eligible', 'exchanges fully_costed', 'exchanges regulator_cited',
   'hardware-wallets priced',

@@ -33,7 +33,7 @@ export interface RawPlatform {
 }
 
 /** What a check of one file is given. */
-export interface PlatformCheckInput {
+interface PlatformCheckInput {
   source: SourceDocument;
   raw: RawPlatform;
   /** The validated source; undefined when the file failed the schema. */

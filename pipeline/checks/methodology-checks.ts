@@ -13,7 +13,7 @@ import { factsSchemas } from '../../runtime/domain/sources/platform-schema.js';
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 
 /** Keys every category must have (interface spec: sample weight keys `fees` and `security`). */
-export const REQUIRED_CRITERIA = ['fees', 'security'] as const;
+const REQUIRED_CRITERIA = ['fees', 'security'] as const;
 
 /** Every check of the methodology (see the module comment), located in its document. */
 export function checkMethodology(source: SourceDocument, m: Methodology): Problem[] {

@@ -39,7 +39,7 @@ export function categoriesBody(site: Site, methodology: Methodology, platforms: 
 }
 
 /** The facts of a record as the source file gives them, each group with its stale flag and evidence tier on the evaluation date. */
-export function factsWithState(p: ScoredPlatform): Record<string, unknown> {
+function factsWithState(p: ScoredPlatform): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, group] of Object.entries(p.source.facts as Record<string, object | undefined>)) {
     if (!group) continue;

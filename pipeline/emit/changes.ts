@@ -23,7 +23,7 @@ const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const platformRef = { slug: z.string(), name: z.string(), category: z.string() };
 
 /** One change between two builds. Values of facts are JSON values (numbers, strings, booleans, null when absent). */
-export const ChangeSchema = z.discriminatedUnion('type', [
+const ChangeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('platform_added'), ...platformRef }),
   z.object({ type: z.literal('platform_removed'), ...platformRef }),
   z.object({
@@ -49,9 +49,9 @@ export const ChangeSchema = z.discriminatedUnion('type', [
     new_value: z.unknown(),
   }),
 ]);
-export type Change = z.infer<typeof ChangeSchema>;
+type Change = z.infer<typeof ChangeSchema>;
 
-export const ChangeEntrySchema = z.object({
+const ChangeEntrySchema = z.object({
   id: z.string().meta({ description: 'Stable id: hash of the date and the changes' }),
   date: z.string().meta({ description: 'ISO 8601 date-time of the build (SOURCE_DATE_EPOCH, else the newest as_of)' }),
   as_of: date,
@@ -59,7 +59,6 @@ export const ChangeEntrySchema = z.object({
   summary: z.string(),
   changes: z.array(ChangeSchema),
 });
-export type ChangeEntry = z.infer<typeof ChangeEntrySchema>;
 
 /** Shape of open-data/changes.json: newest entry first. */
 export const ChangeHistorySchema = z.object({
@@ -72,7 +71,7 @@ export const ChangeHistorySchema = z.object({
 export type ChangeHistory = z.infer<typeof ChangeHistorySchema>;
 
 /** Entries kept in the history; older ones drop off (git history of sources/ keeps everything). */
-export const HISTORY_MAX_ENTRIES = 200;
+const HISTORY_MAX_ENTRIES = 200;
 
 
 /** Published beside each fact group, derived on the evaluation date: not facts of their own. */
@@ -90,7 +89,7 @@ function leaves(value: unknown, at: string, out: Map<string, unknown>): Map<stri
 const ref = (r: PlatformRecord) => ({ slug: r.slug, name: r.name, category: r.category });
 
 /** The changes from `previous` to `current` records, by platform slug; stable order (platform, then kind, then field). */
-export function diffRecords(previous: readonly PlatformRecord[], current: readonly PlatformRecord[]): Change[] {
+function diffRecords(previous: readonly PlatformRecord[], current: readonly PlatformRecord[]): Change[] {
   const before = new Map(previous.map((r) => [r.slug, r]));
   const after = new Map(current.map((r) => [r.slug, r]));
   const changes: Change[] = [];
@@ -166,7 +165,7 @@ export function nextHistory(
 }
 
 /** One change as a line of text. */
-export function describeChange(c: Change): string {
+function describeChange(c: Change): string {
   switch (c.type) {
     case 'platform_added': return `${c.name} (${c.category}) added`;
     case 'platform_removed': return `${c.name} (${c.category}) removed`;

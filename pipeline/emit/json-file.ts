@@ -9,7 +9,7 @@
 export type OutputSchema = { component: string } | { standalone: Record<string, unknown> };
 
 /** Compact JSON text (the REST bodies). */
-export const compactJson = (value: unknown): string => JSON.stringify(value);
+const compactJson = (value: unknown): string => JSON.stringify(value);
 
 /** JSON text indented by two spaces, with a final newline (the open-data files and manifests). */
 export const prettyJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;

@@ -19,7 +19,7 @@ import { dataPackage } from './data-package.js';
 import { jsonFile, prettyJson, type OutputSchema } from './json-file.js';
 
 /** Shape of platforms.json and of each <category>.json. */
-export const OpenDataFileSchema = z.object({
+const OpenDataFileSchema = z.object({
   title: z.string(),
   category: z.string().nullable(),
   as_of: z.string(),
@@ -31,7 +31,7 @@ export const OpenDataFileSchema = z.object({
 });
 
 /** Shape of incidents.json. */
-export const IncidentsFileSchema = z.object({
+const IncidentsFileSchema = z.object({
   title: z.string(),
   as_of: z.string(),
   count: z.number().int().min(0),
@@ -55,10 +55,9 @@ const ManifestEntrySchema = z.object({
   as_of_min: z.string().nullable().meta({ description: 'Oldest record as_of in the file' }),
   as_of_max: z.string().nullable().meta({ description: 'Newest record as_of in the file' }),
 });
-export type ManifestEntry = z.infer<typeof ManifestEntrySchema>;
 
 /** Shape of manifest.json. */
-export const ManifestSchema = z.object({
+const ManifestSchema = z.object({
   as_of: z.string(),
   api_version: z.string(),
   attribution: z.string(),

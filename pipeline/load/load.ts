@@ -33,13 +33,13 @@ export interface SourceDocument {
 const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true } as const;
 
 /** Largest source file read, bytes: 1 MiB, about 50 times the largest real file (methodology.yaml, 20 KB). */
-export const MAX_SOURCE_FILE_BYTES = 1_048_576;
+const MAX_SOURCE_FILE_BYTES = 1_048_576;
 
 /** Most alias (`*name`) expansions in one file: more is refused as a resource-exhaustion attack ("billion laughs"). */
-export const MAX_YAML_ALIASES = 100;
+const MAX_YAML_ALIASES = 100;
 
 /** Glob of platform files under the sources folder: platforms/<category>/<slug>.yaml. */
-export const PLATFORM_GLOB = 'platforms/**/*.{yaml,yml}';
+const PLATFORM_GLOB = 'platforms/**/*.{yaml,yml}';
 
 /** Path relative to the project root with forward slashes, as problems name files. */
 export const relativeFile = (root: string, absolute: string): string => path.relative(root, absolute).split(path.sep).join('/');
@@ -183,7 +183,7 @@ export async function findPlatformFiles(sourcesDir: string): Promise<string[]> {
  * 1-based line and column of the node at a dotted path, or of its nearest
  * existing ancestor when the path does not exist (a missing field points at its parent).
  */
-export function positionOf(source: SourceDocument, pathParts: ReadonlyArray<PropertyKey>): { line: number; col: number } {
+function positionOf(source: SourceDocument, pathParts: ReadonlyArray<PropertyKey>): { line: number; col: number } {
   let node: Node | null | undefined = source.doc.contents as Node | null;
   let best = node?.range?.[0] ?? 0;
   for (const part of pathParts) {

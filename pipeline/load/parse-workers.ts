@@ -15,7 +15,7 @@ import { loadYaml, relativeFile, sourceDocument, type SourceDocument } from './l
 import type { Problem } from '../problems.js';
 
 /** Fewest files for which parsing on worker threads pays for starting them (a worker starts in about 0.3 s). */
-export const PARALLEL_PARSE_MIN_FILES = 1_000;
+const PARALLEL_PARSE_MIN_FILES = 1_000;
 
 /** Files per message to a worker. */
 const BATCH_FILES = 100;

@@ -43,7 +43,7 @@ const API_ROUTES: ReadonlyArray<[RegExp, string]> = [
 ];
 
 /** The route label of a URL path: an API operation path, `site` (pages, assets, open data) or `other`. */
-export function routeLabel(path: string): string {
+function routeLabel(path: string): string {
   for (const [pattern, label] of API_ROUTES) if (pattern.test(path)) return label;
   return /^\/(v1|mcp)(\/|$)/.test(path) ? 'other' : 'site';
 }

@@ -33,14 +33,14 @@ export interface ServeOptions {
 }
 
 /** What a graceful close did: connections it found idle, requests it let finish, connections cut at the deadline. */
-export interface CloseReport {
+interface CloseReport {
   idle_closed: number;
   finished: number;
   cut_at_deadline: number;
 }
 
 /** The listening socket: its node:http server and its URL (`http://HOST:PORT/`). */
-export interface Listener {
+interface Listener {
   server: Server;
   url: string;
 }

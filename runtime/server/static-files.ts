@@ -16,7 +16,7 @@ import { LRUCache } from 'lru-cache';
 import { sha256Hex, type BuildManifest } from '../domain/contract/build-manifest.js';
 
 /** Top-level files and folders of dist/ served as static files (the API bodies and manifests have their own routes). */
-export const STATIC_ROOTS = ['index.html', 'logo.svg', 'robots.txt', 'sitemap.xml', 'assets', 'categories', 'compare', 'docs', 'methodology', 'open-data', 'platforms', 'problems'] as const;
+const STATIC_ROOTS = ['index.html', 'logo.svg', 'robots.txt', 'sitemap.xml', 'assets', 'categories', 'compare', 'docs', 'methodology', 'open-data', 'platforms', 'problems'] as const;
 
 /** Media type of the HTML pages (also the compare pages rendered on request). */
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
@@ -57,7 +57,7 @@ export function contentSecurityPolicy(urlPath: string): string {
 }
 
 /** Bytes of static files kept in memory per served dist; least recently used files go first. */
-export const STATIC_CACHE_BYTES = 16 * 1024 * 1024;
+const STATIC_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** One segment of a URL path that may name a static file: letters, digits, `-`, `_` and `.`, not starting with `.` (no `.`, `..` or dot file). */
 const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;

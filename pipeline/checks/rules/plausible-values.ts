@@ -38,8 +38,8 @@ type Group = { outlier_checked?: boolean | undefined } | undefined;
 const checked = (group: Group): boolean => group?.outlier_checked === true;
 const one = (group: Group & object, at: PropertyKey[], value: number): Guarded[] => [{ path: at, value, checked: checked(group) }];
 
-/** The ranges, by category. Exported so README and tests can quote them. */
-export const PLAUSIBLE_RANGES: Record<PlatformSource['category'], PlausibleRange[]> = {
+/** The ranges, by category (README "Plausible ranges" quotes them). */
+const PLAUSIBLE_RANGES: Record<PlatformSource['category'], PlausibleRange[]> = {
   'high-yield-savings': [
     {
       what: 'savings APY', unit: 'percent', min: 0.01, max: 6,

@@ -15,7 +15,7 @@ import { pageDocument } from '../../../runtime/domain/pages/layout.js';
 import type { EmittedFile } from '../open-data.js';
 
 /** Where the renderer's files are served from (under the site root). */
-export const DOCS_ASSETS = {
+const DOCS_ASSETS = {
   css: '/docs/swagger-ui.css',
   overrides: '/docs/docs-overrides.css',
   bundle: '/docs/swagger-ui-bundle.js',

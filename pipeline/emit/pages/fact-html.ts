@@ -16,7 +16,7 @@ type Group = Record<string, unknown> & { as_of?: string; as_of_precision?: strin
 const EVIDENCE_KEYS = new Set(['as_of', 'as_of_precision', 'stale', 'evidence_tier', 'not_applicable', ...CITATION_KEYS]);
 
 /** One value with its unit read from the field name. */
-export function factValue(key: string, value: unknown): string {
+function factValue(key: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') {
     if (key.endsWith('_pct') || key === 'pct') return formatPct(value);
@@ -35,7 +35,7 @@ function tierTable(key: string, rows: Array<Record<string, unknown>>, caption: s
 }
 
 /** The as_of line: "As of 2024-01-01 (the source gives only the year)". */
-export function asOfText(asOf: string, precision?: string): string {
+function asOfText(asOf: string, precision?: string): string {
   if (precision === 'year') return `As of ${asOf.slice(0, 4)} (the source gives only the year)`;
   if (precision === 'month') return `As of ${asOf.slice(0, 7)} (the source gives only the month)`;
   return `As of ${asOf}`;

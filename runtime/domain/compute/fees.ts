@@ -24,7 +24,7 @@ export type FeeItem = 'trading' | 'options_contracts' | 'transfers_out' | 'accou
  * - unknown: the profile uses it and its price has no source (usd null);
  * - not_applicable: the platform does not offer it, as its sources say (usd 0; the profile uses it).
  */
-export interface FeeLine {
+interface FeeLine {
   item: FeeItem;
   status: 'known' | 'unknown' | 'not_applicable';
   usd: number | null;

@@ -9,7 +9,7 @@ import type { ModelPlatform } from '../contract/model.js';
 import { nameKey } from './platform-match.js';
 
 /** Summary of one platform as search returns it. */
-export function summarise(p: ModelPlatform): PlatformSummary {
+function summarise(p: ModelPlatform): PlatformSummary {
   return {
     name: p.name,
     slug: p.slug,

@@ -9,7 +9,7 @@ import type { Cap, EvidenceTier } from '../contract/api-schemas.js';
 import type { ModelCriterion, ModelCriterionState } from '../contract/model.js';
 import { round1 } from './rounding.js';
 
-export interface CriterionContribution {
+interface CriterionContribution {
   key: string;
   label: string;
   /** Weight applied, 0-10. */

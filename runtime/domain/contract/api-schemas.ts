@@ -29,7 +29,7 @@ export const CategoryIdSchema = z.enum(CATEGORY_IDS).register(apiRegistry, {
   description: 'Category id. Input also accepts underscores and any case (high_yield_savings); responses use this form.',
 });
 
-export const SourceSchema = z
+const SourceSchema = z
   .object({ url, title: z.string(), publisher: z.string().optional(), published: date.optional() })
   .register(apiRegistry, { id: 'Source', description: 'A citation: the page a fact or score was read from.' });
 
@@ -43,7 +43,7 @@ export const ENVELOPE_FIELDS = {
 };
 export const METHODOLOGY_URL_FIELD = url.meta({ description: 'URL of the published scoring methodology' });
 
-export const CriterionDefinitionSchema = z
+const CriterionDefinitionSchema = z
   .object({
     key: z.string(),
     label: z.string(),
@@ -53,7 +53,7 @@ export const CriterionDefinitionSchema = z
   })
   .register(apiRegistry, { id: 'CriterionDefinition' });
 
-export const CategorySchema = z
+const CategorySchema = z
   .object({
     id: CategoryIdSchema,
     label: z.string(),
@@ -90,7 +90,7 @@ export const IncidentSchema = z
   })
   .register(apiRegistry, { id: 'Incident', description: 'A dated security incident or regulatory action.' });
 
-export const LicenceSchema = z
+const LicenceSchema = z
   .object({
     regulator: z.string(),
     licence: z.string(),
@@ -101,7 +101,7 @@ export const LicenceSchema = z
   })
   .register(apiRegistry, { id: 'Licence' });
 
-export const CriterionScoreSchema = z
+const CriterionScoreSchema = z
   .object({
     key: z.string(),
     label: z.string(),
@@ -144,7 +144,7 @@ export const PlatformRecordSchema = z
   })
   .register(apiRegistry, { id: 'PlatformRecord', description: 'Full sourced platform record.' });
 
-export const PlatformSummarySchema = z
+const PlatformSummarySchema = z
   .object({
     name: z.string(),
     slug: z.string(),
@@ -172,7 +172,7 @@ export const SearchResponseSchema = z
   })
   .register(apiRegistry, { id: 'SearchResponse', description: 'Platforms matching the query, by score descending then name.' });
 
-export const ComparedCriterionSchema = z
+const ComparedCriterionSchema = z
   .object({
     key: z.string(),
     label: z.string(),
@@ -186,7 +186,7 @@ export const ComparedCriterionSchema = z
   })
   .register(apiRegistry, { id: 'ComparedCriterion' });
 
-export const ComparedProductSchema = z
+const ComparedProductSchema = z
   .object({
     name: z.string(),
     slug: z.string(),
@@ -255,7 +255,7 @@ export const SafetyResponseSchema = z
   })
   .register(apiRegistry, { id: 'SafetyResponse', description: 'Safety record: incidents, regulatory record, security score and cap.' });
 
-export const SavingsResultSchema = z
+const SavingsResultSchema = z
   .object({
     name: z.string(),
     slug: z.string(),
@@ -275,7 +275,7 @@ export const SavingsResultSchema = z
   })
   .register(apiRegistry, { id: 'SavingsResult' });
 
-export const ExcludedPlatformSchema = z
+const ExcludedPlatformSchema = z
   .object({ name: z.string(), slug: z.string(), reason: z.string() })
   .register(apiRegistry, { id: 'ExcludedPlatform', description: 'A platform left out of a calculation, and why (usually a fact without a source).' });
 
@@ -292,7 +292,7 @@ export const SavingsResponseSchema = z
   })
   .register(apiRegistry, { id: 'SavingsResponse', description: 'Projected interest at every high-yield savings platform, by interest descending.' });
 
-export const FeeLineItemSchema = z
+const FeeLineItemSchema = z
   .object({
     item: z.enum(['trading', 'options_contracts', 'transfers_out', 'account_fees']),
     status: z.enum(['known', 'unknown', 'not_applicable']).meta({ description: 'known: priced from a sourced fact (or unused by the profile: 0); unknown: used by the profile, price without a source; not_applicable: the platform does not offer it' }),
@@ -303,7 +303,7 @@ export const FeeLineItemSchema = z
   })
   .register(apiRegistry, { id: 'FeeLineItem' });
 
-export const FeeResultSchema = z
+const FeeResultSchema = z
   .object({
     name: z.string(),
     slug: z.string(),
@@ -337,7 +337,7 @@ export const FeesResponseSchema = z
   })
   .register(apiRegistry, { id: 'FeesResponse', description: 'Estimated annual fees, cheapest first.' });
 
-export const ProblemSchema = z
+const ProblemSchema = z
   .object({
     type: url,
     title: z.string(),
@@ -353,7 +353,6 @@ export const ProblemSchema = z
   .register(apiRegistry, { id: 'Problem', description: 'RFC 9457 problem details (application/problem+json).' });
 
 export type CategoriesResponse = z.infer<typeof CategoriesResponseSchema>;
-export type Category = z.infer<typeof CategorySchema>;
 export type Cap = z.infer<typeof CapSchema>;
 export type CriterionScore = z.infer<typeof CriterionScoreSchema>;
 export type PlatformRecord = z.infer<typeof PlatformRecordSchema>;
@@ -367,4 +366,3 @@ export type SavingsResponse = z.infer<typeof SavingsResponseSchema>;
 export type FeesResponse = z.infer<typeof FeesResponseSchema>;
 export type FeeResult = z.infer<typeof FeeResultSchema>;
 export type Problem = z.infer<typeof ProblemSchema>;
-export type ExcludedPlatform = z.infer<typeof ExcludedPlatformSchema>;

@@ -8,7 +8,7 @@ import { CapSchema, CategoryIdSchema, EvidenceTierSchema } from './api-schemas.j
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const SiteSchema = z.object({
+const SiteSchema = z.object({
   name: z.string(),
   base_url: z.string(),
   attribution: z.string(),
@@ -31,10 +31,6 @@ export const CompareRulesSchema = z.object({
   }),
 });
 export type CompareRules = z.infer<typeof CompareRulesSchema>;
-
-
-/** How a criterion scores a fact group recorded as not_applicable (methodology.yaml `not_applicable`). */
-export const NotApplicableRuleSchema = z.union([z.literal('exclude'), z.object({ score: z.number().min(0).max(100), reason: z.string() })]);
 
 export const ModelCriterionSchema = z.object({
   key: z.string(),
@@ -60,7 +56,7 @@ const factState = {
  * lowers coverage), not_applicable (recorded as not applying: score null = excluded from the
  * mean and from coverage; a number = the methodology's fixed score).
  */
-export const ModelCriterionStateSchema = z.object({
+const ModelCriterionStateSchema = z.object({
   basis: z.enum(['derived', 'assessed', 'missing', 'not_applicable']),
   score: z.number().min(0).max(100).nullable(),
   as_of: date.nullable(),
@@ -72,7 +68,7 @@ export type ModelCriterionState = z.infer<typeof ModelCriterionStateSchema>;
 const notApplicable = z.object({ not_applicable: z.string(), ...factState });
 
 /** Exchange fee facts: the taker/maker schedule by 30-day volume tier and the fiat withdrawal fee; null = unknown. */
-export const ExchangeFeeModelSchema = z.object({
+const ExchangeFeeModelSchema = z.object({
   kind: z.literal('exchange'),
   trading: z.object({
     product: z.string(),
@@ -83,14 +79,14 @@ export const ExchangeFeeModelSchema = z.object({
 });
 
 /** Brokerage fee facts: stock commission, options per-contract tiers, ACATS transfer-out fee, annual account fee; null = unknown. */
-export const BrokerageFeeModelSchema = z.object({
+const BrokerageFeeModelSchema = z.object({
   kind: z.literal('brokerage'),
   commissions: z.object({ online_stock_trade_usd: z.number(), ...factState }).nullable(),
   options: z.union([z.object({ tiers: z.array(z.object({ min_contracts_per_month: z.number(), per_contract_usd: z.number() })), ...factState }), notApplicable]).nullable(),
   transfer_out: z.object({ full_acats_usd: z.number(), ...factState }).nullable(),
   account: z.object({ annual_usd: z.number(), ...factState }).nullable(),
 });
-export const FeeModelSchema = z.discriminatedUnion('kind', [ExchangeFeeModelSchema, BrokerageFeeModelSchema]);
+const FeeModelSchema = z.discriminatedUnion('kind', [ExchangeFeeModelSchema, BrokerageFeeModelSchema]);
 export type ExchangeFeeModel = z.infer<typeof ExchangeFeeModelSchema>;
 export type BrokerageFeeModel = z.infer<typeof BrokerageFeeModelSchema>;
 export type FeeModel = z.infer<typeof FeeModelSchema>;
@@ -99,7 +95,7 @@ export type FeeModel = z.infer<typeof FeeModelSchema>;
  * Savings inputs: APY tiers (the whole balance earns the tier it reaches; the first tier's
  * min_balance_usd is the minimum balance to earn any APY) and the opening minimum (null = unknown).
  */
-export const SavingsModelSchema = z.object({
+const SavingsModelSchema = z.object({
   product: z.string(),
   tiers: z.array(z.object({ min_balance_usd: z.number(), apy_pct: z.number() })),
   minimum_opening_deposit_usd: z.number().nullable(),
@@ -108,7 +104,7 @@ export const SavingsModelSchema = z.object({
 export type SavingsModel = z.infer<typeof SavingsModelSchema>;
 
 /** One platform as the runtime sees it. `criteria` has every criterion key of the category. */
-export const ModelPlatformSchema = z.object({
+const ModelPlatformSchema = z.object({
   slug: z.string(),
   name: z.string(),
   aliases: z.array(z.string()),

@@ -37,7 +37,7 @@ import { search } from './search.js';
 export type OperationInput = Record<string, string | undefined>;
 
 /** An operation exposed as an MCP tool: its name, title and description for agents, and its input. */
-export interface ToolSpec {
+interface ToolSpec {
   name: string;
   title: string;
   description: string;

@@ -36,7 +36,7 @@ function jsonStringArray(raw: string): string[] | undefined {
 }
 
 /** Splits and resolves the platform list (a list, a JSON array string or a comma list): 2-6 names, each known, distinct, all in one category. */
-export function resolvePlatforms(dataset: Dataset, raw: CompareArgs['platforms']): Step<ModelPlatform[]> {
+function resolvePlatforms(dataset: Dataset, raw: CompareArgs['platforms']): Step<ModelPlatform[]> {
   const err = (message: string): Step<ModelPlatform[]> => ({ ok: false, errors: [{ parameter: 'platforms', message }] });
   if (raw === undefined) return err(`required: ${LIMITS.compareMin} to ${LIMITS.compareMax} comma-separated platform names of one category`);
   if (typeof raw === 'string' && raw.length > LIMITS.listMaxLength) return err(`must be at most ${LIMITS.listMaxLength} characters`);

@@ -9,12 +9,12 @@ import type { Incident } from '../sources/platform-schema.js';
 const YEAR_MS = 365.25 * 86_400_000;
 
 /** Age of an incident in years (365.25 days) at the evaluation date, both YYYY-MM-DD. */
-export function ageInYears(date: string, evaluationDate: string): number {
+function ageInYears(date: string, evaluationDate: string): number {
   return (Date.parse(`${evaluationDate}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / YEAR_MS;
 }
 
 /** True when the incident matches the row: same class, younger than within_years, and the row's optional conditions hold (made-whole absent counts as false). */
-export function capRuleMatches(rule: CapRule, incident: Incident, evaluationDate: string): boolean {
+function capRuleMatches(rule: CapRule, incident: Incident, evaluationDate: string): boolean {
   if (rule.class !== incident.class) return false;
   const age = ageInYears(incident.date, evaluationDate);
   if (age < 0 || age >= rule.within_years) return false;

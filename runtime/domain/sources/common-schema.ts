@@ -88,7 +88,7 @@ export const CITATION_KEYS: ReadonlySet<string> = new Set(['sources', 'outlier_c
  * criterion's `not_applicable` rule in methodology.yaml. Not applicable is not unknown:
  * an unknown fact is simply absent.
  */
-export const notApplicableSchema = z.strictObject({
+const notApplicableSchema = z.strictObject({
   not_applicable: z.string().min(1).meta({ description: 'One line: why the fact does not apply to this platform, as its sources say' }),
   ...evidence,
 });

@@ -20,13 +20,13 @@ const feeScenario = z.strictObject({
 });
 
 /** Line items of the fee estimator (runtime/domain/compute/fees.ts), which a scenario_cost rule may select. */
-export const FEE_LINE_ITEMS = ['trading', 'options_contracts', 'transfers_out', 'account_fees'] as const;
+const FEE_LINE_ITEMS = ['trading', 'options_contracts', 'transfers_out', 'account_fees'] as const;
 
 /** Fact kinds with a freshness window (methodology.yaml `freshness`). */
-export const FACT_KINDS = ['apy', 'fee_schedule', 'device_price', 'product_facts', 'licence', 'assessment', 'incident_record'] as const;
+const FACT_KINDS = ['apy', 'fee_schedule', 'device_price', 'product_facts', 'licence', 'assessment', 'incident_record'] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
 
-export const ruleSchema = z.discriminatedUnion('kind', [
+const ruleSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('assessed'), rubric: z.string().min(1) }),
   z.strictObject({
     kind: z.literal('rubric'),
@@ -51,7 +51,7 @@ export const ruleSchema = z.discriminatedUnion('kind', [
 ]);
 export type Rule = z.infer<typeof ruleSchema>;
 
-export const criterionSchema = z.strictObject({
+const criterionSchema = z.strictObject({
   key: z.string().regex(/^[a-z_]+$/, { message: 'expected lowercase letters and underscores' }),
   label: z.string().min(1),
   weight: z.number().min(0).max(10),
@@ -71,7 +71,6 @@ const profileSchema = z.strictObject({
   description: z.string().min(1),
   weights: z.record(z.string(), z.number().min(0).max(10)).meta({ description: 'Criterion key -> weight, over the default weights' }),
 });
-export type Profile = z.infer<typeof profileSchema>;
 
 const categorySchema = z.strictObject({
   label: z.string().min(1),
@@ -81,7 +80,7 @@ const categorySchema = z.strictObject({
   profiles: z.array(profileSchema).optional(),
 });
 
-export const capRuleSchema = z.strictObject({
+const capRuleSchema = z.strictObject({
   class: z.enum(INCIDENT_CLASSES),
   customers_made_whole: z.boolean().optional(),
   min_amount_usd: z.number().positive().optional().meta({ description: 'The incident amount_usd (loss, or the penalty alone for a regulatory action; restitution_usd never counts) is at least this' }),

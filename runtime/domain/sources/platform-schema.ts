@@ -138,7 +138,7 @@ const softwareWalletFacts = z.strictObject({
 });
 
 /** A judgement score for a criterion whose rule kind is `assessed` (methodology.yaml). */
-export const assessmentSchema = z.strictObject({
+const assessmentSchema = z.strictObject({
   score: z.number().int().min(0).max(100),
   rationale: z.string().min(1).meta({ description: 'One line: why this score' }),
   ...evidence,
@@ -147,7 +147,7 @@ export const assessmentSchema = z.strictObject({
 export const INCIDENT_CLASSES = ['funds_lost', 'data_breach', 'regulatory_action', 'outage', 'other'] as const;
 
 /** One dated security incident or regulatory action. */
-export const incidentSchema = z.strictObject({
+const incidentSchema = z.strictObject({
   date: isoDate,
   class: z.enum(INCIDENT_CLASSES),
   title: z.string().min(1),
@@ -159,7 +159,7 @@ export const incidentSchema = z.strictObject({
 });
 
 /** A licence or registration held by the platform. */
-export const licenceSchema = z.strictObject({
+const licenceSchema = z.strictObject({
   regulator: z.string().min(1),
   licence: z.string().min(1),
   jurisdiction: z.string().min(1),
@@ -202,7 +202,3 @@ export const platformSourceSchema = z.discriminatedUnion('category', [
 
 export type PlatformSource = z.infer<typeof platformSourceSchema>;
 export type Incident = z.infer<typeof incidentSchema>;
-export type Assessment = z.infer<typeof assessmentSchema>;
-export type ExchangeFacts = z.infer<typeof exchangeFacts>;
-export type BrokerageFacts = z.infer<typeof brokerageFacts>;
-export type SavingsFacts = z.infer<typeof savingsFacts>;

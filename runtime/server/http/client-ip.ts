@@ -12,10 +12,10 @@ import { isIP } from 'node:net';
 import type { Logger } from '../log.js';
 
 /** Bounds of an X-Forwarded-For header the runtime reads (longer or deeper ones are ignored). */
-export const FORWARDED_FOR_LIMITS = { maxLength: 512, maxHops: 16 } as const;
+const FORWARDED_FOR_LIMITS = { maxLength: 512, maxHops: 16 } as const;
 
 /** The address counted, and why X-Forwarded-For was ignored (null when it was used or not consulted). */
-export interface ClientAddress {
+interface ClientAddress {
   ip: string;
   ignored: string | null;
 }
@@ -25,7 +25,7 @@ export interface ClientAddress {
  * address as its IPv4 address; a port after an IPv4 address or a bracketed IPv6 address is dropped.
  * @returns the address, or null when the text is not an IP literal
  */
-export function ipLiteral(text: string): string | null {
+function ipLiteral(text: string): string | null {
   let value = text.trim();
   const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(value);
   if (bracketed) value = bracketed[1]!;
@@ -45,7 +45,7 @@ export function ipLiteral(text: string): string | null {
  * @param trustProxy number of trusted proxy hops in front of the runtime (TRUST_PROXY, default 0)
  * @returns the address counted ('unknown' when the socket gives none) and why the header was ignored
  */
-export function clientAddress(socketIp: string | undefined, forwardedFor: string | null, trustProxy: number): ClientAddress {
+function clientAddress(socketIp: string | undefined, forwardedFor: string | null, trustProxy: number): ClientAddress {
   const socket = (socketIp && ipLiteral(socketIp)) ?? socketIp ?? 'unknown';
   if (trustProxy <= 0 || forwardedFor === null) return { ip: socket, ignored: null };
   if (forwardedFor.length > FORWARDED_FOR_LIMITS.maxLength) return { ip: socket, ignored: `longer than ${FORWARDED_FOR_LIMITS.maxLength} characters` };

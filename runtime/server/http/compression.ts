@@ -7,7 +7,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Smallest body worth compressing, bytes. */
-export const COMPRESS_MIN_BYTES = 1024;
+const COMPRESS_MIN_BYTES = 1024;
 
 export type Encoding = 'br' | 'gzip';
 

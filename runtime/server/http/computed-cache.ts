@@ -8,7 +8,7 @@
 import { LRUCache } from 'lru-cache';
 
 /** Bounds of one served dist's cache: entries, total bytes, and the largest body kept (bytes). */
-export const COMPUTED_CACHE_LIMITS = { entries: 1_000, bytes: 8 * 1024 * 1024, entryBytes: 256 * 1024 } as const;
+const COMPUTED_CACHE_LIMITS = { entries: 1_000, bytes: 8 * 1024 * 1024, entryBytes: 256 * 1024 } as const;
 
 /** Request target (path and query) -> serialised JSON body. */
 export type ComputedCache = LRUCache<string, Buffer>;

@@ -41,7 +41,7 @@ type Limiter = Counter<RateLimiterRes>;
 const MONTH_KEY_TTL_SECONDS = 32 * 24 * 3600;
 
 /** The calendar month (UTC) a moment falls in, its length in seconds, and whole seconds until the next one starts. */
-export function calendarMonth(now: Date): { id: string; seconds: number; secondsLeft: number } {
+function calendarMonth(now: Date): { id: string; seconds: number; secondsLeft: number } {
   const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
   return { id: now.toISOString().slice(0, 7), seconds: (next - start) / 1000, secondsLeft: Math.max(1, Math.ceil((next - now.getTime()) / 1000)) };

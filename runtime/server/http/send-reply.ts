@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { accessLog, type AccessEntry, type Logger } from '../log.js';
 
 /** A reply to write: status, headers (the request's common headers included), body (null: none). */
-export interface OutgoingReply {
+interface OutgoingReply {
   status: number;
   headers: Record<string, string>;
   body: Buffer | string | null;

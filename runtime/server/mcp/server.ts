@@ -15,7 +15,7 @@ import { registerResources } from './resources.js';
 import { OPERATIONS, runTool } from '../../domain/operations/catalogue.js';
 
 /** Instructions returned by `initialize`: what the service is, its limits and how to credit it. */
-export function instructions(served: Served): string {
+function instructions(served: Served): string {
   const site = served.model.site;
   return [
     `${site.name}: sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages.`,
@@ -28,7 +28,7 @@ export function instructions(served: Served): string {
 }
 
 /** A tool result: the body as structuredContent and JSON text, or isError with the REST problem's detail. */
-export function toolResult(result: OperationResult): CallToolResult {
+function toolResult(result: OperationResult): CallToolResult {
   if (result.kind === 'problem') {
     return { isError: true, content: [{ type: 'text', text: result.problem.detail }] };
   }
@@ -73,7 +73,7 @@ export function createMcpServer(served: Served): McpServer {
 }
 
 /** Most idle servers kept per served dist (in its McpState): about the number of /mcp requests served at the same time. */
-export const MCP_SERVER_POOL_MAX = 64;
+const MCP_SERVER_POOL_MAX = 64;
 
 /**
  * Answers one JSON-RPC POST: a new stateless transport per request (it cannot be reused),
