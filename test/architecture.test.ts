@@ -1,6 +1,8 @@
 /**
  * The import rules of docs/architecture.md, through `scripts/check-imports.ts` as CI runs it:
  * the project keeps them, and a tree that breaks each rule is refused with every violation named.
+ * And no dead code: `npm run check:dead` (knip, configured in knip.jsonc) finds no unused file,
+ * export, type or dependency.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -56,5 +58,33 @@ describe('import rules', () => {
       'runtime-not-pipeline: runtime/server/reload.ts -> pipeline/emit.ts (the runtime starts from dist/ alone and never imports the build)',
       '4 import rule violations in 8 files',
     ]);
+  });
+});
+
+describe('dead code', () => {
+  it('is none: no unused file, export, type or dependency (knip)', async () => {
+    const result = await promisify(execFile)('npm', ['run', '--silent', 'check:dead'], { cwd: ROOT })
+      .then((r) => ({ code: 0, stdout: r.stdout }))
+      .catch((error: { code?: number; stdout?: string }) => ({ code: Number(error.code ?? 1), stdout: error.stdout ?? '' }));
+    expect(result.stdout).toBe('');
+    expect(result.code).toBe(0);
+  });
+
+  it('is found when there is some', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'dead-'));
+    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'dead', type: 'module', private: true }));
+    await writeFile(path.join(dir, 'knip.json'), JSON.stringify({ entry: ['main.ts'], project: ['*.ts'] }));
+    await writeFile(path.join(dir, 'main.ts'), "import { used } from './lib.js';\nconsole.log(used);\n");
+    await writeFile(path.join(dir, 'lib.ts'), 'export const used = 1;\nexport const unused = 2;\n');
+    await writeFile(path.join(dir, 'orphan.ts'), 'export const orphan = 3;\n');
+    const knip = path.join(ROOT, 'node_modules/.bin/knip');
+    const result = await promisify(execFile)(knip, ['--no-progress', '--reporter', 'json'], { cwd: dir })
+      .then((r) => ({ code: 0, stdout: r.stdout }))
+      .catch((error: { code?: number; stdout?: string }) => ({ code: Number(error.code ?? 1), stdout: error.stdout ?? '' }));
+    expect(result.code).toBe(1);
+    const issues = JSON.parse(result.stdout) as { issues: Array<{ file: string; files?: unknown; exports?: Record<string, { name: string }> | Array<{ name: string }> }> };
+    const exported = issues.issues.flatMap((i) => Object.values(i.exports ?? {}).map((e) => `${i.file}: ${e.name}`));
+    expect(exported).toEqual(['lib.ts: unused']);
+    expect(result.stdout).toContain('orphan.ts');
   });
 });
