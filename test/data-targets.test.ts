@@ -17,7 +17,6 @@ const STILL_MISSED = [
   'software-wallets regulator_cited',
   'high-yield-savings eligible', 'high-yield-savings regulator_cited',
   'brokerages eligible', 'brokerages fully_costed', 'brokerages regulator_cited',
-  'all weak_only_share',
 ];
 
 describe('data targets over the real sources', () => {
