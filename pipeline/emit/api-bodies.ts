@@ -2,12 +2,8 @@
  * The precomputed REST bodies: category list, platform records, safety records
  * and verdicts, exactly as the runtime serves them.
  */
-import type {
-  CategoriesResponse,
-  PlatformRecord,
-  SafetyResponse,
-  VerdictResponse,
-} from '../../runtime/domain/contract/api-schemas.js';
+import type { CategoriesResponse, PlatformRecord } from '../../runtime/domain/contract/api-schemas.js';
+import type { SafetyResponse, VerdictResponse } from '../../runtime/domain/contract/comparison-schemas.js';
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 import type { Site } from '../../runtime/domain/contract/model.js';
 import { categoryPage, platformJson } from '../../runtime/domain/contract/urls.js';

@@ -5,7 +5,8 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { H3, H3Event } from 'h3';
-import type { FeesResponse, SavingsResponse, SearchResponse } from '../domain/contract/api-schemas.js';
+import type { SearchResponse } from '../domain/contract/api-schemas.js';
+import type { FeesResponse, SavingsResponse } from '../domain/contract/calculator-schemas.js';
 import { CACHE_CONTROL } from '../domain/contract/cache-control.js';
 import { LIMITS } from '../domain/contract/parameter-rules.js';
 import { invalidParameters, notFound, type ProblemSpec } from '../domain/contract/problem.js';

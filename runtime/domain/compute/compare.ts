@@ -4,7 +4,7 @@
  * Rules (sources/methodology.yaml): coverage gate under the applied weights,
  * hack cap, too-close margin, and the pick's sensitivity to stale and weak evidence.
  */
-import type { ComparedProduct } from '../contract/api-schemas.js';
+import type { ComparedProduct } from '../contract/comparison-schemas.js';
 import type { CompareRules, ModelCriterion, ModelCriterionState, ModelPlatform } from '../contract/model.js';
 import { round1 } from './rounding.js';
 import { coverage, weightedScore } from './weighted-score.js';

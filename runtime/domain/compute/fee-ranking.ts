@@ -3,7 +3,7 @@
  * methodology.yaml "Calculators"): every platform gets an estimate; a line
  * item without a sourced price is named, never guessed into a rank.
  */
-import type { FeeResult } from '../contract/api-schemas.js';
+import type { FeeResult } from '../contract/calculator-schemas.js';
 import type { ModelPlatform } from '../contract/model.js';
 import { estimateFees, type FeeEstimate, type FeeItem, type FeeProfile } from './fees.js';
 

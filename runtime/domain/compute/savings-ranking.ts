@@ -3,7 +3,7 @@
  * "Calculators"): an account the balance cannot open, or where it earns no APY,
  * is never ranked as if it paid its APY; a stale APY is ranked after every fresh one.
  */
-import type { SavingsResponse } from '../contract/api-schemas.js';
+import type { SavingsResponse } from '../contract/calculator-schemas.js';
 import type { ModelPlatform } from '../contract/model.js';
 import { projectSavings } from './savings.js';
 

@@ -5,7 +5,7 @@
  * (pipeline/emit/api-bodies.ts), and the runtime computes any other pair of
  * one category on request, so both give the same body for the same pair.
  */
-import type { VerdictResponse } from '../contract/api-schemas.js';
+import type { VerdictResponse } from '../contract/comparison-schemas.js';
 import type { CompareRules, ModelCriterion, ModelPlatform, Site } from '../contract/model.js';
 import { comparePage, comparisonSlug } from '../contract/urls.js';
 import { envelope } from '../operations/result.js';

@@ -6,20 +6,9 @@
  */
 import { z } from 'zod';
 import type { Dataset } from '../dataset.js';
-import {
-  apiRegistry,
-  CategoriesResponseSchema,
-  CategoryIdSchema,
-  ENVELOPE_FIELDS,
-  METHODOLOGY_URL_FIELD,
-  ComparisonResponseSchema,
-  FeesResponseSchema,
-  PlatformRecordSchema,
-  SafetyResponseSchema,
-  SavingsResponseSchema,
-  SearchResponseSchema,
-  VerdictResponseSchema,
-} from '../contract/api-schemas.js';
+import { apiRegistry, CategoriesResponseSchema, CategoryIdSchema, ENVELOPE_FIELDS, METHODOLOGY_URL_FIELD, PlatformRecordSchema, SearchResponseSchema } from '../contract/api-schemas.js';
+import { ComparisonResponseSchema, SafetyResponseSchema, VerdictResponseSchema } from '../contract/comparison-schemas.js';
+import { FeesResponseSchema, SavingsResponseSchema } from '../contract/calculator-schemas.js';
 import { CACHE_CONTROL } from '../contract/cache-control.js';
 import { CATEGORY_IDS } from '../contract/categories.js';
 import { CompareRulesSchema, ModelCriterionSchema, ModelProfileSchema } from '../contract/model.js';

@@ -5,7 +5,7 @@
  * body the API returns for it, by the same renderer the build uses (runtime/domain/pages/compare-page.ts).
  */
 import type { Dataset } from '../dataset.js';
-import type { ComparisonResponse } from '../contract/api-schemas.js';
+import type { ComparisonResponse } from '../contract/comparison-schemas.js';
 import { notFound, type ProblemSpec } from '../contract/problem.js';
 import { preview } from '../contract/parameter-rules.js';
 import { comparePageHtml } from '../pages/compare-page.js';

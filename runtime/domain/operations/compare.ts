@@ -3,7 +3,7 @@
  * custom weights (README "compare" decisions; spec "Limits" 4).
  */
 import type { Dataset } from '../dataset.js';
-import type { ComparisonResponse } from '../contract/api-schemas.js';
+import type { ComparisonResponse } from '../contract/comparison-schemas.js';
 import type { ModelCriterion, ModelPlatform, ModelProfile } from '../contract/model.js';
 import { comparePage, comparisonSlug } from '../contract/urls.js';
 import { compare } from '../compute/compare.js';

@@ -1,6 +1,6 @@
 /** GET /v1/fees: estimated annual fees at every brokerage or exchange. */
 import type { Dataset } from '../dataset.js';
-import type { FeesResponse } from '../contract/api-schemas.js';
+import type { FeesResponse } from '../contract/calculator-schemas.js';
 import { normaliseCategory } from '../contract/categories.js';
 import { categoryPage } from '../contract/urls.js';
 import type { FeeProfile } from '../compute/fees.js';

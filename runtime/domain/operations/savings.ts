@@ -1,6 +1,6 @@
 /** GET /v1/savings-interest: projected interest at every high-yield savings platform. */
 import type { Dataset } from '../dataset.js';
-import type { SavingsResponse } from '../contract/api-schemas.js';
+import type { SavingsResponse } from '../contract/calculator-schemas.js';
 import { categoryPage } from '../contract/urls.js';
 import { COMPOUNDING_ASSUMPTION } from '../compute/savings.js';
 import { rankSavings, SAVINGS_RANKING } from '../compute/savings-ranking.js';

@@ -5,7 +5,7 @@
  * published verdict and by the runtime for any other comparison, from the same
  * comparison body the API returns.
  */
-import type { ComparisonResponse } from '../contract/api-schemas.js';
+import type { ComparisonResponse } from '../contract/comparison-schemas.js';
 import type { Site } from '../contract/model.js';
 import { comparisonSlug, sitePath } from '../contract/urls.js';
 import { formatPct } from './format.js';

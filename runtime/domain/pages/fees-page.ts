@@ -4,7 +4,7 @@
  * costed platform's annual total split by fee line (trading, options contracts, transfers out,
  * account fees), each segment's amount in the table beside it and the total written on the bar.
  */
-import type { FeesResponse } from '../contract/api-schemas.js';
+import type { FeesResponse } from '../contract/calculator-schemas.js';
 import type { Site } from '../contract/model.js';
 import { sitePath } from '../contract/urls.js';
 import { LIMITS } from '../contract/parameter-rules.js';

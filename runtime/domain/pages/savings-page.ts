@@ -4,7 +4,7 @@
  * inline SVG chart of the interest each account would pay over the chosen months (bars with the
  * amount written beside them; stale APYs marked in words, not only by colour).
  */
-import type { SavingsResponse } from '../contract/api-schemas.js';
+import type { SavingsResponse } from '../contract/calculator-schemas.js';
 import type { Site } from '../contract/model.js';
 import { sitePath } from '../contract/urls.js';
 import { formatPct, formatUsd } from './format.js';

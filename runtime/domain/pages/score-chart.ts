@@ -5,7 +5,7 @@
  * the only cue; a legend names the products. The arithmetic table next to the
  * chart carries the same numbers for screen readers.
  */
-import type { ComparedProduct } from '../contract/api-schemas.js';
+import type { ComparedProduct } from '../contract/comparison-schemas.js';
 import { html, type SafeHtml } from './html.js';
 
 /** Bar colours by product position (Okabe-Ito palette, distinguishable with colour-vision deficiency). */
