@@ -9,7 +9,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../runtime/domain/contract/parameter-rules.js';
-import { buildInto, FIXTURE_SOURCES, http, openApiValidator, startServer, type RunningServer } from './helpers.js';
+import { buildInto, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
+import { openApiValidator } from './openapi-checker.js';
 
 let server: RunningServer;
 let doc: any;

@@ -1,24 +1,23 @@
 /**
  * Test helpers that drive the project through its public interfaces: the
- * pipeline CLI as a child process, the runtime over a real socket, and the
- * emitted openapi.json as the contract responses are checked against.
+ * pipeline CLI as a child process and the runtime over a real socket, whose
+ * answers are checked against the emitted openapi.json (openapi-checker.ts).
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { serve, type ServeOptions } from '../runtime/server/server.js';
 import { createLogger } from '../runtime/server/log.js';
 import { expect } from 'vitest';
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+import { documentChecker } from './openapi-checker.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const FIXTURE_SOURCES = path.join(ROOT, 'test/fixtures/sources');
+/** Sources with a mistake of each kind the check reports, located to the line (test/fixtures/broken). */
+export const BROKEN = path.join(ROOT, 'test/fixtures/broken');
 
 /**
  * The evaluation date of tests over the real sources (sources/), as SOURCE_DATE_EPOCH: the time of
@@ -125,89 +124,6 @@ export async function http(server: RunningServer, target: string, init?: Request
     expect(problems, `${init?.method ?? 'GET'} ${url.pathname}${url.search.slice(0, 80)} answered ${res.status}`).toEqual([]);
   }
   return result;
-}
-
-/** Statuses any request may meet before an operation is chosen (not listed per operation): a target too long, headers too large. */
-const TRANSPORT_STATUSES = new Set([414, 431]);
-
-/** A dist's openapi.json and a validator of a body against the schema at a path of it (compiled once per schema). */
-interface OpenApiDocument {
-  doc: any;
-  /** The path templates as patterns over a request path, the ones with fewer parameters first. */
-  templates: Array<{ template: string; pattern: RegExp }>;
-  /** Messages of `body` against the schema at `parts` (the JSON pointer's segments); [] when valid. */
-  errorsAt: (parts: readonly string[], body: unknown) => string[];
-}
-
-const documents = new Map<string, Promise<OpenApiDocument>>();
-
-/** The openapi.json of a dist, read and prepared once per dist. */
-function openApiDocument(distDir: string): Promise<OpenApiDocument> {
-  let loaded = documents.get(distDir);
-  if (!loaded) {
-    loaded = (async () => {
-      const doc = JSON.parse(await readFile(path.join(distDir, 'openapi.json'), 'utf8'));
-      const ajv = new Ajv2020({ strict: false, allErrors: true });
-      addFormats(ajv);
-      ajv.addSchema(doc, 'openapi.json');
-      const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
-      const templates = Object.keys(doc.paths)
-        .map((t) => ({ template: t, params: (t.match(/\{/g) ?? []).length, pattern: new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`) }))
-        .sort((a, b) => a.params - b.params);
-      return {
-        doc,
-        templates,
-        errorsAt: (parts, body) => {
-          // the schema where the document has it (a $ref or inline), by its JSON pointer (RFC 6901)
-          const pointer = parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-          let validate = compiled.get(pointer);
-          if (!validate) compiled.set(pointer, (validate = ajv.compile({ $ref: `openapi.json#/${pointer}` })));
-          return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
-        },
-      };
-    })();
-    documents.set(distDir, loaded);
-  }
-  return loaded;
-}
-
-/**
- * A checker of answers against a dist's openapi.json: for a request whose path matches a path
- * template of the document (static segments preferred), the status must be documented for its
- * method (HEAD as GET), the Content-Type one the status documents, and a JSON body valid against
- * the schema documented for it. Paths the document does not describe are not checked.
- */
-async function documentChecker(distDir: string): Promise<(method: string, pathname: string, answer: HttpResult) => string[]> {
-  const { doc, templates, errorsAt } = await openApiDocument(distDir);
-  return (method, pathname, answer) => {
-    const match = templates.find((t) => t.pattern.test(pathname));
-    const verb = method === 'HEAD' ? 'get' : method.toLowerCase();
-    const operation = match && doc.paths[match.template][verb];
-    if (!match || !operation || TRANSPORT_STATUSES.has(answer.status)) return [];
-    const response = operation.responses[String(answer.status)];
-    if (!response) return [`openapi.json documents no ${answer.status} for ${method} ${match.template}`];
-    const type = answer.headers.get('content-type')?.split(';')[0];
-    if (!response.content || !type || method === 'HEAD' || answer.status === 304) return [];
-    if (!(type in response.content)) return [`${answer.status} of ${method} ${match.template} is ${type}, documented: ${Object.keys(response.content).join(', ')}`];
-    if (!type.includes('json') || answer.json === undefined) return [];
-    return errorsAt(['paths', match.template, verb, 'responses', String(answer.status), 'content', type, 'schema'], answer.json)
-      .slice(0, 3)
-      .map((e) => `${match.template} ${answer.status}: ${e}`);
-  };
-}
-
-/**
- * A validator of response bodies against the emitted openapi.json: for an operation path
- * template and a status, the schema its `responses` declares.
- */
-export async function openApiValidator(distDir: string) {
-  const { doc, errorsAt } = await openApiDocument(distDir);
-  return (template: string, status: number, body: unknown): string[] => {
-    const response = doc.paths[template]?.get?.responses?.[String(status)];
-    if (!response) return [`openapi.json documents no ${status} response for GET ${template}`];
-    const mediaType = response.content['application/json'] ? 'application/json' : 'application/problem+json';
-    return errorsAt(['paths', template, 'get', 'responses', String(status), 'content', mediaType, 'schema'], body);
-  };
 }
 
 const children: ChildProcess[] = [];

@@ -41,10 +41,8 @@ describe('runtime process', () => {
     expect(refused.level).toBe(50);
     expect(await scoreOf(rt.url)).toBe(77.9);
 
-    const inFlight = fetch(`${rt.url}/v1/compare?platforms=alpha-exchange,beta-exchange`);
-    await new Promise((r) => setTimeout(r, 5));
+    // (a request in flight at SIGTERM is answered: the "shutdown" tests below hold one open with Expect: 100-continue)
     rt.child.kill('SIGTERM');
-    expect((await inFlight).status).toBe(200);
     expect(await rt.exited).toBe(0);
     await rt.waitFor((l) => l.event === 'shutdown', 'shutdown');
   });

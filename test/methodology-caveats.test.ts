@@ -8,7 +8,8 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInto, FIXTURE_SOURCES, http, openApiValidator, runCli, startServer, tempDir, type RunningServer } from './helpers.js';
+import { buildInto, FIXTURE_SOURCES, http, runCli, startServer, tempDir, type RunningServer } from './helpers.js';
+import { openApiValidator } from './openapi-checker.js';
 
 const src = (url = 'https://example.org/fixture') => `[{ url: "${url}", title: Fixture page }]`;
 

@@ -15,29 +15,37 @@ if (!hasRedis && process.env.REQUIRE_REDIS === '1') throw new Error('REQUIRE_RED
 
 let redis: ChildProcess | undefined;
 
-/** Resolves once the Redis server on `port` answers PING (polls every 50 ms, up to 10 s). */
-async function redisReady(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const pong = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => socket.write('PING\r\n'));
-      socket.once('data', (d) => { socket.destroy(); resolve(d.toString().startsWith('+PONG')); });
-      socket.once('error', () => resolve(false));
+/** Resolves when the Redis server on `port` answers one PING (its socket is open: the request waits for the answer). */
+function pong(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ host: '127.0.0.1', port }, () => socket.write('PING\r\n'));
+    socket.once('data', (d) => {
+      socket.destroy();
+      if (d.toString().startsWith('+PONG')) resolve();
+      else reject(new Error(`redis answered ${d.toString().slice(0, 80)}`));
     });
-    if (pong) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`redis-server on port ${port} did not answer PING within 10 s`);
+    socket.once('error', reject);
+  });
 }
+
 afterAll(() => {
   killRuntimes();
   redis?.kill('SIGKILL');
 });
 
-/** Starts a redis-server on a free-looking port and resolves with its port once it answers. */
+/** Starts a redis-server on a free-looking port and resolves with its port once it logs that it accepts connections. */
 async function startRedis(): Promise<{ port: number; process: ChildProcess }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await redisReady(port);
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('Ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code} before accepting connections:\n${out.slice(-2000)}`)));
+  });
+  child.stdout!.resume();
   return { port, process: child };
 }
 
@@ -82,7 +90,7 @@ describe.skipIf(!hasRedis)('rate limits in Redis', () => {
       await runtime.waitFor((l) => l.event === 'redis-unreachable', 'redis-unreachable');
 
       stopped.kill('SIGCONT');
-      await redisReady(port);
+      await pong(port); // answered once it runs again
       expect((await get('/v1/categories')).status).toBe(200);
       expect((await get('/readyz')).json).toMatchObject({ redis: 'connected', rate_limits: 'shared' });
       await runtime.waitFor((l) => l.event === 'redis-back', 'redis-back');

@@ -1,5 +1,6 @@
 /**
- * The scoring rules and calculators of methodology 2.0 (runtime/domain/scoring, runtime/domain/compute), one function at a time,
+ * The scoring rules of methodology 2.0 (runtime/domain/scoring, and the weighting of
+ * runtime/domain/compute and runtime/domain/operations), one function at a time,
  * with hand-computed values (the comments show the arithmetic).
  */
 import { describe, expect, it } from 'vitest';
@@ -8,27 +9,10 @@ import { linearScore } from '../runtime/domain/scoring/criterion-rules.js';
 import { carriesNumber, ownHosts, strongestTier, tierOfUrl, type TierLists } from '../runtime/domain/scoring/evidence-tiers.js';
 import { ageInDays, evaluationDateOf, isStale } from '../runtime/domain/scoring/freshness.js';
 import type { CapRule } from '../runtime/domain/sources/methodology-schema.js';
-import { estimateFees } from '../runtime/domain/compute/fees.js';
-import { rankFeeEstimates } from '../runtime/domain/compute/fee-ranking.js';
-import { rankSavings } from '../runtime/domain/compute/savings-ranking.js';
-import { coverage, defaultWeights, weightedScore } from '../runtime/domain/compute/weighted-score.js';
-import { compare } from '../runtime/domain/compute/compare.js';
-import { apyForBalance, projectSavings } from '../runtime/domain/compute/savings.js';
-import { buildPlatformIndex, findPlatform, nameKey, suggestNames } from '../runtime/domain/compute/platform-match.js';
-import { byRank, searchPlatforms } from '../runtime/domain/compute/search.js';
-import { round1 } from '../runtime/domain/compute/rounding.js';
+import { coverage, weightedScore } from '../runtime/domain/compute/weighted-score.js';
 import { resolveWeights } from '../runtime/domain/operations/compare.js';
-import type { ModelCriterion, ModelCriterionState, ModelPlatform } from '../runtime/domain/contract/model.js';
+import { criteria, state } from './model-fixtures.js';
 
-const state = (score: number | null, extra: Partial<ModelCriterionState> = {}): ModelCriterionState => ({
-  basis: score === null ? 'missing' : 'derived', score, as_of: score === null ? null : '2026-06-30', stale: false, evidence_tier: score === null ? null : 'primary', ...extra,
-});
-const criteria: ModelCriterion[] = [
-  { key: 'security', label: 'Security', weight: 3, group: null },
-  { key: 'trading_fees', label: 'Trading fees', weight: 1.5, group: 'fees' },
-  { key: 'withdrawal_fees', label: 'Withdrawal fee', weight: 0.5, group: 'fees' },
-  { key: 'regulation', label: 'Regulation', weight: 2, group: null },
-];
 const defaults = { security: 3, trading_fees: 1.5, withdrawal_fees: 0.5, regulation: 2 };
 
 describe('linear rule', () => {
@@ -124,146 +108,5 @@ describe('caps', () => {
     // 135 million penalty: capped; 40 million penalty + 150 million restitution: not capped
     expect(capFor([{ ...base, date: '2025-01-01', class: 'regulatory_action', amount_usd: 135_000_000 }], rules, '2026-06-30')?.cap).toBe(70);
     expect(capFor([{ ...base, date: '2025-01-01', class: 'regulatory_action', amount_usd: 40_000_000, restitution_usd: 150_000_000 }], rules, '2026-06-30')).toBeNull();
-  });
-});
-
-const facts = { as_of: '2026-06-30', stale: false, evidence_tier: 'primary' as const };
-
-describe('fee estimator', () => {
-  it('prices each line from its own fact and names the unknown ones', () => {
-    const e = estimateFees(
-      { kind: 'brokerage', commissions: { online_stock_trade_usd: 4.95, ...facts }, options: null, transfer_out: { full_acats_usd: 100, ...facts }, account: { annual_usd: 0, ...facts } },
-      { trades_per_month: 10, avg_trade_size: 1000, options_contracts_per_month: 5, transfers_per_year: 1 },
-    );
-    // 120 x 4.95 = 594 + 100 + 0 = 694 known; options unknown
-    expect(e.known_total_usd).toBe(694);
-    expect(e.unknown_items).toEqual(['options_contracts']);
-    expect(e.line_items.map((l) => [l.item, l.status, l.usd])).toEqual([['trading', 'known', 594], ['options_contracts', 'unknown', null], ['transfers_out', 'known', 100], ['account_fees', 'known', 0]]);
-  });
-  it('costs an unused item at 0 whether or not its price is known', () => {
-    const e = estimateFees({ kind: 'exchange', trading: { product: 'P', tiers: [{ min_volume_30d_usd: 0, maker_pct: 0.1, taker_pct: 0.4 }], ...facts }, withdrawal: null },
-      { trades_per_month: 6, avg_trade_size: 500, options_contracts_per_month: 0, transfers_per_year: 0 });
-    // 36,000 x 0.4% = 144
-    expect(e).toMatchObject({ known_total_usd: 144, unknown_items: [] });
-  });
-});
-
-const platform = (slug: string, extra: Partial<ModelPlatform>): ModelPlatform => ({
-  slug, name: slug, aliases: [], category: 'high-yield-savings', as_of: '2026-06-30', page: `https://x/${slug}`, score_pct: 80, raw_score_pct: 80, coverage: 100, eligible: true, criteria: {}, cap: null, fees: null, savings: null, ...extra,
-});
-
-describe('savings ranking', () => {
-  it('ranks fresh APYs by interest, then stale ones, then accounts the balance cannot open', () => {
-    const saver = (slug: string, apy: number, min: number | null, stale: boolean) => platform(slug, {
-      savings: { product: 'S', tiers: [{ min_balance_usd: 0, apy_pct: apy }], minimum_opening_deposit_usd: min, as_of: stale ? '2024-01-01' : '2026-06-30', stale, evidence_tier: 'primary' },
-    });
-    const rows = rankSavings([saver('old', 5.25, 0, true), saver('high-min', 4.5, 25_000, false), saver('fresh', 4, 0, false)], 10_000, 12);
-    // fresh 4%: 400.00; old 5.25% (stale): 525.00; high-min needs 25,000
-    expect(rows.map((r) => [r.slug, r.interest_usd, r.ranked])).toEqual([['fresh', 400, true], ['old', 525, true], ['high-min', 450, false]]);
-  });
-});
-
-describe('fee ranking', () => {
-  const broker = (slug: string, acats: number | null) => platform(slug, {
-    category: 'brokerages',
-    fees: { kind: 'brokerage', commissions: { online_stock_trade_usd: 0, ...facts }, options: null, transfer_out: acats === null ? null : { full_acats_usd: acats, ...facts }, account: { annual_usd: 0, ...facts } },
-  });
-  it('ranks complete estimates and lists the one with an unknown line apart, with the typical value', () => {
-    const rows = rankFeeEstimates([broker('a', 50), broker('b', 100), broker('c', 75), broker('d', null)], { trades_per_month: 1, avg_trade_size: 100, options_contracts_per_month: 0, transfers_per_year: 1 });
-    // typical transfer = median(50, 100, 75) = 75
-    expect(rows.map((r) => [r.slug, r.annual_total_usd, r.ranked, r.annual_total_if_unknown_typical_usd])).toEqual([
-      ['a', 50, true, null], ['c', 75, true, null], ['b', 100, true, null], ['d', 0, false, 75],
-    ]);
-    expect(rows[3]!.rank_note).toBe("Not ranked: its transfer-out fee has no source. Its known lines cost 0.00 USD a year, which would rank 1 of 4 if the unknown cost nothing. With the category's typical value for it, about 75.00 USD.");
-  });
-});
-
-describe('rounding', () => {
-  it('rounds to one decimal, half away from zero, without binary drift', () => {
-    expect(round1(74.25)).toBe(74.3);
-    expect(round1(1.05)).toBe(1.1); // 1.05 is 1.0499999... in binary
-    expect(round1(-2.25)).toBe(-2.3);
-    expect(round1(71.42857)).toBe(71.4);
-  });
-});
-
-describe('savings projection', () => {
-  const model = { product: 'S', tiers: [{ min_balance_usd: 0, apy_pct: 1 }, { min_balance_usd: 10_000, apy_pct: 4 }], minimum_opening_deposit_usd: 0, as_of: '2026-06-30', stale: false, evidence_tier: 'primary' as const };
-  it('gives the whole balance the APY of the highest tier it reaches, 0 below every tier', () => {
-    expect(apyForBalance(model, 9_999.99)).toBe(1);
-    expect(apyForBalance(model, 10_000)).toBe(4);
-    expect(apyForBalance({ tiers: [{ min_balance_usd: 500, apy_pct: 3 }] }, 100)).toBe(0);
-  });
-  it('compounds so that one year earns exactly the APY, to the cent', () => {
-    expect(projectSavings(model, 10_000, 12)).toEqual({ apy: 4, interest_usd: 400, ending_balance_usd: 10_400 });
-    // 10,000 x 1.04^(6/12) = 10,198.0390... -> 10,198.04
-    expect(projectSavings(model, 10_000, 6)).toEqual({ apy: 4, interest_usd: 198.04, ending_balance_usd: 10_198.04 });
-    // 20,000 x 1.04^2 = 21,632.00
-    expect(projectSavings(model, 20_000, 24)).toEqual({ apy: 4, interest_usd: 1_632, ending_balance_usd: 21_632 });
-    // 5,000 at 1%: 5,000 x 1.01^(1/12) = 5,004.1487... -> 5,004.15
-    expect(projectSavings(model, 5_000, 1)).toEqual({ apy: 1, interest_usd: 4.15, ending_balance_usd: 5_004.15 });
-  });
-});
-
-describe('finding platforms by name', () => {
-  const kraken = platform('kraken', { name: 'Kraken', aliases: ['Kraken Pro', 'Payward'], category: 'exchanges' });
-  const coinbase = platform('coinbase', { name: 'Coinbase', aliases: ['Coinbase Advanced'], category: 'exchanges' });
-  const index = buildPlatformIndex([kraken, coinbase]);
-  it('matches slug, name or alias ignoring case and runs of spaces', () => {
-    expect(nameKey('  Kraken   PRO ')).toBe('kraken pro');
-    expect(findPlatform(index, 'PAYWARD')?.slug).toBe('kraken');
-    expect(findPlatform(index, 'coinbase  advanced')?.slug).toBe('coinbase');
-    expect(findPlatform(index, 'Krakn')).toBeUndefined();
-  });
-  it('suggests names containing the input first, then the nearest by edit distance within half its length', () => {
-    expect(suggestNames(index, 'Krakn')).toEqual(['Kraken']); // one edit from "kraken"
-    expect(suggestNames(index, 'coin')).toEqual(['Coinbase']); // contained in "coinbase" and "coinbase advanced": one name
-    expect(suggestNames(index, 'binance')).toEqual([]); // 5 or more edits from every name, more than half of 7
-  });
-});
-
-describe('search', () => {
-  const rows = [
-    platform('b-bank', { name: 'B Bank', score_pct: 70 }),
-    platform('a-bank', { name: 'A Bank', score_pct: 70, aliases: ['Alpha Savings'] }),
-    platform('c-broker', { name: 'C Broker', category: 'brokerages', score_pct: 90 }),
-    platform('d-bank', { name: 'D Bank', score_pct: null }),
-  ].sort(byRank);
-  it('ranks by score descending, no score last, then name', () => {
-    expect(rows.map((r) => r.slug)).toEqual(['c-broker', 'a-bank', 'b-bank', 'd-bank']);
-  });
-  it('filters by a case-insensitive fragment of slug, name or alias, and by category', () => {
-    expect(searchPlatforms(rows, 'SAVINGS', null).map((r) => r.slug)).toEqual(['a-bank']);
-    expect(searchPlatforms(rows, 'bank', 'high-yield-savings').map((r) => r.slug)).toEqual(['a-bank', 'b-bank', 'd-bank']);
-    expect(searchPlatforms(rows, null, 'brokerages').map((r) => r.slug)).toEqual(['c-broker']);
-  });
-});
-
-describe('compare', () => {
-  const rules = { coverage_gate_pct: 75, too_close: { margin_points: 3, wide_margin_points: 8, wide_when_coverage_below_pct: 90 } };
-  const exchange = (slug: string, criteriaStates: Record<string, ModelCriterionState>) => platform(slug, { name: slug.toUpperCase(), category: 'exchanges', criteria: criteriaStates });
-  const a = exchange('a', { security: state(80, { evidence_tier: 'weak' }), trading_fees: state(60), withdrawal_fees: state(100), regulation: state(70) });
-  const b = exchange('b', { security: state(90), trading_fees: state(null), withdrawal_fees: state(null), regulation: state(80) });
-  const c = exchange('c', { security: state(70, { stale: true }), trading_fees: state(80), withdrawal_fees: state(100), regulation: state(60) });
-  const result = compare([a, b, c], criteria, defaultWeights(criteria), 'default', null, rules);
-  it('scores each product under the applied weights and names the best eligible one', () => {
-    // A: (3x80 + 1.5x60 + 0.5x100 + 2x70) / 7 = 520 / 7 = 74.3; C: (210 + 120 + 50 + 120) / 7 = 71.4
-    // B: (270 + 160) / 5 = 86.0, but coverage 5 / 7 = 71.4% is under the 75% gate
-    expect(result.products.map((p) => [p.slug, p.score_pct, p.coverage, p.eligible])).toEqual([['b', 86, 71.4, false], ['a', 74.3, 100, true], ['c', 71.4, 100, true]]);
-    expect(result.products[0]!.ineligible_reason).toBe('coverage 71.4% under the applied weights is under the 75% gate; missing: trading_fees (21.4%), withdrawal_fees (7.1%)'); // 1.5 / 7 and 0.5 / 7 of the applied weight
-    expect(result.winner_slug).toBe('a');
-  });
-  it('calls a gap under the margin too close', () => {
-    expect([result.margin_points, result.too_close_margin_points, result.too_close]).toEqual([2.9, 3, true]);
-    expect(result.explanation).toBe('A scores 74.3% against 71.4% for C, a gap of 2.9 points, under the 3-point margin: too close to call. A is the top pick by a hair.');
-  });
-  it('says when the pick rests on weak evidence, and names stale criteria that do not change it', () => {
-    // without A's weak security: A = (90 + 50 + 140) / 4 = 70.0 at 57.1% coverage, ineligible, so C is picked;
-    // without C's stale security: C = (120 + 50 + 120) / 4 = 72.5 at 57.1%, ineligible, and A stays the pick
-    expect([result.depends_on_weak_evidence, result.depends_on_stale]).toEqual([true, false]);
-    expect(result.caveats).toEqual([
-      'The pick depends on weak evidence: without the criteria backed only by weak sources, C would be picked instead.',
-      'C: stale criteria security.',
-    ]);
   });
 });

@@ -10,7 +10,8 @@ import { runBuild } from '../pipeline/build.js';
 import { verdictBodies } from '../pipeline/emit/api-bodies.js';
 import { PUBLISHED_VERDICT_TOP_K } from '../runtime/domain/contract/published-verdicts.js';
 import { byRank } from '../runtime/domain/compute/search.js';
-import { buildInto, FIXTURE_SOURCES, http, openApiValidator, ROOT, startServer, type RunningServer } from './helpers.js';
+import { buildInto, FIXTURE_SOURCES, http, ROOT, startServer, type RunningServer } from './helpers.js';
+import { openApiValidator } from './openapi-checker.js';
 
 describe('verdictBodies', () => {
   it('publishes every pair among the top K of each category by score, and no other', async () => {

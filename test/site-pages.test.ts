@@ -1,22 +1,14 @@
 /**
- * The site's pages and open-data files over a real socket, without a browser:
- * media types, CSP on HTML, ETag and 304, HEAD, 405 for writes, the on-request
- * compare page, and hostile paths (never a 5xx).
+ * The site's pages over a real socket, without a browser: every page kind as
+ * HTML with a strict CSP, links relative to the serving host, robots.txt and the
+ * sitemap, redirects by name, the on-request compare pages, search, the incident
+ * timeline, and the savings and fee calculator pages.
  */
-import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInto, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { serveFixtures } from './fixture-server.js';
+import { http } from './helpers.js';
 
-let server: RunningServer;
-let dist: string;
-beforeAll(async () => {
-  dist = await buildInto(FIXTURE_SOURCES);
-  server = await startServer(dist);
-});
-afterAll(() => server?.close());
+const server = serveFixtures();
 
 describe('site pages and open-data files', () => {
   it('serves every page kind as HTML with a strict CSP, with and without a trailing slash', async () => {
@@ -30,39 +22,6 @@ describe('site pages and open-data files', () => {
     }
     expect((await http(server, '/platforms/alpha-exchange')).headers.get('content-security-policy')).not.toContain('script-src');
     expect((await http(server, '/docs')).headers.get('content-security-policy')).toContain("script-src 'self'");
-  });
-
-  it('serves open-data files with their media types, ETag, 304 and HEAD', async () => {
-    const csv = await http(server, '/open-data/exchanges.csv', { headers: { 'accept-encoding': 'identity' } });
-    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
-    expect(csv.text.split('\n')[0]).toMatch(/^slug,name,category,score_pct,raw_score_pct,coverage,eligible,cap,cap_reason,as_of,score\.security/);
-    expect(csv.text).toContain('alpha-exchange,Alpha Exchange,exchanges,87.9,87.9,100,true,,,2026-06-30,90,100,76,94,80,2026-06-30,2026-06-30,2026-06-30,2026-06-30,2026-06-30,false,false,false,false,false');
-    expect((await http(server, '/open-data/changes.atom')).headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
-    expect((await http(server, '/open-data/schemas/manifest.schema.json')).headers.get('content-type')).toBe('application/schema+json; charset=utf-8');
-    expect((await http(server, '/open-data/manifest.json')).headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect((await http(server, '/open-data/SHA256SUMS')).text).toMatch(/^[0-9a-f]{64} {2}platforms\.json$/m);
-    const etag = csv.headers.get('etag')!;
-    expect((await http(server, '/open-data/exchanges.csv', { headers: { 'if-none-match': etag, 'accept-encoding': 'identity' } })).status).toBe(304);
-    const head = await http(server, '/open-data/exchanges.csv', { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
-    expect(head.text).toBe('');
-    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(csv.text)));
-    const post = await http(server, '/platforms/alpha-exchange', { method: 'POST' });
-    expect(post.status).toBe(405);
-    expect(post.headers.get('allow')).toBe('GET, HEAD');
-  });
-
-  it('lists each open-data file by a reference that resolves against the manifest URL (WHATWG URL) to the bytes the manifest hashes, and by its absolute URL', async () => {
-    const manifestUrl = new URL('/open-data/manifest.json', server.url);
-    const manifest = (await http(server, manifestUrl.pathname)).json as { files: Array<{ file: string; url: string; sha256: string; bytes: number }> };
-    expect(manifest.files.length).toBe(20);
-    for (const entry of manifest.files) {
-      const resolved = new URL(entry.file, manifestUrl);
-      expect(new URL(entry.url).pathname, entry.file).toBe(resolved.pathname);
-      const res = await fetch(resolved, { headers: { 'accept-encoding': 'identity' } });
-      expect(res.status, entry.file).toBe(200);
-      const bytes = Buffer.from(await res.arrayBuffer());
-      expect([bytes.length, createHash('sha256').update(bytes).digest('hex')], entry.file).toEqual([entry.bytes, entry.sha256]);
-    }
   });
 
   it('links only relative to the host serving the page (a PORT other than BASE_URL\'s keeps every link working), and every internal link answers 200', async () => {
@@ -129,25 +88,6 @@ describe('site pages and open-data files', () => {
     const bad = await http(server, '/compare/alpha-exchange-vs-delta-exchange?weights=fees:11', { headers: { accept: 'application/json' } });
     expect(bad.status).toBe(400);
     expect(bad.json.errors[0].parameter).toBe('weights');
-  });
-
-  it('publishes a Frictionless Data Package that the frictionless library finds valid, whose CSV tables cast with their Table Schemas, and a schema.org Dataset in JSON-LD', async () => {
-    const { Package } = createRequire(import.meta.url)('datapackage') as { Package: { load(descriptor: string): Promise<any> } };
-    const pkg = await Package.load(path.join(dist, 'open-data/datapackage.json'));
-    expect(pkg.errors.map((e: Error) => e.message)).toEqual([]);
-    expect(pkg.valid).toBe(true);
-    const tables = pkg.resources.filter((r: any) => r.tabular);
-    expect(tables.map((r: any) => r.name).sort()).toEqual(['brokerages-csv', 'exchanges-csv', 'hardware-wallets-csv', 'high-yield-savings-csv', 'incidents-csv', 'software-wallets-csv']);
-    const exchanges = await tables.find((r: any) => r.name === 'exchanges-csv').read({ keyed: true, cast: true });
-    const alpha = exchanges.find((row: any) => row.slug === 'alpha-exchange');
-    expect(alpha).toMatchObject({ eligible: true, score_pct: 87.9 });
-    expect(alpha.as_of).toBeInstanceOf(Date);
-    for (const table of tables) await table.read({ cast: true }); // every cell casts to its field type
-    const page = (await http(server, '/open-data/')).text;
-    const ld = JSON.parse(page.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)![1]!);
-    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Dataset', license: 'https://creativecommons.org/licenses/by/4.0/', creator: { '@type': 'Organization' } });
-    expect(ld.distribution.map((d: any) => d.name)).toContain('exchanges.csv');
-    for (const d of ld.distribution) expect((await http(server, new URL(d.contentUrl).pathname)).status, d.name).toBe(200);
   });
 
   it('searches from every page: the header form sends /search, which lists matching platforms linked to their pages, and works without script', async () => {
@@ -217,40 +157,5 @@ describe('site pages and open-data files', () => {
     const cross = await http(server, '/compare/alpha-exchange-vs-one-broker-vs-beta-exchange');
     expect(cross.status).toBe(404);
     expect(cross.json.detail).toContain('must all be in one category');
-  });
-
-  it('never answers a hostile page path with a 5xx', async () => {
-    const hostile = [
-      '/compare/', '/compare/-vs-', '/compare/a-vs-b-vs-c-vs-d-vs-e-vs-f-vs-g', `/compare/${'x'.repeat(3000)}`, '/compare/%E0%A4%A',
-      '/compare/__proto__-vs-constructor', '/platforms/..%2F..%2Fruntime-model.json', '/open-data/..%2Fruntime-model.json',
-      '/open-data/%00', '/platforms/%2e%2e/%2e%2e/etc/passwd', '/docs/../../package.json', '/assets/site.css%00.html',
-    ];
-    for (const p of hostile) {
-      const res = await http(server, p);
-      expect(res.status, p).toBeGreaterThanOrEqual(400);
-      expect(res.status, p).toBeLessThan(500);
-      expect(res.headers.get('content-type'), p).toBe('application/problem+json');
-    }
-    expect((await http(server, '/')).status).toBe(200);
-  });
-
-  it('serves no file outside the site for request targets with dot segments, sent as they are', async () => {
-    /** Status line and Content-Type of a raw HTTP/1.1 GET of `target` (fetch would normalise it). */
-    const raw = (target: string) =>
-      new Promise<string>((resolve, reject) => {
-        const { port } = new URL(server.url);
-        const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
-        let text = '';
-        socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-        socket.on('end', () => resolve(text));
-        socket.on('error', reject);
-      });
-    for (const target of ['/platforms/../runtime-model.json', '/open-data/../../package.json', '/./runtime-model.json', '/open-data/.hidden', '/index.html', '/api/v1/categories.json']) {
-      const answer = await raw(target);
-      expect(answer, target).toMatch(/^HTTP\/1\.1 404 /);
-      expect(answer, target).toMatch(/content-type: application\/problem\+json/i);
-      expect(answer, target).not.toContain('"platforms"');
-    }
-    expect(await raw('/open-data/platforms.json')).toMatch(/^HTTP\/1\.1 200 /);
   });
 });
