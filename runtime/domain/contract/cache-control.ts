@@ -10,4 +10,6 @@ export const CACHE_CONTROL = {
   error: 'no-store',
   jsonRpc: 'no-store',
   probe: 'no-store',
+  /** CORS preflight answers (204): browsers cache them by Access-Control-Max-Age, shared caches keep none. */
+  preflight: 'no-store',
 } as const;

@@ -5,10 +5,14 @@
  * - /mcp, every method (mcp/mcp-http.ts);
  * - bytes already in memory for a GET or HEAD: the precomputed API bodies at their canonical
  *   URLs, the site's static files (read from disk on first use: static-files.ts), and computed
- *   /v1 bodies in the computed-body cache for the exact request target (http/computed-cache.ts),
- *   written straight to node:http by the same reply builders the h3 app uses (http/reply.ts);
- * - the h3 app (app.ts) for everything else, handed the request's common headers (request
- *   id, CORS, the admission's rate-limit state) so it neither counts nor names the request again.
+ *   /v1 bodies in the computed-body cache for the exact request target (http/computed-cache.ts);
+ * - then, past the request-size bounds (http/request-bounds.ts), every other request for an API
+ *   route: the catalogue's operations and the machine-readable files (http/api-routes.ts,
+ *   answered by http/answer-api.ts);
+ * - the h3 app (app.ts) for the rest (the site's pages rendered on request, redirects, 404s),
+ *   handed the request's common headers (request id, CORS, the admission's rate-limit state) so
+ *   it neither counts nor names the request again.
+ * Every answer made here goes out through the same reply builders (http/reply.ts).
  *
  * Not counted against the limits: CORS preflights (OPTIONS), /mcp with a method other than
  * POST (204 or 405), and GET or HEAD of the site's pages, assets and open-data files (bytes on
@@ -32,6 +36,9 @@ import { probePath, probeReply } from './probes.js';
 import { createSendReply } from './send-reply.js';
 import { INTERNAL_ERROR, type ProblemSpec } from '../../domain/contract/problem.js';
 import { createMcpHttp, headerValue } from '../mcp/mcp-http.js';
+import { matchApiRoute, mayBeApiPath } from './api-routes.js';
+import { answerApi } from './answer-api.js';
+import { outOfBounds } from './request-bounds.js';
 
 /** What the request listener needs besides the served dist (the h3 app gets the same). */
 export interface RequestListenerOptions {
@@ -56,6 +63,16 @@ export interface AdmittedRequest {
 export type AppHandler = (req: IncomingMessage, res: ServerResponse, admitted: AdmittedRequest) => void;
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+/** A request target in origin form (a path and query) as a URL; concatenated, not resolved, so "//x" is a path, never a host. Undefined for any other form. */
+function parseTarget(url: string): URL | undefined {
+  if (!url.startsWith('/')) return undefined;
+  try {
+    return new URL(`http://localhost${url}`);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Makes the request listener.
@@ -87,13 +104,29 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
     return !(isRead(method) && !path.startsWith('/v1/') && served().staticFiles.get(path) !== undefined);
   };
 
-  /** An admitted request: /mcp, bytes in memory, or the h3 app. */
+  /** An admitted request: /mcp, bytes in memory, an API route, or the h3 app. */
   const dispatch = (req: IncomingMessage, res: ServerResponse, method: string, url: string, path: string, common: Record<string, string>, startedAt: number): void => {
     if (path === '/mcp') return void mcp.answer(req, res, common, startedAt);
     const found = isRead(method) ? find(req, url) : undefined;
-    if (!found) return app(req, res, { common, startedAt });
-    const request: RequestContext = { ifNoneMatch: headerValue(req.headers['if-none-match']), acceptEncoding: headerValue(req.headers['accept-encoding']), common };
-    send(req, res, 'computed' in found ? computedReply(method, found.computed, request) : precomputedReply(method, found.bytes, request, found.contentType, found.extra), startedAt);
+    const context: RequestContext & { common: Record<string, string> } = { ifNoneMatch: headerValue(req.headers['if-none-match']), acceptEncoding: headerValue(req.headers['accept-encoding']), common };
+    if (found) {
+      return send(req, res, 'computed' in found ? computedReply(method, found.computed, context) : precomputedReply(method, found.bytes, context, found.contentType, found.extra), startedAt);
+    }
+    const parsed = parseTarget(url);
+    if (!parsed) return app(req, res, { common, startedAt }); // the app answers what it can of an odd target (400)
+    const accept = headerValue(req.headers.accept);
+    const bounds = outOfBounds(parsed);
+    if (bounds) return send(req, res, errorReply(method, accept, served().model.site, bounds, parsed.pathname, {}, common), startedAt);
+    const match = mayBeApiPath(parsed.pathname) ? matchApiRoute(parsed.pathname) : undefined;
+    if (!match) return app(req, res, { common, startedAt });
+    let reply;
+    try {
+      reply = answerApi(served(), match.route, { method, path: parsed.pathname, search: parsed.search, searchParams: parsed.searchParams, segment: match.segment, accept, context });
+    } catch (error) {
+      options.logger.error({ req_id: common['x-request-id'], path: parsed.pathname.slice(0, 200), err: error }, 'unhandled error');
+      reply = problemReply(method, served().model.site.base_url, INTERNAL_ERROR, parsed.pathname.slice(0, 200), {}, common);
+    }
+    send(req, res, reply, startedAt);
   };
 
   /** A request the rate limits refused (401 or 429). */

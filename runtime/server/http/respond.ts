@@ -4,7 +4,6 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { FastResponse } from 'srvx';
-import type { OperationResult } from '../../domain/operations/result.js';
 import { computedReply, JSON_CONTENT_TYPE, precomputedReply, problemReply, type Reply, type RequestContext } from './reply.js';
 import type { ProblemSpec } from '../../domain/contract/problem.js';
 
@@ -49,22 +48,4 @@ export function bytesResponse(method: string, bytes: Buffer, request: RequestCon
 /** computedReply as a Response. */
 export function computedResponse(method: string, body: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Response {
   return toResponse(computedReply(method, body, request, contentType, extra), request.common !== undefined);
-}
-
-/** The response for an operation result; precomputed bytes honour If-None-Match. */
-export function resultResponse(
-  method: string,
-  baseUrl: string,
-  result: OperationResult,
-  instance: string,
-  request: RequestContext,
-): Response {
-  switch (result.kind) {
-    case 'bytes':
-      return bytesResponse(method, result.bytes, request);
-    case 'body':
-      return computedResponse(method, Buffer.from(JSON.stringify(result.body)), request);
-    case 'problem':
-      return problemResponse(method, baseUrl, result.problem, instance, undefined, request.common);
-  }
 }

@@ -14,6 +14,7 @@ import type { Served } from '../served.js';
 import type { Logger } from '../log.js';
 import type { SendReply } from '../http/send-reply.js';
 import { readBody } from '../http/read-body.js';
+import { CACHE_CONTROL } from '../http/caching.js';
 import { problemReply } from '../http/reply.js';
 import { preflightHeaders } from '../http/common-headers.js';
 import type { Admission } from '../http/rate-limit.js';
@@ -59,7 +60,7 @@ export function createMcpHttp(served: () => Served, send: SendReply, logger: Log
   return {
     answer: async (req, res, common, startedAt) => {
       const method = req.method ?? 'GET';
-      if (method === 'OPTIONS') return send(req, res, { status: 204, headers: { allow: 'POST', ...preflightHeaders('POST'), ...common }, body: null }, startedAt);
+      if (method === 'OPTIONS') return send(req, res, { status: 204, headers: { allow: 'POST', ...preflightHeaders('POST'), 'cache-control': CACHE_CONTROL.preflight, ...common }, body: null }, startedAt);
       if (method !== 'POST') {
         const spec: ProblemSpec = { status: 405, name: 'method-not-allowed', title: 'Method not allowed', detail: `${method} is not allowed on /mcp: send JSON-RPC 2.0 requests with POST.` };
         return problem(req, res, spec, { allow: 'POST' }, common, startedAt);

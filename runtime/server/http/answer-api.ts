@@ -1,0 +1,104 @@
+/**
+ * Answering an API route (http/api-routes.ts) for the request listener, with no web framework
+ * in the way: the method (OPTIONS: CORS preflight; other than GET and HEAD: 405), the Accept
+ * header (406 when it rules out JSON), the query (http/query.ts: unknown parameters ignored and
+ * named in a header, list parameters joined, others once), the path parameter (percent-decoded,
+ * length-checked), then the operation over the served dataset. A computed body is kept in the
+ * computed-body cache by its request target (http/computed-cache.ts), so the same URL is answered
+ * from bytes next time; an answer with ignored parameters is not kept (a cache buster differs
+ * on every request).
+ */
+import type { Served } from '../served.js';
+import type { ApiRoute } from './api-routes.js';
+import { acceptsJson } from './accept.js';
+import { CACHE_CONTROL } from './caching.js';
+import { preflightHeaders } from './common-headers.js';
+import { errorReply } from './error-reply.js';
+import { ignoredParametersValue, IGNORED_PARAMETERS_HEADER, readQuery } from './query.js';
+import { computedReply, precomputedReply, type Reply, type RequestContext } from './reply.js';
+import { fail, type OperationResult } from '../../domain/operations/result.js';
+import type { OperationInput } from '../../domain/operations/catalogue.js';
+import { LIMITS } from '../../domain/contract/parameter-rules.js';
+import { invalidParameters, type ProblemSpec } from '../../domain/contract/problem.js';
+
+const READ_METHODS = 'GET, HEAD';
+
+/** The problem of a method other than GET, HEAD or OPTIONS on a read-only resource (405, with Allow). */
+export function methodNotAllowed(method: string): ProblemSpec {
+  return { status: 405, name: 'method-not-allowed', title: 'Method not allowed', detail: `${method} is not allowed here; this API is read-only: use ${READ_METHODS}.` };
+}
+
+/** The problem of an Accept header that rules out JSON (RFC 9110 15.5.7). */
+const NOT_ACCEPTABLE: ProblemSpec = {
+  status: 406,
+  name: 'not-acceptable',
+  title: 'Not acceptable',
+  detail: 'This endpoint answers application/json (errors application/problem+json); send Accept: application/json or leave Accept out.',
+};
+
+/** What answering a request needs from it. */
+export interface ApiRequest {
+  method: string;
+  /** The normalised path and the query (with its "?", or empty), as a URL parses them. */
+  path: string;
+  search: string;
+  searchParams: URLSearchParams;
+  /** The raw value of the route's path parameter. */
+  segment: string | undefined;
+  accept: string | null;
+  /** If-None-Match, Accept-Encoding and the request's common headers. */
+  context: RequestContext & { common: Record<string, string> };
+}
+
+/** The reply to a request for an API route. */
+export function answerApi(served: Served, route: ApiRoute, request: ApiRequest): Reply {
+  const { method, path, context } = request;
+  const site = served.model.site;
+  const problem = (spec: ProblemSpec, extra: Record<string, string> = {}) => errorReply(method, request.accept, site, spec, path, extra, context.common);
+  if (method === 'OPTIONS') return { status: 204, headers: { allow: READ_METHODS, ...preflightHeaders(READ_METHODS), 'cache-control': CACHE_CONTROL.preflight, ...context.common }, body: null };
+  if (method !== 'GET' && method !== 'HEAD') return problem(methodNotAllowed(method), { allow: READ_METHODS });
+  if (!acceptsJson(request.accept)) return problem(NOT_ACCEPTABLE);
+  if (route.kind === 'file') return replyOf(route.run(served), method, context, problem);
+
+  const query = readQuery(request.searchParams, route.queryNames);
+  const run = (): OperationResult => {
+    if (!query.ok) return fail(invalidParameters(query.errors));
+    const input: OperationInput = { ...query.values };
+    for (const name of route.pathNames) {
+      let value: string;
+      try {
+        value = decodeURIComponent(request.segment ?? '');
+      } catch {
+        return fail(invalidParameters([{ parameter: name, message: 'is not valid percent-encoded UTF-8' }]));
+      }
+      if (value.length > LIMITS.nameMaxLength * 2 + 4) return fail(invalidParameters([{ parameter: name, message: `must be at most ${LIMITS.nameMaxLength} characters` }]));
+      input[name] = value;
+    }
+    return route.operation.run(served, input);
+  };
+  if (query.ok && query.ignored.length) {
+    const extra = { [IGNORED_PARAMETERS_HEADER]: ignoredParametersValue(query.ignored) };
+    return replyOf(run(), method, context, (spec) => problem(spec, extra), extra);
+  }
+  // A computed body depends only on the served dist and the URL: the bytes made for the same URL before.
+  const target = path + request.search;
+  const cached = served.computedCache.get(target);
+  if (cached) return computedReply(method, cached, context);
+  const result = run();
+  if (result.kind !== 'body') return replyOf(result, method, context, problem);
+  const json = Buffer.from(JSON.stringify(result.body));
+  served.computedCache.set(target, json);
+  return computedReply(method, json, context);
+}
+
+/** The reply for an operation result; precomputed bytes honour If-None-Match. */
+function replyOf(result: OperationResult, method: string, context: RequestContext, problem: (spec: ProblemSpec) => Reply, extra?: Record<string, string>): Reply {
+  switch (result.kind) {
+    case 'bytes':
+      return precomputedReply(method, result.bytes, context, undefined, extra);
+    case 'body':
+      return computedReply(method, Buffer.from(JSON.stringify(result.body)), context, undefined, extra);
+    case 'problem':
+      return problem(result.problem);
+  }
+}
