@@ -22,31 +22,61 @@ export interface SavingsProjection {
   ending_balance_usd: number;
 }
 
-const growthFactors = new Map<string, Decimal>();
+/** A growth factor (1 + APY/100)^(months/12): as decimal.js computes it (20 significant digits), and as the nearest double. */
+interface Growth {
+  decimal: Decimal;
+  float: number;
+}
+
+const growthFactors = new Map<string, Growth>();
 
 /**
  * (1 + APY/100)^(months/12), computed once per APY (percent) and months and kept: a
  * fractional power in decimal.js (exp and ln to 20 digits) was nearly all of the time of a
  * savings request. The keys are few: the APYs of the dataset's tiers times months 1-120.
  */
-function growthFactor(apy: number, months: number): Decimal {
+function growthFactor(apy: number, months: number): Growth {
   const key = `${apy}|${months}`;
   let growth = growthFactors.get(key);
   if (!growth) {
-    growth = new Decimal(1).plus(new Decimal(apy).dividedBy(100)).pow(new Decimal(months).dividedBy(12));
+    const decimal = new Decimal(1).plus(new Decimal(apy).dividedBy(100)).pow(new Decimal(months).dividedBy(12));
+    growth = { decimal, float: decimal.toNumber() };
     growthFactors.set(key, growth);
   }
   return growth;
 }
 
 /**
- * Interest earned on `balanceUsd` (USD) over `months` (1-120) at the tier-aware APY.
- * Formula: COMPOUNDING_ASSUMPTION.
+ * How close (in cents) the double-precision ending balance may come to a half cent before the
+ * decimal computation decides the rounding. The double's error is at most about 5e-7 cents
+ * (balances up to LIMITS.balanceMax, 1e9 cents, times a growth factor under 2, two roundings of
+ * 2^-53 each); decimal.js rounds the product at its 20th significant digit (under 1e-10 cents).
  */
-export function projectSavings(model: SavingsModel, balanceUsd: number, months: number): SavingsProjection {
+const NEAR_HALF_CENT = 1e-6;
+
+/**
+ * Interest earned on `balanceUsd` (USD, at most 2 decimals) over `months` (1-120) at the
+ * tier-aware APY. Formula: COMPOUNDING_ASSUMPTION; the ending balance is rounded to the cent,
+ * half up. Computed in integer cents times the growth factor as a double, which gives the same
+ * cent as the decimal computation (projectSavingsExact) unless the product lies within
+ * NEAR_HALF_CENT of a half cent; then the decimal computation answers.
+ */
+export function projectSavings(model: Pick<SavingsModel, 'tiers'>, balanceUsd: number, months: number): SavingsProjection {
+  const apy = apyForBalance(model, balanceUsd);
+  const growth = growthFactor(apy, months);
+  const cents = Math.round(balanceUsd * 100);
+  const ending = cents * growth.float;
+  const whole = Math.floor(ending);
+  const fraction = ending - whole;
+  if (Math.abs(fraction - 0.5) < NEAR_HALF_CENT) return projectSavingsExact(model, balanceUsd, months);
+  const endingCents = fraction > 0.5 ? whole + 1 : whole;
+  return { apy, interest_usd: (endingCents - cents) / 100, ending_balance_usd: endingCents / 100 };
+}
+
+/** projectSavings in decimal.js throughout: balance x growth at 20 significant digits, then to the cent, half up. */
+export function projectSavingsExact(model: Pick<SavingsModel, 'tiers'>, balanceUsd: number, months: number): SavingsProjection {
   const apy = apyForBalance(model, balanceUsd);
   const balance = new Decimal(balanceUsd);
-  const growth = growthFactor(apy, months);
-  const ending = balance.times(growth).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const ending = balance.times(growthFactor(apy, months).decimal).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   return { apy, interest_usd: ending.minus(balance).toNumber(), ending_balance_usd: ending.toNumber() };
 }
