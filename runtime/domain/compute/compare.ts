@@ -5,9 +5,10 @@
  * hack cap, too-close margin, and the pick's sensitivity to stale and weak evidence.
  */
 import type { ComparedProduct } from '../contract/comparison-schemas.js';
-import type { CompareRules, ModelCriterion, ModelCriterionState, ModelPlatform } from '../contract/model.js';
+import type { CompareRules, ModelCriterion, ModelPlatform } from '../contract/model.js';
 import { round1 } from './rounding.js';
-import { coverage, weightedScore } from './weighted-score.js';
+import { coverage, scoreAndCoverage, weightedScore, type KeepCriterion } from './weighted-score.js';
+import { compareNames } from './name-order.js';
 
 /** The comparison without the envelope fields (attribution, license, page, methodology). */
 export interface Comparison {
@@ -29,20 +30,9 @@ export interface Comparison {
   products: ComparedProduct[];
 }
 
-/** What a criterion filter keeps: the others are treated as missing. */
-type Keep = (state: ModelCriterionState) => boolean;
-
-const MISSING: ModelCriterionState = { basis: 'missing', score: null, as_of: null, stale: false, evidence_tier: null };
-
-function withoutCriteria(states: Record<string, ModelCriterionState>, keep: Keep): Record<string, ModelCriterionState> {
-  const out: Record<string, ModelCriterionState> = {};
-  for (const [k, s] of Object.entries(states)) out[k] = s.score !== null && !keep(s) ? MISSING : s;
-  return out;
-}
-
-function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly ModelCriterion[], weights: Record<string, number>, rules: CompareRules, keep: Keep | null): ComparedProduct[] {
+function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly ModelCriterion[], weights: Record<string, number>, rules: CompareRules): ComparedProduct[] {
   const products = platforms.map((p): ComparedProduct => {
-    const states = keep ? withoutCriteria(p.criteria, keep) : p.criteria;
+    const states = p.criteria;
     const scored = weightedScore(criteria, states, weights, p.cap);
     const cov = coverage(criteria, states, weights);
     const eligible = cov.pct >= rules.coverage_gate_pct && scored.score_pct !== null;
@@ -70,12 +60,24 @@ function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly M
       page: p.page,
     };
   });
-  return products.sort(
-    (a, b) => (b.score_pct ?? -1) - (a.score_pct ?? -1) || b.coverage - a.coverage || a.name.localeCompare(b.name, 'en'),
-  );
+  return products.sort(byRank);
 }
 
-const firstEligible = (products: readonly ComparedProduct[]): ComparedProduct | undefined => products.find((p) => p.eligible);
+/** The order of compared products: score descending (none last), then coverage descending, then name. */
+const byRank = (a: Ranked, b: Ranked): number => (b.score_pct ?? -1) - (a.score_pct ?? -1) || b.coverage - a.coverage || compareNames(a.name, b.name);
+type Ranked = Pick<ComparedProduct, 'score_pct' | 'coverage' | 'name'>;
+
+/**
+ * The slug of the product that would be picked if the criteria `keep` rejects had no data:
+ * the first eligible one in the same order (scores and coverage only, no rows built).
+ */
+function pickWithout(platforms: readonly ModelPlatform[], criteria: readonly ModelCriterion[], weights: Record<string, number>, rules: CompareRules, keep: KeepCriterion): string | null {
+  const ranked = platforms
+    .map((p) => ({ slug: p.slug, name: p.name, ...scoreAndCoverage(criteria, p.criteria, weights, p.cap, keep) }))
+    .filter((r) => r.coverage >= rules.coverage_gate_pct && r.score_pct !== null)
+    .sort(byRank);
+  return ranked[0]?.slug ?? null;
+}
 
 /**
  * Scores each platform with the given weights and picks the winner.
@@ -98,7 +100,7 @@ export function compare(
   profile: string | null,
   rules: CompareRules,
 ): Comparison {
-  const products = scoreProducts(platforms, criteria, weights, rules, null);
+  const products = scoreProducts(platforms, criteria, weights, rules);
   const eligible = products.filter((p) => p.eligible);
   const [first, second] = eligible;
   const wide =
@@ -109,12 +111,11 @@ export function compare(
   const margin = first && second ? round1((first.score_pct ?? 0) - (second.score_pct ?? 0)) : null;
   const tooClose = margin !== null && margin < marginRule;
 
-  const pickWithout = (keep: Keep) => firstEligible(scoreProducts(platforms, criteria, weights, rules, keep))?.slug ?? null;
   const anyStale = products.some((p) => p.stale_criteria.length > 0);
   const anyWeak = products.some((p) => p.weak_criteria.length > 0);
   const winnerSlug = first?.slug ?? null;
-  const staleAlternative = anyStale ? pickWithout((s) => !s.stale) : winnerSlug;
-  const weakAlternative = anyWeak ? pickWithout((s) => s.evidence_tier !== 'weak') : winnerSlug;
+  const staleAlternative = anyStale ? pickWithout(platforms, criteria, weights, rules, (s) => !s.stale) : winnerSlug;
+  const weakAlternative = anyWeak ? pickWithout(platforms, criteria, weights, rules, (s) => s.evidence_tier !== 'weak') : winnerSlug;
   const nameOf = (slug: string | null) => products.find((p) => p.slug === slug)?.name ?? 'no platform';
   const caveats: string[] = [];
   if (staleAlternative !== winnerSlug) {

@@ -6,6 +6,7 @@
 import type { FeeResult } from '../contract/calculator-schemas.js';
 import type { ModelPlatform } from '../contract/model.js';
 import { estimateFees, type FeeEstimate, type FeeItem, type FeeProfile } from './fees.js';
+import { compareNames } from './name-order.js';
 
 /** The ranking rule, published with every fee response. */
 export const FEE_RANKING =
@@ -42,7 +43,7 @@ export function rankFeeEstimates(members: readonly ModelPlatform[], profile: Fee
   const partial = rows.filter(({ e }) => e.unknown_items.length > 0 && !notOffered(e));
   const excluded = rows.filter(({ e }) => notOffered(e));
   const byTotal = (a: { p: ModelPlatform; e: FeeEstimate }, b: { p: ModelPlatform; e: FeeEstimate }) =>
-    a.e.known_total_usd - b.e.known_total_usd || a.p.name.localeCompare(b.p.name, 'en');
+    a.e.known_total_usd - b.e.known_total_usd || compareNames(a.p.name, b.p.name);
   complete.sort(byTotal);
   partial.sort(byTotal);
   excluded.sort(byTotal);

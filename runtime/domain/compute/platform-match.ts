@@ -5,6 +5,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import type { ModelPlatform } from '../contract/model.js';
+import { compareNames } from './name-order.js';
 
 /** Lookup built once from the model: lowercased slug/name/alias -> platform. */
 export interface PlatformIndex {
@@ -50,7 +51,7 @@ export function suggestNames(index: PlatformIndex, input: string, limit = 3): st
   const ranked = index.keys
     .map(([k, name]) => ({ name, d: key.length > 0 && k.includes(key) ? -1 : distance(k, key) }))
     .filter((r) => r.d <= allowed)
-    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name, 'en'));
+    .sort((a, b) => a.d - b.d || compareNames(a.name, b.name));
   const names: string[] = [];
   for (const r of ranked) {
     if (!names.includes(r.name)) names.push(r.name);

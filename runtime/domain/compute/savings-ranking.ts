@@ -6,6 +6,7 @@
 import type { SavingsResponse } from '../contract/calculator-schemas.js';
 import type { ModelPlatform } from '../contract/model.js';
 import { projectSavings } from './savings.js';
+import { compareNames } from './name-order.js';
 
 /** The ranking rule, published with every savings response. */
 export const SAVINGS_RANKING =
@@ -52,5 +53,5 @@ export function rankSavings(savers: readonly ModelPlatform[], balance: number, m
       return result;
     });
   const group = (r: SavingsResult) => (!r.ranked ? 2 : r.stale ? 1 : 0);
-  return rows.sort((a, b) => group(a) - group(b) || b.interest_usd - a.interest_usd || a.name.localeCompare(b.name, 'en'));
+  return rows.sort((a, b) => group(a) - group(b) || b.interest_usd - a.interest_usd || compareNames(a.name, b.name));
 }

@@ -7,6 +7,7 @@ import type { PlatformSummary } from '../contract/api-schemas.js';
 import type { CategoryId } from '../contract/categories.js';
 import type { ModelPlatform } from '../contract/model.js';
 import { nameKey } from './platform-match.js';
+import { compareNames } from './name-order.js';
 
 /** Summary of one platform as search returns it. */
 function summarise(p: ModelPlatform): PlatformSummary {
@@ -41,5 +42,5 @@ export function searchPlatforms(
 
 /** The order search results use: score descending (null last), then name. Applied once by the build. */
 export function byRank(a: Pick<ModelPlatform, 'score_pct' | 'name'>, b: Pick<ModelPlatform, 'score_pct' | 'name'>): number {
-  return (b.score_pct ?? -1) - (a.score_pct ?? -1) || a.name.localeCompare(b.name, 'en');
+  return (b.score_pct ?? -1) - (a.score_pct ?? -1) || compareNames(a.name, b.name);
 }

@@ -47,24 +47,66 @@ export function weightedScore(
   weights: Readonly<Record<string, number>>,
   cap: Cap | null,
 ): WeightedScore {
-  let weightWithScore = 0;
-  let sum = 0;
-  for (const c of criteria) {
-    const score = states[c.key]?.score;
-    if (score === null || score === undefined) continue;
-    const w = weights[c.key] ?? 0;
-    weightWithScore += w;
-    sum += w * score;
-  }
+  const sums = weightSums(criteria, states, weights, null);
   const rows = criteria.map((c): CriterionContribution => {
     const s = states[c.key] ?? MISSING;
     const weight = weights[c.key] ?? 0;
-    const contribution = s.score === null || weightWithScore === 0 ? null : round1((weight * s.score) / weightWithScore);
+    const contribution = s.score === null || sums.withScore === 0 ? null : round1((weight * s.score) / sums.withScore);
     return { key: c.key, label: c.label, weight, basis: s.basis, score: s.score, contribution, as_of: s.as_of, stale: s.stale, evidence_tier: s.evidence_tier };
   });
-  if (weightWithScore === 0) return { criteria: rows, raw_score_pct: null, score_pct: null };
-  const raw = round1(sum / weightWithScore);
-  return { criteria: rows, raw_score_pct: raw, score_pct: cap ? Math.min(raw, cap.cap) : raw };
+  const raw = rawScore(sums);
+  return { criteria: rows, raw_score_pct: raw, score_pct: capped(raw, cap) };
+}
+
+/** What a criterion filter keeps (compare's "without stale" and "without weak" picks): the others count as missing. */
+export type KeepCriterion = (state: ModelCriterionState) => boolean;
+
+/**
+ * The applied weight sums behind the weighted score and coverage, in one pass over the criteria:
+ * `withScore` (weight of criteria with a score), `weighted` (sum of weight x score over them),
+ * `applicable` (weight of criteria that apply: all but not-applicable ones left out).
+ */
+interface WeightSums {
+  withScore: number;
+  weighted: number;
+  applicable: number;
+}
+
+function weightSums(criteria: readonly ModelCriterion[], states: Readonly<Record<string, ModelCriterionState>>, weights: Readonly<Record<string, number>>, keep: KeepCriterion | null): WeightSums {
+  let withScore = 0;
+  let weighted = 0;
+  let applicable = 0;
+  for (const c of criteria) {
+    const s = states[c.key] ?? MISSING;
+    const w = weights[c.key] ?? 0;
+    if (s.score !== null && (keep === null || keep(s))) {
+      withScore += w;
+      weighted += w * s.score;
+      applicable += w;
+    } else if (!(s.basis === 'not_applicable' && s.score === null)) {
+      applicable += w;
+    }
+  }
+  return { withScore, weighted, applicable };
+}
+
+const rawScore = (sums: WeightSums): number | null => (sums.withScore === 0 ? null : round1(sums.weighted / sums.withScore));
+const capped = (raw: number | null, cap: Cap | null): number | null => (raw !== null && cap ? Math.min(raw, cap.cap) : raw);
+const coveragePct = (sums: WeightSums): number => (sums.applicable === 0 ? 0 : round1((100 * sums.withScore) / sums.applicable));
+
+/**
+ * The score (capped) and coverage alone, with the criteria `keep` rejects counted as missing:
+ * what compare needs to find the pick without some criteria, without building the rows.
+ */
+export function scoreAndCoverage(
+  criteria: readonly ModelCriterion[],
+  states: Readonly<Record<string, ModelCriterionState>>,
+  weights: Readonly<Record<string, number>>,
+  cap: Cap | null,
+  keep: KeepCriterion | null,
+): { score_pct: number | null; coverage: number } {
+  const sums = weightSums(criteria, states, weights, keep);
+  return { score_pct: capped(rawScore(sums), cap), coverage: coveragePct(sums) };
 }
 
 /** Coverage under applied weights, with the criteria that lower it. */
@@ -80,19 +122,11 @@ export interface Coverage {
  * a criterion not applicable and excluded (basis not_applicable, score null) is left out of both sides.
  */
 export function coverage(criteria: readonly ModelCriterion[], states: Readonly<Record<string, ModelCriterionState>>, weights: Readonly<Record<string, number>>): Coverage {
-  let total = 0;
-  let withData = 0;
-  for (const c of criteria) {
-    const s = states[c.key] ?? MISSING;
-    const w = weights[c.key] ?? 0;
-    if (s.basis === 'not_applicable' && s.score === null) continue;
-    total += w;
-    if (s.score !== null) withData += w;
-  }
+  const sums = weightSums(criteria, states, weights, null);
   const missing = criteria
     .filter((c) => (states[c.key] ?? MISSING).basis === 'missing' && (weights[c.key] ?? 0) > 0)
-    .map((c) => ({ key: c.key, share_pct: round1((100 * (weights[c.key] ?? 0)) / total) }));
-  return { pct: total === 0 ? 0 : round1((100 * withData) / total), missing };
+    .map((c) => ({ key: c.key, share_pct: round1((100 * (weights[c.key] ?? 0)) / sums.applicable) }));
+  return { pct: coveragePct(sums), missing };
 }
 
 /** Default weights of a category's criteria, keyed by criterion key. */
