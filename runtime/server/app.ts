@@ -99,14 +99,14 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
     return undefined;
   };
 
-  /** The computed body made before for this path and query (computed-cache.ts), or `make()` now, kept for next time. */
+  /** The computed body made before for this path and query (computed-cache.ts), or `make()` now, offered to the cache. */
   const cachedBody = (event: H3Event, make: () => Buffer | undefined): Buffer | undefined => {
     const cache = served().computedCache;
     const target = event.url.pathname + event.url.search;
     const cached = cache.get(target);
     if (cached) return cached;
     const made = make();
-    if (made) cache.set(target, made);
+    if (made) cache.offer(target, made);
     return made;
   };
 

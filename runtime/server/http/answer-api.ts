@@ -87,7 +87,7 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
   const result = run();
   if (result.kind !== 'body') return replyOf(result, method, context, problem);
   const json = Buffer.from(JSON.stringify(result.body));
-  served.computedCache.set(target, json);
+  served.computedCache.offer(target, json);
   return computedReply(method, json, context);
 }
 
