@@ -11,7 +11,7 @@ import { loadYamlFiles } from './load/parse-workers.js';
 import { checkPlatforms } from './checks/platform-checks.js';
 import type { LoadedPlatform } from './checks/check-rule.js';
 import { checkMethodology } from './checks/methodology-checks.js';
-import type { Problem } from './problems.js';
+import type { BuildProblem } from './problems.js';
 import { scoreDataset, type ScoredPlatform } from './score/score-dataset.js';
 import { distFiles, type PreviousBuild } from './emit/dist-files.js';
 import type { EmittedFile } from './emit/open-data.js';
@@ -46,10 +46,10 @@ export interface BuildOptions {
 }
 
 /** The sources loaded, checked and scored: every problem, and when there is no error what the output is made from. */
-export type ScoredSources = { problems: Problem[] } & ({ ok: true; scored: ScoredPlatform[]; site: Site; methodology: Methodology; lists: TierLists } | { ok: false });
+export type ScoredSources = { problems: BuildProblem[] } & ({ ok: true; scored: ScoredPlatform[]; site: Site; methodology: Methodology; lists: TierLists } | { ok: false });
 
 export interface BuildResult {
-  problems: Problem[];
+  problems: BuildProblem[];
   /** Present when there is no error. */
   files?: EmittedFile[];
   scored?: ScoredPlatform[];
@@ -67,7 +67,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
 /** Load -> validate (zod) -> lint -> score; `ok` is false when any error was found. */
 export async function scoreSources(options: BuildOptions): Promise<ScoredSources> {
-  const problems: Problem[] = [];
+  const problems: BuildProblem[] = [];
   const load = async (file: string) => {
     const loaded = await loadYaml(options.root, options.sourcesDir, file);
     problems.push(...loaded.problems);

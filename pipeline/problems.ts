@@ -3,7 +3,7 @@
  * warnings, as `file:line:col  dotted.path  message` with an optional hint
  * (anchors.md "Take" 4).
  */
-export interface Problem {
+export interface BuildProblem {
   severity: 'error' | 'warning';
   /** Path of the source file relative to the project root. */
   file: string;
@@ -17,7 +17,7 @@ export interface Problem {
 }
 
 /** Sorts errors before warnings, then by file, line and column, so output is stable. */
-function sortProblems(problems: readonly Problem[]): Problem[] {
+function sortProblems(problems: readonly BuildProblem[]): BuildProblem[] {
   return [...problems].sort(
     (a, b) =>
       (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
@@ -29,13 +29,13 @@ function sortProblems(problems: readonly Problem[]): Problem[] {
 }
 
 /** One problem as the CLI prints it: `file:line:col  path  message`, then an indented hint line. */
-function formatProblem(p: Problem): string {
+function formatProblem(p: BuildProblem): string {
   const head = `${p.file}:${p.line}:${p.col}  ${p.path || '(file)'}  ${p.severity}: ${p.message}`;
   return p.hint ? `${head}\n    hint: ${p.hint}` : head;
 }
 
 /** The whole report with a closing count line. */
-export function formatReport(problems: readonly Problem[]): string {
+export function formatReport(problems: readonly BuildProblem[]): string {
   const sorted = sortProblems(problems);
   const errors = sorted.filter((p) => p.severity === 'error').length;
   const warnings = sorted.length - errors;

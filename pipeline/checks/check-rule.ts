@@ -5,7 +5,7 @@
  * returns its problems located at file:line:col.
  */
 import type { SourceDocument } from '../load/load.js';
-import type { Problem } from '../problems.js';
+import type { BuildProblem } from '../problems.js';
 import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
 import type { PlatformSource } from '../../runtime/domain/sources/platform-schema.js';
 import type { EvidenceContext } from '../../runtime/domain/scoring/fact-states.js';
@@ -49,12 +49,12 @@ export interface PlatformCheck {
   id: string;
   /** What the rule enforces and why, in one sentence (docs and the test of each rule name it). */
   rule: string;
-  check(input: PlatformCheckInput): Problem[];
+  check(input: PlatformCheckInput): BuildProblem[];
 }
 
 /** One rule across all platform files (e.g. names unique across the dataset). */
 export interface DatasetCheck {
   id: string;
   rule: string;
-  check(platforms: readonly LoadedPlatform[]): Problem[];
+  check(platforms: readonly LoadedPlatform[]): BuildProblem[];
 }

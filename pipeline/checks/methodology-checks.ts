@@ -7,7 +7,7 @@
  * a profile weighing an unknown criterion, a changelog not led by the version.
  */
 import { problemAt, type SourceDocument } from '../load/load.js';
-import type { Problem } from '../problems.js';
+import type { BuildProblem } from '../problems.js';
 import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
 import { factsSchemas } from '../../runtime/domain/sources/platform-schema.js';
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
@@ -16,8 +16,8 @@ import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 const REQUIRED_CRITERIA = ['fees', 'security'] as const;
 
 /** Every check of the methodology (see the module comment), located in its document. */
-export function checkMethodology(source: SourceDocument, m: Methodology): Problem[] {
-  const problems: Problem[] = [];
+export function checkMethodology(source: SourceDocument, m: Methodology): BuildProblem[] {
+  const problems: BuildProblem[] = [];
   for (const id of CATEGORY_IDS) {
     const criteria = m.categories[id].criteria;
     const at = ['categories', id, 'criteria'];

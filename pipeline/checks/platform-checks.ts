@@ -3,7 +3,7 @@
  * (each with its passing and failing case in test/check-rules.test.ts). Stale facts are not
  * problems: the build publishes them with stale: true and the report counts them per category.
  */
-import type { Problem } from '../problems.js';
+import type { BuildProblem } from '../problems.js';
 import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
 import type { EvidenceContext } from '../../runtime/domain/scoring/fact-states.js';
 import type { DatasetCheck, LoadedPlatform, PlatformCheck, RawPlatform } from './check-rule.js';
@@ -34,7 +34,7 @@ export const DATASET_CHECKS: readonly DatasetCheck[] = [uniqueNames];
  * Every check over the loaded platforms.
  * @param evidence the evaluation date (also the limit of the future-date rule), freshness windows, tier and unreliable-domain lists
  */
-export function checkPlatforms(platforms: readonly LoadedPlatform[], methodology: Methodology, evidence: EvidenceContext): Problem[] {
+export function checkPlatforms(platforms: readonly LoadedPlatform[], methodology: Methodology, evidence: EvidenceContext): BuildProblem[] {
   const perFile = platforms.flatMap(({ source, platform }) => {
     const input = { source, raw: (source.data ?? {}) as RawPlatform, platform, methodology, evidence };
     return PLATFORM_CHECKS.flatMap((c) => c.check(input));

@@ -6,7 +6,7 @@ import type { CategoriesResponse, PlatformRecord } from '../../runtime/domain/co
 import type { SafetyResponse, VerdictResponse } from '../../runtime/domain/contract/comparison-schemas.js';
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 import type { Site } from '../../runtime/domain/contract/model.js';
-import { categoryPage, platformJson } from '../../runtime/domain/contract/urls.js';
+import { categoryPageUrl, platformJsonUrl } from '../../runtime/domain/contract/urls.js';
 import { byRank } from '../../runtime/domain/compute/search.js';
 import { verdictBody } from '../../runtime/domain/compute/verdict.js';
 import { envelope } from '../../runtime/domain/operations/result.js';
@@ -27,7 +27,7 @@ export function categoriesBody(site: Site, methodology: Methodology, platforms: 
         platform_count: platforms.filter((p) => p.source.category === id).length,
         criteria: c.criteria.map((k) => ({ key: k.key, label: k.label, default_weight: k.weight, group: k.group ?? null, measures: k.measures })),
         profiles: c.profiles ?? [],
-        page: categoryPage(site, id),
+        page: categoryPageUrl(site, id),
       };
     }),
     ...envelope(site, `${site.base_url}/`),
@@ -66,7 +66,7 @@ export function platformBody(site: Site, p: ScoredPlatform): PlatformRecord {
     incident_record_stale: p.incident_record_stale,
     incidents: s.incidents ?? [],
     licences: s.licences ?? [],
-    json: platformJson(site, s.slug),
+    json: platformJsonUrl(site, s.slug),
     ...envelope(site, p.model.page),
   };
 }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { CORE_SCHEMA, load as loadPlainYaml } from 'js-yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import type { Problem } from '../problems.js';
+import type { BuildProblem } from '../problems.js';
 
 /** A parsed YAML file with what is needed to locate a dotted path in it. */
 export interface SourceDocument {
@@ -94,12 +94,12 @@ function parseCleanYaml(text: string): unknown {
  * js-yaml (parseCleanYaml); any other by yaml, which locates its errors.
  * @param file the path problems name (see relativeFile)
  */
-export function parseYaml(file: string, text: string): { source: SourceDocument; problems: Problem[] } {
+export function parseYaml(file: string, text: string): { source: SourceDocument; problems: BuildProblem[] } {
   const clean = parseCleanYaml(text);
   if (clean !== undefined) return { source: sourceDocument(file, text, clean), problems: [] };
   const lines = new LineCounter();
   const doc = parseDocument(text, { ...PARSE_OPTIONS, lineCounter: lines });
-  const problems: Problem[] = [...doc.errors, ...doc.warnings].map((e) => {
+  const problems: BuildProblem[] = [...doc.errors, ...doc.warnings].map((e) => {
     const pos = lines.linePos(e.pos[0]);
     return {
       severity: doc.errors.includes(e as never) ? 'error' : 'warning',
@@ -137,7 +137,7 @@ export function parseYaml(file: string, text: string): { source: SourceDocument;
  * synchronously, 400 ms or more async).
  * @param root the project root (problems name files relative to it)
  */
-export function readSourceText(root: string, sourcesDir: string, absolute: string): { text: string } | { problem: Problem } {
+export function readSourceText(root: string, sourcesDir: string, absolute: string): { text: string } | { problem: BuildProblem } {
   const file = relativeFile(root, absolute);
   const refuse = (message: string, hint: string) => ({ problem: { severity: 'error' as const, file, line: 1, col: 1, path: '', message, hint } });
   let real: string;
@@ -162,7 +162,7 @@ export function readSourceText(root: string, sourcesDir: string, absolute: strin
  * Reads (readSourceText) and parses (parseYaml) one YAML file. A file that cannot be read
  * safely gives its problem and a document without data.
  */
-export async function loadYaml(root: string, sourcesDir: string, absolute: string): Promise<{ source: SourceDocument; problems: Problem[] }> {
+export async function loadYaml(root: string, sourcesDir: string, absolute: string): Promise<{ source: SourceDocument; problems: BuildProblem[] }> {
   const read = readSourceText(root, sourcesDir, absolute);
   if ('problem' in read) return { source: sourceDocument(read.problem.file, '', undefined), problems: [read.problem] };
   return parseYaml(relativeFile(root, absolute), read.text);
@@ -210,10 +210,10 @@ function positionOf(source: SourceDocument, pathParts: ReadonlyArray<PropertyKey
 export function problemAt(
   source: SourceDocument,
   pathParts: ReadonlyArray<PropertyKey>,
-  severity: Problem['severity'],
+  severity: BuildProblem['severity'],
   message: string,
   hint?: string,
-): Problem {
+): BuildProblem {
   const { line, col } = positionOf(source, pathParts);
   return { severity, file: source.file, line, col, path: pathParts.map(String).join('.'), message, ...(hint ? { hint } : {}) };
 }

@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startPipelineWorker } from '../worker-threads.js';
 import { loadYaml, relativeFile, sourceDocument, type SourceDocument } from './load.js';
-import type { Problem } from '../problems.js';
+import type { BuildProblem } from '../problems.js';
 
 /** Fewest files for which parsing on worker threads pays for starting them (a worker starts in about 0.3 s). */
 const PARALLEL_PARSE_MIN_FILES = 1_000;
@@ -28,10 +28,10 @@ export interface ParseBatch {
 
 /** A worker's answer: one result per file of the batch, in order, or the error that stopped it. */
 export type ParsedBatch =
-  | { id: number; results: Array<{ text: string; data: unknown; problems: Problem[] }>; error?: undefined }
+  | { id: number; results: Array<{ text: string; data: unknown; problems: BuildProblem[] }>; error?: undefined }
   | { id: number; error: string; results?: undefined };
 
-type Loaded = { source: SourceDocument; problems: Problem[] };
+type Loaded = { source: SourceDocument; problems: BuildProblem[] };
 
 /** Parses on this thread, in order. */
 async function loadHere(root: string, sourcesDir: string, files: readonly string[]): Promise<Loaded[]> {

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { problemAt, type SourceDocument } from './load.js';
-import type { Problem } from '../problems.js';
+import type { BuildProblem } from '../problems.js';
 
 function hintFor(issue: z.core.$ZodIssue): string | undefined {
   switch (issue.code) {
@@ -37,7 +37,7 @@ function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
  * Validates `source.data` against `schema`.
  * @returns the parsed value (undefined when invalid) and one error per zod issue, located in the file
  */
-export function validateDocument<T>(schema: z.ZodType<T>, source: SourceDocument): { value?: T; problems: Problem[] } {
+export function validateDocument<T>(schema: z.ZodType<T>, source: SourceDocument): { value?: T; problems: BuildProblem[] } {
   const result = schema.safeParse(source.data);
   if (result.success) return { value: result.data, problems: [] };
   const problems = result.error.issues.flatMap((issue) => {

@@ -16,7 +16,7 @@ import { capFor } from '../../runtime/domain/scoring/caps.js';
 import { scoreCriterion, type CategoryContext } from '../../runtime/domain/scoring/criterion-rules.js';
 import { feeModelOf, savingsModelOf } from '../../runtime/domain/scoring/fact-models.js';
 import { factStates, staleFor, type EvidenceContext, type FactState } from '../../runtime/domain/scoring/fact-states.js';
-import { platformPage } from '../../runtime/domain/contract/urls.js';
+import { platformPageUrl } from '../../runtime/domain/contract/urls.js';
 
 /** A platform with everything computed from it. */
 export interface ScoredPlatform {
@@ -93,7 +93,7 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
       aliases: source.aliases ?? [],
       category,
       as_of: source.as_of,
-      page: platformPage(site, source.slug),
+      page: platformPageUrl(site, source.slug),
       score_pct: overall.score_pct,
       raw_score_pct: overall.raw_score_pct,
       coverage: cov,

@@ -3,7 +3,7 @@
  * and options fee tiers by contracts per month (both starting at 0), APY tiers by balance.
  */
 import { problemAt } from '../../load/load.js';
-import type { Problem } from '../../problems.js';
+import type { BuildProblem } from '../../problems.js';
 import type { PlatformCheck } from '../check-rule.js';
 import { isNotApplicable } from '../../../runtime/domain/sources/common-schema.js';
 
@@ -12,7 +12,7 @@ export const tierOrder: PlatformCheck = {
   rule: 'Fee and APY tiers ascend strictly by their threshold, and fee tiers start at 0, so every volume or balance falls in exactly one tier.',
   check({ source, platform }) {
     if (!platform) return [];
-    const problems: Problem[] = [];
+    const problems: BuildProblem[] = [];
     const ascending = (list: readonly number[], at: PropertyKey[], field: string, mustStartAtZero: boolean) => {
       if (mustStartAtZero && list[0] !== 0) problems.push(problemAt(source, [...at, 0, field], 'error', `the first tier must start at 0 (found ${list[0]})`));
       for (let i = 1; i < list.length; i++) {

@@ -1,6 +1,6 @@
 /** Slugs, names and aliases are unique across all platforms, ignoring case (a name resolves to one record). */
 import { problemAt } from '../../load/load.js';
-import type { Problem } from '../../problems.js';
+import type { BuildProblem } from '../../problems.js';
 import type { DatasetCheck, RawPlatform } from '../check-rule.js';
 import { nameKey } from '../../../runtime/domain/compute/platform-match.js';
 
@@ -8,7 +8,7 @@ export const uniqueNames: DatasetCheck = {
   id: 'unique-names',
   rule: 'Every slug, name and alias names one platform across the whole dataset, ignoring case, so /v1/platforms/{name} resolves to one record.',
   check(platforms) {
-    const problems: Problem[] = [];
+    const problems: BuildProblem[] = [];
     const owner = new Map<string, { file: string }>();
     for (const { source } of platforms) {
       const raw = (source.data ?? {}) as RawPlatform;

@@ -7,7 +7,7 @@
  */
 import type { VerdictResponse } from '../contract/comparison-schemas.js';
 import type { CompareRules, ModelCriterion, ModelPlatform, Site } from '../contract/model.js';
-import { comparePage, comparisonSlug } from '../contract/urls.js';
+import { comparePageUrl, comparisonSlug } from '../contract/urls.js';
 import { envelope } from '../operations/result.js';
 import { compare } from './compare.js';
 import { defaultWeights } from './weighted-score.js';
@@ -28,5 +28,5 @@ export function verdictBody(site: Site, rules: CompareRules, criteria: readonly 
     : result.too_close
       ? `${names}: too close to call`
       : `${names}: ${result.winner} wins`;
-  return { slug, title, ...result, ...envelope(site, comparePage(site, slug)) };
+  return { slug, title, ...result, ...envelope(site, comparePageUrl(site, slug)) };
 }

@@ -5,10 +5,10 @@
 import type { Site } from './model.js';
 import type { CategoryId } from './categories.js';
 
-export const platformPage = (site: Site, slug: string): string => `${site.base_url}/platforms/${slug}`;
-export const comparePage = (site: Site, verdictSlug: string): string => `${site.base_url}/compare/${verdictSlug}`;
-export const categoryPage = (site: Site, id: CategoryId): string => `${site.base_url}/categories/${id}`;
-export const platformJson = (site: Site, slug: string): string => `${site.base_url}/v1/platforms/${slug}`;
+export const platformPageUrl = (site: Site, slug: string): string => `${site.base_url}/platforms/${slug}`;
+export const comparePageUrl = (site: Site, verdictSlug: string): string => `${site.base_url}/compare/${verdictSlug}`;
+export const categoryPageUrl = (site: Site, id: CategoryId): string => `${site.base_url}/categories/${id}`;
+export const platformJsonUrl = (site: Site, slug: string): string => `${site.base_url}/v1/platforms/${slug}`;
 
 /** Canonical comparison slug: the platform slugs in alphabetical order joined by `-vs-`. */
 export const comparisonSlug = (slugs: readonly string[]): string => [...slugs].sort().join('-vs-');

@@ -5,7 +5,7 @@
 import type { Dataset } from '../dataset.js';
 import type { ComparisonResponse } from '../contract/comparison-schemas.js';
 import type { ModelCriterion, ModelPlatform, ModelProfile } from '../contract/model.js';
-import { comparePage, comparisonSlug } from '../contract/urls.js';
+import { comparePageUrl, comparisonSlug } from '../contract/urls.js';
 import { compare } from '../compute/compare.js';
 import { findPlatform, suggestNames } from '../compute/platform-match.js';
 import { defaultWeights } from '../compute/weighted-score.js';
@@ -164,7 +164,7 @@ export function comparePlatforms(dataset: Dataset, args: CompareArgs): Operation
   const result = compare(platforms.value, criteria, weights.value.weights, weights.value.custom ? 'custom' : 'default', weights.value.profile, dataset.model.rules);
   const response: ComparisonResponse = {
     ...result,
-    ...envelope(site, comparePage(site, comparisonSlug(platforms.value.map((p) => p.slug)))),
+    ...envelope(site, comparePageUrl(site, comparisonSlug(platforms.value.map((p) => p.slug)))),
   };
   return body(response);
 }

@@ -2,7 +2,7 @@
 import type { Dataset } from '../dataset.js';
 import type { FeesResponse } from '../contract/calculator-schemas.js';
 import { normaliseCategory } from '../contract/categories.js';
-import { categoryPage } from '../contract/urls.js';
+import { categoryPageUrl } from '../contract/urls.js';
 import type { FeeProfile } from '../compute/fees.js';
 import { FEE_RANKING, rankFeeEstimates } from '../compute/fee-ranking.js';
 import { invalidParameters } from '../contract/problem.js';
@@ -47,7 +47,7 @@ export function feeEstimates(dataset: Dataset, args: FeesArgs): OperationResult 
     results: rankFeeEstimates(members, profile),
     not_applied: notApplied,
     ranking: FEE_RANKING,
-    ...envelope(site, categoryPage(site, categoryId)),
+    ...envelope(site, categoryPageUrl(site, categoryId)),
   };
   return body(response);
 }

@@ -1,7 +1,7 @@
 /** GET /v1/savings-interest: projected interest at every high-yield savings platform. */
 import type { Dataset } from '../dataset.js';
 import type { SavingsResponse } from '../contract/calculator-schemas.js';
-import { categoryPage } from '../contract/urls.js';
+import { categoryPageUrl } from '../contract/urls.js';
 import { COMPOUNDING_ASSUMPTION } from '../compute/savings.js';
 import { rankSavings, SAVINGS_RANKING } from '../compute/savings-ranking.js';
 import { invalidParameters } from '../contract/problem.js';
@@ -43,7 +43,7 @@ export function savingsInterest(dataset: Dataset, args: SavingsArgs): OperationR
     ranking: SAVINGS_RANKING,
     results: rankSavings(savers, balance, months),
     excluded: savers.filter((p) => p.savings === null).map((p) => ({ name: p.name, slug: p.slug, reason: 'no sourced APY' })),
-    ...envelope(site, categoryPage(site, 'high-yield-savings')),
+    ...envelope(site, categoryPageUrl(site, 'high-yield-savings')),
   };
   return body(response);
 }

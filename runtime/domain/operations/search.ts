@@ -2,7 +2,7 @@
 import type { Dataset } from '../dataset.js';
 import type { SearchResponse } from '../contract/api-schemas.js';
 import { normaliseCategory, CATEGORY_IDS } from '../contract/categories.js';
-import { categoryPage } from '../contract/urls.js';
+import { categoryPageUrl } from '../contract/urls.js';
 import { searchPlatforms } from '../compute/search.js';
 import { invalidParameters } from '../contract/problem.js';
 import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
@@ -42,7 +42,7 @@ export function search(dataset: Dataset, args: SearchArgs): OperationResult {
     count: results.length,
     total: matches.length,
     results,
-    ...envelope(site, category ? categoryPage(site, category) : `${site.base_url}/`),
+    ...envelope(site, category ? categoryPageUrl(site, category) : `${site.base_url}/`),
   };
   return body(response);
 }
