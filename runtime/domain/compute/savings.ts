@@ -28,7 +28,8 @@ interface Growth {
   float: number;
 }
 
-const growthFactors = new Map<string, Growth>();
+/** Growth factors by APY (percent), then by months. */
+const growthFactors = new Map<number, Map<number, Growth>>();
 
 /**
  * (1 + APY/100)^(months/12), computed once per APY (percent) and months and kept: a
@@ -36,12 +37,13 @@ const growthFactors = new Map<string, Growth>();
  * savings request. The keys are few: the APYs of the dataset's tiers times months 1-120.
  */
 function growthFactor(apy: number, months: number): Growth {
-  const key = `${apy}|${months}`;
-  let growth = growthFactors.get(key);
+  let byMonths = growthFactors.get(apy);
+  if (!byMonths) growthFactors.set(apy, (byMonths = new Map()));
+  let growth = byMonths.get(months);
   if (!growth) {
     const decimal = new Decimal(1).plus(new Decimal(apy).dividedBy(100)).pow(new Decimal(months).dividedBy(12));
     growth = { decimal, float: decimal.toNumber() };
-    growthFactors.set(key, growth);
+    byMonths.set(months, growth);
   }
   return growth;
 }
