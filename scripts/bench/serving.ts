@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { connections, env, firstAnswer, fmt, freePort, log, median, NODE_TSX, ROOT, rounds, seconds, spawnRuntime, stop } from './settings.js';
+import { connections, env, firstAnswer, fmt, freePort, GOALS, log, median, NODE_TSX, ROOT, rounds, seconds, spawnRuntime, stop } from './settings.js';
 
 /** One request of a benchmark case, as autocannon sends it; `vary` gives a new path for every request (cache misses). */
 interface BenchRequest {
@@ -108,7 +108,6 @@ export async function serving(dist: string): Promise<ServeRow[]> {
   ];
   const only = env('BENCH_ENDPOINTS', '').split(',').filter(Boolean);
   if (only.length) cases.splice(0, cases.length, ...cases.filter((c) => only.some((word) => c.name.includes(word))));
-  const targets = { precomputed: 0.9, computed: 0.7, 'computed, uncached': 0.7, mcp: 0.3 };
   const randomWeight = () => (Math.floor(Math.random() * 1001) / 100).toFixed(2);
 
   const runtimePort = freePort();
@@ -151,7 +150,7 @@ export async function serving(dist: string): Promise<ServeRow[]> {
       const row: ServeRow = {
         name: c.name,
         kind: c.kind,
-        target: targets[c.kind],
+        target: GOALS.ratio[c.kind],
         baseline: summary(runs.baseline),
         runtime: summary(runs.runtime),
         ratio: 0,

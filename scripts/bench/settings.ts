@@ -8,6 +8,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { npmScriptNodeFlags } from '../bundles.js';
 
+/**
+ * The performance goals each row of the report is judged against (docs/performance.md, "Targets"):
+ * requests per second as a ratio of the bare server's by kind of answer, p99 latency at 50
+ * connections, time to the first answer and RSS after warm-up of the real bundle, the
+ * 10,000-platform build's wall time.
+ */
+export const GOALS = {
+  ratio: { precomputed: 0.9, computed: 0.9, 'computed, uncached': 0.5, mcp: 0.5 },
+  p99Ms: 5,
+  firstAnswerMs: 500,
+  rssWarmMB: 150,
+  build10kS: 20,
+} as const;
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const NODE_TSX = [process.execPath, '--import', 'tsx'] as const;
 
