@@ -9,11 +9,11 @@ import { LIMITS } from '../../domain/contract/parameter-rules.js';
 /** Headers of every JSON-RPC answer made here: JSON, not stored by caches (a POST answer). */
 export const JSON_RPC_HEADERS = { 'content-type': 'application/json', 'cache-control': CACHE_CONTROL.jsonRpc } as const;
 
-/** An HTTP answer to POST /mcp: status, headers (lower-case names) and body (null: none). */
+/** An HTTP answer to POST /mcp: status, headers (lower-case names) and body (bytes or text; null: none). */
 export interface McpAnswer {
   status: number;
   headers: Record<string, string>;
-  body: string | null;
+  body: Buffer | string | null;
 }
 
 /** A JSON-RPC request id (JSON-RPC 2.0 section 4: a string, a number, or null when unknown). */

@@ -8,8 +8,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { LRUCache } from 'lru-cache';
 import type { InProcessTransport } from './in-process-transport.js';
 
-/** Bounds of the tools/call answer cache: entries, and total characters of the answers. */
-const TOOL_CALL_CACHE_LIMITS = { entries: 1_000, characters: 16 * 1024 * 1024 } as const;
+/** Bounds of the tools/call answer cache: entries, and total bytes of the answers. */
+const TOOL_CALL_CACHE_LIMITS = { entries: 1_000, bytes: 16 * 1024 * 1024 } as const;
 
 /** What resources and completions read from a served dist: worked out once, on first use. */
 export interface ResourceIndex {
@@ -25,8 +25,8 @@ export interface McpState {
   idleServers: McpServer[];
   /** The long-lived server's transport for plain tools/call requests (./tool-calls.ts), connected on first use. */
   toolCallTransport: InProcessTransport | undefined;
-  /** JSON of a tools/call's params -> the response's `"result":...` or `"error":...` member, serialised. */
-  toolCallAnswers: LRUCache<string, string>;
+  /** JSON of a tools/call's params -> the response's `"result":...` or `"error":...` member, serialised (UTF-8 bytes). */
+  toolCallAnswers: LRUCache<string, Buffer>;
   /** Made on the first resource or completion request (./resources.ts). */
   resourceIndex: ResourceIndex | undefined;
 }
@@ -36,7 +36,7 @@ export function newMcpState(): McpState {
   return {
     idleServers: [],
     toolCallTransport: undefined,
-    toolCallAnswers: new LRUCache<string, string>({ max: TOOL_CALL_CACHE_LIMITS.entries, maxSize: TOOL_CALL_CACHE_LIMITS.characters, sizeCalculation: (member) => member.length || 1 }),
+    toolCallAnswers: new LRUCache<string, Buffer>({ max: TOOL_CALL_CACHE_LIMITS.entries, maxSize: TOOL_CALL_CACHE_LIMITS.bytes, sizeCalculation: (member) => member.length || 1 }),
     resourceIndex: undefined,
   };
 }
