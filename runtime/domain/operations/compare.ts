@@ -91,7 +91,7 @@ export function resolveWeights(
   if (raw === undefined) return { ok: true, value: { weights, custom: false, profile } };
   const groups = new Map<string, ModelCriterion[]>();
   for (const c of criteria) if (c.group) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
-  const allowed = [...criteria.map((c) => c.key), ...groups.keys()].join(', ');
+  const allowed = () => [...criteria.map((c) => c.key), ...groups.keys()].join(', ');
   const errors: ParameterError[] = [];
   let pairs: Array<[string, string | number]>;
   if (typeof raw === 'string') {
@@ -113,7 +113,7 @@ export function resolveWeights(
   for (const [rawKey, value] of pairs) {
     const key = rawKey.trim().toLowerCase(); // criterion and group keys are lower case: any case is accepted
     if (!Object.hasOwn(weights, key) && !groups.has(key)) {
-      errors.push({ parameter: 'weights', message: `unknown criterion "${preview(rawKey)}"; allowed keys for this category: ${allowed}` });
+      errors.push({ parameter: 'weights', message: `unknown criterion "${preview(rawKey)}"; allowed keys for this category: ${allowed()}` });
       continue;
     }
     if (seen.has(key)) {
