@@ -7,6 +7,7 @@
  * files and zod's English messages.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,4 +86,28 @@ describe('npm start (the bundled runtime on the real data)', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+});
+
+describe('npm start on another PORT without BASE_URL', () => {
+  it('builds dist/ for that port, so the links it writes (record pages, problem types) point where it serves', async () => {
+    // a port free a moment ago (the runtime binds it next)
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const other = await npmStart({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SOURCE_DATE_EPOCH: REAL_DATA_EPOCH });
+    try {
+      expect(other.url).toBe(`http://127.0.0.1:${port}`);
+      const record = (await (await fetch(`${other.url}/v1/platforms/kraken`)).json()) as { page: string };
+      expect(record.page).toBe(`http://localhost:${port}/platforms/kraken`);
+      const problem = (await (await fetch(`${other.url}/v1/platforms/no-such-platform-here`)).json()) as { type: string };
+      expect(problem.type).toBe(`http://localhost:${port}/problems/not-found`);
+    } finally {
+      const exited = new Promise((r) => other.child.once('exit', r));
+      process.kill(-other.child.pid!, 'SIGTERM');
+      await exited;
+    }
+  }, 180_000);
 });
