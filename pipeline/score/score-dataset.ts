@@ -9,7 +9,7 @@ import type { CategoryId } from '../../runtime/domain/contract/categories.js';
 import type { ModelCriterion, ModelCriterionState, ModelPlatform, Site } from '../../runtime/domain/contract/model.js';
 import { apyForBalance } from '../../runtime/domain/compute/savings.js';
 import { byRank } from '../../runtime/domain/compute/search.js';
-import { coverage, defaultWeights, weightedScore } from '../../runtime/domain/compute/weighted-score.js';
+import { defaultWeights, weightedScore } from '../../runtime/domain/compute/weighted-score.js';
 import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
 import type { PlatformSource } from '../../runtime/domain/sources/platform-schema.js';
 import { capFor } from '../../runtime/domain/scoring/caps.js';
@@ -85,7 +85,7 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
     const cap = capFor(source.incidents ?? [], methodology.caps, evidence.evaluationDate);
     const weights = defaultWeights(definitions);
     const overall = weightedScore(definitions, modelStates, weights, cap);
-    const cov = coverage(definitions, modelStates, weights).pct;
+    const cov = overall.coverage.pct;
     const savings = savingsModelOf(source, facts);
     const model: ModelPlatform = {
       slug: source.slug,

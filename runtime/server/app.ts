@@ -12,16 +12,16 @@ import { registerSitePages } from './site-routes.js';
 import type { Served } from './served.js';
 import { INTERNAL_ERROR, notFound, PROBLEM_CONTENT_TYPE, type ProblemSpec } from '../domain/contract/problem.js';
 import { prefersHtml } from './http/accept.js';
-import { methodNotAllowed } from './http/answer-api.js';
+import { readOnlyMethodReply } from './http/read-only-method.js';
 import { BAD_REQUEST } from './http/request-bounds.js';
 import type { AdmittedRequest, RequestListenerOptions } from './http/request-listener.js';
 import { accessLog, type AccessEntry } from './log.js';
-import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse } from './http/respond.js';
+import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, replyResponse } from './http/respond.js';
 import type { RequestContext } from './http/reply.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
 import { problemPageReply } from './http/error-reply.js';
 import type { Problem } from '../domain/contract/api-schemas.js';
-import { applyCommonHeaders, commonHeaders, preflightHeaders, requestIdFor } from './http/common-headers.js';
+import { applyCommonHeaders, commonHeaders, requestIdFor } from './http/common-headers.js';
 
 declare module 'h3' {
   interface H3EventContext {
@@ -29,9 +29,6 @@ declare module 'h3' {
     admitted?: AdmittedRequest;
   }
 }
-
-const READ_METHODS = ['GET', 'HEAD'];
-const ALLOW = READ_METHODS.join(', ');
 
 /** The admitted request of an event: set by the request listener; made here for an event that did not come through it. */
 const admittedOf = (event: H3Event): AdmittedRequest =>
@@ -91,12 +88,10 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
     }),
   );
 
-  /** OPTIONS (CORS preflight) and methods other than GET and HEAD on a read-only resource; undefined for GET and HEAD. */
+  /** OPTIONS (CORS preflight) and methods other than GET and HEAD on a read-only resource (http/read-only-method.ts); undefined for GET and HEAD. */
   const readOnlyMethod = (event: H3Event): Response | undefined => {
-    const method = event.req.method;
-    if (method === 'OPTIONS') return new Response(null, { status: 204, statusText: STATUS_CODES[204], headers: { allow: ALLOW, ...preflightHeaders(ALLOW) } });
-    if (!READ_METHODS.includes(method)) return problemResponse(method, served().model.site.base_url, methodNotAllowed(method), event.url.pathname.slice(0, 200), { allow: ALLOW });
-    return undefined;
+    const reply = readOnlyMethodReply(event.req.method, event.req.headers.get('accept'), served().model.site, event.url.pathname.slice(0, 200), admittedOf(event).common);
+    return reply && replyResponse(reply);
   };
 
   /** The computed body made before for this path and query (computed-cache.ts), or `make()` now, offered to the cache. */

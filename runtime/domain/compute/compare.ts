@@ -7,7 +7,7 @@
 import type { ComparedProduct } from '../contract/comparison-schemas.js';
 import type { CompareRules, ModelCriterion, ModelPlatform } from '../contract/model.js';
 import { round1 } from './rounding.js';
-import { coverage, scoreAndCoverage, weightedScore, type KeepCriterion } from './weighted-score.js';
+import { scoreAndCoverage, weightedScore, type KeepCriterion } from './weighted-score.js';
 import { compareNames } from './name-order.js';
 
 /** The comparison without the envelope fields (attribution, license, page, methodology). */
@@ -34,7 +34,7 @@ function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly M
   const products = platforms.map((p): ComparedProduct => {
     const states = p.criteria;
     const scored = weightedScore(criteria, states, weights, p.cap);
-    const cov = coverage(criteria, states, weights);
+    const cov = scored.coverage;
     const eligible = cov.pct >= rules.coverage_gate_pct && scored.score_pct !== null;
     let reason: string | null = null;
     if (cov.pct < rules.coverage_gate_pct) {

@@ -30,6 +30,8 @@ export interface WeightedScore {
   raw_score_pct: number | null;
   /** raw_score_pct limited by the cap, 0-100. */
   score_pct: number | null;
+  /** Coverage under the same weights (see `coverage`), from the same pass over the criteria. */
+  coverage: Coverage;
 }
 
 const MISSING: ModelCriterionState = { basis: 'missing', score: null, as_of: null, stale: false, evidence_tier: null };
@@ -55,7 +57,7 @@ export function weightedScore(
     return { key: c.key, label: c.label, weight, basis: s.basis, score: s.score, contribution, as_of: s.as_of, stale: s.stale, evidence_tier: s.evidence_tier };
   });
   const raw = rawScore(sums);
-  return { criteria: rows, raw_score_pct: raw, score_pct: capped(raw, cap) };
+  return { criteria: rows, raw_score_pct: raw, score_pct: capped(raw, cap), coverage: coverageOf(criteria, states, weights, sums) };
 }
 
 /** What a criterion filter keeps (compare's "without stale" and "without weak" picks): the others count as missing. */
@@ -122,7 +124,10 @@ export interface Coverage {
  * a criterion not applicable and excluded (basis not_applicable, score null) is left out of both sides.
  */
 export function coverage(criteria: readonly ModelCriterion[], states: Readonly<Record<string, ModelCriterionState>>, weights: Readonly<Record<string, number>>): Coverage {
-  const sums = weightSums(criteria, states, weights, null);
+  return coverageOf(criteria, states, weights, weightSums(criteria, states, weights, null));
+}
+
+function coverageOf(criteria: readonly ModelCriterion[], states: Readonly<Record<string, ModelCriterionState>>, weights: Readonly<Record<string, number>>, sums: WeightSums): Coverage {
   const missing = criteria
     .filter((c) => (states[c.key] ?? MISSING).basis === 'missing' && (weights[c.key] ?? 0) > 0)
     .map((c) => ({ key: c.key, share_pct: round1((100 * (weights[c.key] ?? 0)) / sums.applicable) }));

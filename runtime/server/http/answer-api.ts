@@ -11,8 +11,7 @@
 import type { Served } from '../served.js';
 import type { ApiRoute } from './api-routes.js';
 import { acceptsJson } from './accept.js';
-import { CACHE_CONTROL } from './caching.js';
-import { preflightHeaders } from './common-headers.js';
+import { readOnlyMethodReply } from './read-only-method.js';
 import { errorReply } from './error-reply.js';
 import { ignoredParametersValue, IGNORED_PARAMETERS_HEADER, readQuery } from './query.js';
 import { computedReply, precomputedReply, type Reply, type RequestContext } from './reply.js';
@@ -20,13 +19,6 @@ import { fail, type OperationResult } from '../../domain/operations/result.js';
 import type { OperationInput } from '../../domain/operations/catalogue.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
 import { invalidParameters, type ProblemSpec } from '../../domain/contract/problem.js';
-
-const READ_METHODS = 'GET, HEAD';
-
-/** The problem of a method other than GET, HEAD or OPTIONS on a read-only resource (405, with Allow). */
-export function methodNotAllowed(method: string): ProblemSpec {
-  return { status: 405, name: 'method-not-allowed', title: 'Method not allowed', detail: `${method} is not allowed here; this API is read-only: use ${READ_METHODS}.` };
-}
 
 /** The problem of an Accept header that rules out JSON (RFC 9110 15.5.7). */
 const NOT_ACCEPTABLE: ProblemSpec = {
@@ -55,8 +47,8 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
   const { method, path, context } = request;
   const site = served.model.site;
   const problem = (spec: ProblemSpec, extra: Record<string, string> = {}) => errorReply(method, request.accept, site, spec, path, extra, context.common);
-  if (method === 'OPTIONS') return { status: 204, headers: { allow: READ_METHODS, ...preflightHeaders(READ_METHODS), 'cache-control': CACHE_CONTROL.preflight, ...context.common }, body: null };
-  if (method !== 'GET' && method !== 'HEAD') return problem(methodNotAllowed(method), { allow: READ_METHODS });
+  const early = readOnlyMethodReply(method, request.accept, site, path, context.common);
+  if (early) return early;
   if (!acceptsJson(request.accept)) return problem(NOT_ACCEPTABLE);
   if (route.kind === 'file') return replyOf(route.run(served), method, context, problem);
 

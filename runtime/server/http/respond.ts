@@ -32,6 +32,11 @@ function toResponse(r: Reply, withCommon: boolean): Response {
   return response;
 }
 
+/** A Reply made with the request's common headers, as a Response. */
+export function replyResponse(r: Reply): Response {
+  return toResponse(r, true);
+}
+
 /**
  * The problem+json response for a problem.
  * @param common the request's common headers (see RequestContext)

@@ -14,6 +14,7 @@ import type { Served } from '../served.js';
 import type { Logger } from '../log.js';
 import type { SendReply } from '../http/send-reply.js';
 import { readBody } from '../http/read-body.js';
+import { headerValue } from '../http/request-headers.js';
 import { CACHE_CONTROL } from '../http/caching.js';
 import { problemReply } from '../http/reply.js';
 import { preflightHeaders } from '../http/common-headers.js';
@@ -22,9 +23,6 @@ import { LIMITS } from '../../domain/contract/parameter-rules.js';
 import { INTERNAL_ERROR, type ProblemSpec } from '../../domain/contract/problem.js';
 import { jsonRpcRefusal, jsonRpcRequestId, MCP_BODY_TOO_LARGE } from './json-rpc.js';
 import { loadMcpEndpoint } from './load-endpoint.js';
-
-/** A request header's value as one string (repeated headers joined), or null. */
-export const headerValue = (value: string | string[] | undefined): string | null => (value === undefined ? null : Array.isArray(value) ? value.join(', ') : value);
 
 const declaredLength = (req: IncomingMessage): number => Number(headerValue(req.headers['content-length']) ?? 0);
 
