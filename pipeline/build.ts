@@ -13,7 +13,8 @@ import type { LoadedPlatform } from './checks/check-rule.js';
 import { checkMethodology } from './checks/methodology-checks.js';
 import type { BuildProblem } from './problems.js';
 import { scoreDataset, type ScoredPlatform } from './score/score-dataset.js';
-import { distFiles, type PreviousBuild } from './emit/dist-files.js';
+import { distFiles } from './emit/dist-files.js';
+import { readSourceHistory } from './history/source-history.js';
 import type { EmittedFile } from './emit/open-data.js';
 import { resolveSite } from './emit/site.js';
 import { methodologySchema, type Methodology } from '../runtime/domain/sources/methodology-schema.js';
@@ -39,9 +40,9 @@ export interface BuildOptions {
   baseUrl?: string | undefined;
   /** Today as YYYY-MM-DD (the clock, read only by the CLI): the evaluation date when sourceDateEpoch is unset. */
   today: string;
-  /** The previous dist/'s records and change history, the baseline of the change feed; null for a first build. */
-  previous?: PreviousBuild | null;
-  /** SOURCE_DATE_EPOCH (seconds): the evaluation date (freshness, incident ages, the limit of the future-date check) and the date of this build's change entry; else `today`. */
+  /** Folder of the per-commit history cache (pipeline/history/history-cache.ts); null or absent: no cache. */
+  historyCacheDir?: string | null;
+  /** SOURCE_DATE_EPOCH (seconds): the evaluation date (freshness, incident ages, the limit of the future-date check); else `today`. */
   sourceDateEpoch?: string | undefined;
 }
 
@@ -57,12 +58,13 @@ export interface BuildResult {
   methodology?: Methodology;
 }
 
-/** Runs the whole build in memory: scoreSources, then every output file (distFiles). */
+/** Runs the whole build in memory: scoreSources, the history of the sources (git), then every output file (distFiles). */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const result = await scoreSources(options);
   if (!result.ok) return { problems: result.problems };
   const { problems, scored, site, methodology } = result;
-  return { problems, files: distFiles(site, methodology, scored, options.previous ?? null, options.sourceDateEpoch), scored, site, methodology };
+  const history = await readSourceHistory({ sourcesDir: options.sourcesDir, site, cacheDir: options.historyCacheDir ?? null });
+  return { problems, files: distFiles(site, methodology, scored, history), scored, site, methodology };
 }
 
 /** Load -> validate (zod) -> lint -> score; `ok` is false when any error was found. */

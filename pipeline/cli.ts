@@ -3,23 +3,26 @@
  *   build [--sources DIR] [--dist DIR]   validate, lint, score and write dist/ (exit 1 on any error)
  *   check [--sources DIR]                validate and lint only, write nothing
  *   --quiet                              print errors only, and the number of warnings
- * BASE_URL overrides site.yaml base_url; SOURCE_DATE_EPOCH dates the change-feed entry.
- * The previous dist/ is the baseline of the change feed. Problems go to stderr, errors first.
+ * BASE_URL overrides site.yaml base_url; SOURCE_DATE_EPOCH is the evaluation date.
+ * History (change feed, per-fact timelines) comes from the git history of the sources folder
+ * (docs/history.md), cached per commit in .cache/source-history/ (HISTORY_CACHE_DIR overrides;
+ * HISTORY_CACHE_DIR=none keeps no cache). Problems go to stderr, errors first.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { scoreSources } from './build.js';
 import { distFileGroups } from './emit/dist-files.js';
-import { DEFAULT_DIST_DIR, DEFAULT_SOURCES_DIR, PROJECT_ROOT } from './paths.js';
+import { NO_HISTORY, readSourceHistory } from './history/source-history.js';
+import { DEFAULT_DIST_DIR, DEFAULT_HISTORY_CACHE_DIR, DEFAULT_SOURCES_DIR, PROJECT_ROOT } from './paths.js';
 import { formatReport } from './problems.js';
 import { OutputCheck, type SchemaFailure } from './write/validate-output.js';
-import { DistWriter, readPreviousBuild, WRITER_THREAD_MIN_PLATFORMS } from './write/write-dist.js';
+import { DistWriter, WRITER_THREAD_MIN_PLATFORMS } from './write/write-dist.js';
 
 const USAGE = `usage: cli.ts build|check [--sources DIR] [--dist DIR] [--quiet]
   build     validate, lint, score and write DIR (default dist/); a failed build leaves it as it was
   check     validate and lint only, write nothing
   --sources folder of methodology.yaml, site.yaml and platforms/ (default sources/)
-  --dist    output folder, also the change feed's baseline (default dist/)
+  --dist    output folder (default dist/)
   --quiet   print errors only, and the number of warnings
 `;
 
@@ -49,7 +52,6 @@ export async function main(argv: string[]): Promise<number> {
   const sourcesDir = path.resolve(values.sources ?? DEFAULT_SOURCES_DIR);
   const distDir = path.resolve(values.dist ?? DEFAULT_DIST_DIR);
   const started = performance.now();
-  const previous = await readPreviousBuild(distDir);
   const sourceDateEpoch = process.env.SOURCE_DATE_EPOCH;
   const result = await scoreSources({
     root: process.cwd() === PROJECT_ROOT ? PROJECT_ROOT : process.cwd(),
@@ -67,6 +69,14 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const platforms = result.scored.length;
+  const cacheSetting = process.env.HISTORY_CACHE_DIR;
+  // check validates the current sources only: it reads no history
+  const history = command === 'check' ? NO_HISTORY : await readSourceHistory({
+    sourcesDir,
+    site: result.site,
+    cacheDir: cacheSetting === 'none' ? null : path.resolve(cacheSetting || DEFAULT_HISTORY_CACHE_DIR),
+  });
+  if (history.status.note && command === 'build') process.stderr.write(`history: ${history.status.note}\n`);
   // files are written (on a writer thread for large builds) while the next group is made; dist/ is replaced only after the check
   const writer = command === 'build' ? new DistWriter(distDir, platforms >= WRITER_THREAD_MIN_PLATFORMS) : null;
   // each group is checked as it is made, and nothing of it is kept afterwards (memory; garbage-collection time)
@@ -74,7 +84,7 @@ export async function main(argv: string[]): Promise<number> {
   const failures: SchemaFailure[] = [];
   let files = 0;
   try {
-    for (const group of distFileGroups(result.site, result.methodology, result.scored, previous, sourceDateEpoch)) {
+    for (const group of distFileGroups(result.site, result.methodology, result.scored, history)) {
       writer?.write(group);
       failures.push(...check.check(group));
       files += group.length;

@@ -19,3 +19,5 @@ function projectRootFrom(dir: string): string {
 export const PROJECT_ROOT = projectRootFrom(path.dirname(fileURLToPath(import.meta.url)));
 export const DEFAULT_SOURCES_DIR = path.join(PROJECT_ROOT, 'sources');
 export const DEFAULT_DIST_DIR = path.join(PROJECT_ROOT, 'dist');
+/** Per-commit cache of the history of sources/ (pipeline/history/history-cache.ts); not committed. */
+export const DEFAULT_HISTORY_CACHE_DIR = path.join(PROJECT_ROOT, '.cache/source-history');

@@ -19,7 +19,8 @@
  *   BENCH_CONNECTIONS  autocannon connections (default 50)
  *   BENCH_SIZES        synthetic platform counts to build (default 100,1000,10000)
  *   BENCH_BUILD_RUNS   builds of each synthetic size; the table gives the median and the range (default 3)
- *   BENCH_PARTS        any of serve,build,startup (default all three)
+ *   BENCH_PARTS        any of serve,build,startup,history (default all four)
+ *   BENCH_HISTORY_COMMITS, BENCH_HISTORY_PLATFORMS  the synthetic git history (default 1000 commits, 200 platforms)
  *   BENCH_OUT          report file (default BENCHMARKS.md; "-" prints only)
  *   BENCH_ENDPOINTS    serve only the endpoints whose name contains one of these comma-separated words
  *   BENCH_RUNTIME_ROOT another checkout whose runtime is bundled and served (before/after comparisons)
@@ -34,6 +35,7 @@ import { baselineServer, serving, type ServeRow } from './bench/serving.js';
 import { buildReal, medianBuild, timedBuild, type BuildRow } from './bench/builds.js';
 import { startup, type StartupRow } from './bench/startup.js';
 import { report } from './bench/report.js';
+import { historyBench, type HistoryRow } from './bench/history.js';
 
 async function main(): Promise<void> {
   const load = loadavg();
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
   const builds: BuildRow[] = [];
   const starts: StartupRow[] = [];
   let serve: ServeRow[] = [];
+  let history: HistoryRow | null = null;
   try {
     execFileSync(process.execPath, ['--import', 'tsx', path.join(RUNTIME_ROOT, 'scripts/bundles.ts'), 'runtime'], { stdio: 'inherit', cwd: RUNTIME_ROOT });
     execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bundles.ts'), 'pipeline'], { stdio: 'inherit', cwd: ROOT });
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
         largest = { label: `synthetic ${fmt(n)}`, dist };
       }
     }
+    if (parts.has('history')) history = await historyBench(work);
     if (parts.has('startup')) {
       for (const form of ['bundled', 'tsx'] as const) starts.push(await startup(`real (${real.row ? 'sources' : 'dist/'}), ${form}`, real.dist, form));
       if (largest) starts.push(await startup(`${largest.label}, bundled`, largest.dist, 'bundled'));
@@ -81,7 +85,7 @@ async function main(): Promise<void> {
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  const text = report(serve, builds, starts, notes, load);
+  const text = report(serve, builds, starts, history, notes, load);
   process.stdout.write(`${text}\n`);
   if (outFile !== '-') {
     await writeFile(path.join(ROOT, outFile), `${text}\n`);

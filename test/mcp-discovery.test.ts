@@ -26,7 +26,7 @@ describe('well-known manifests', () => {
     expect(body.protocol_versions).toEqual([...SUPPORTED_PROTOCOL_VERSIONS]);
     const { tools } = await client.listTools();
     expect(body.tools.map((t: any) => t.name)).toEqual(tools.map((t) => t.name));
-    expect(body.tools[3].input_schema.required).toEqual(['platforms']);
+    expect(body.tools.find((t: any) => t.name === 'compare_platforms').input_schema.required).toEqual(['platforms']);
   });
 
   it('publishes /.well-known/ai-plugin.json pointing at openapi.json and a logo that is served', async () => {

@@ -37,7 +37,7 @@ describe('initialize and tools/list', () => {
   it('lists one tool per operation of the catalogue, with titles, schemas and read-only annotations', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
-      'list_categories', 'search_platforms', 'get_platform', 'compare_platforms', 'get_verdict', 'check_platform_safety', 'estimate_savings_interest', 'estimate_fees', 'get_methodology',
+      'list_categories', 'search_platforms', 'get_platform', 'get_platform_history', 'list_changes', 'compare_platforms', 'get_verdict', 'check_platform_safety', 'estimate_savings_interest', 'estimate_fees', 'get_methodology',
     ]);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();

@@ -60,8 +60,8 @@ describe.skipIf(!hasBrowser)('pages in a browser', () => {
       sha256: tr.querySelector('code.sha256')?.textContent,
     })));
     expect(rows.map((r) => r.file)).toEqual(manifest.files.map((f) => f.file));
-    // platforms.json, a JSON and a CSV file per category, incidents JSON and CSV, changes JSON and Atom, five schemas
-    expect(rows.length).toBe(20);
+    // platforms.json, a JSON and a CSV file per category, incidents JSON and CSV, changes JSON and Atom, a history JSON and CSV per category, six schemas
+    expect(rows.length).toBe(31);
     for (const row of rows) {
       const bytes = Buffer.from(await (await fetch(`${server.url}${row.href}`)).arrayBuffer());
       expect(createHash('sha256').update(bytes).digest('hex'), row.file!).toBe(row.sha256);

@@ -41,7 +41,7 @@ describe('site pages and open-data files', () => {
   it('lists each open-data file by a reference that resolves against the manifest URL (WHATWG URL) to the bytes the manifest hashes, and by its absolute URL', async () => {
     const manifestUrl = new URL('/open-data/manifest.json', server.url);
     const manifest = (await http(server, manifestUrl.pathname)).json as { files: Array<{ file: string; url: string; sha256: string; bytes: number }> };
-    expect(manifest.files.length).toBe(20);
+    expect(manifest.files.length).toBe(31);
     for (const entry of manifest.files) {
       const resolved = new URL(entry.file, manifestUrl);
       expect(new URL(entry.url).pathname, entry.file).toBe(resolved.pathname);
@@ -58,7 +58,11 @@ describe('site pages and open-data files', () => {
     expect(pkg.errors.map((e: Error) => e.message)).toEqual([]);
     expect(pkg.valid).toBe(true);
     const tables = pkg.resources.filter((r: any) => r.tabular);
-    expect(tables.map((r: any) => r.name).sort()).toEqual(['brokerages-csv', 'exchanges-csv', 'hardware-wallets-csv', 'high-yield-savings-csv', 'incidents-csv', 'software-wallets-csv']);
+    expect(tables.map((r: any) => r.name).sort()).toEqual([
+      'brokerages-csv', 'exchanges-csv', 'hardware-wallets-csv', 'high-yield-savings-csv',
+      'history-brokerages-csv', 'history-exchanges-csv', 'history-hardware-wallets-csv', 'history-high-yield-savings-csv', 'history-software-wallets-csv',
+      'incidents-csv', 'software-wallets-csv',
+    ]);
     const exchanges = await tables.find((r: any) => r.name === 'exchanges-csv').read({ keyed: true, cast: true });
     const alpha = exchanges.find((row: any) => row.slug === 'alpha-exchange');
     expect(alpha).toMatchObject({ eligible: true, score_pct: 87.9 });

@@ -14,24 +14,17 @@ import { aiPluginManifest, LOGO_SVG, mcpManifest, serverCard } from './manifests
 import { AiPluginManifestSchema, McpManifestSchema, ServerCardSchema } from '../../runtime/domain/contract/manifests.js';
 import { openDataFiles, type EmittedFile } from './open-data.js';
 import { jsonFile, prettyJson } from './json-file.js';
-import { buildDate, nextHistory, type ChangeHistory } from './changes.js';
+import { changeFeed, feedEvents } from './changes.js';
+import { eventsBySlug, platformHistoryBody } from './history-bodies.js';
 import { sitePages } from './pages/site-pages.js';
-import type { PlatformRecord } from '../../runtime/domain/contract/api-schemas.js';
-
-/** What the previous build published: the baseline of the change feed (see changes.ts). */
-export interface PreviousBuild {
-  records: PlatformRecord[] | null;
-  history: ChangeHistory | null;
-}
+import type { SourceHistory } from '../history/source-history.js';
 
 /**
  * Every output file of a build, in a stable order, in groups as they are made
  * (so that a writer can store one group while the next is computed).
- * @param previous the previous dist/'s records and change history; null for a first build
- * @param sourceDateEpoch SOURCE_DATE_EPOCH (seconds) for the change entry's date, if set
- * @throws Error when sourceDateEpoch is not a whole number
+ * @param history the history of the sources (pipeline/history/source-history.ts)
  */
-export function* distFileGroups(site: Site, methodology: Methodology, scored: readonly ScoredPlatform[], previous: PreviousBuild | null = null, sourceDateEpoch?: string): Generator<EmittedFile[]> {
+export function* distFileGroups(site: Site, methodology: Methodology, scored: readonly ScoredPlatform[], history: SourceHistory): Generator<EmittedFile[]> {
   const records = scored.map((p) => platformBody(site, p));
   const openapi = openApiDocument(site);
   yield [
@@ -47,6 +40,8 @@ export function* distFileGroups(site: Site, methodology: Methodology, scored: re
     rules: { coverage_gate_pct: methodology.coverage_gate_pct, too_close: methodology.too_close },
     categories: CATEGORY_IDS.map((id) => ({ id, criteria: modelCriteria(methodology, id), profiles: methodology.categories[id].profiles ?? [] })),
     platforms: scored.map((p) => p.model),
+    history: history.status,
+    changes: feedEvents(history),
   };
   yield [
     ...[...verdicts].map(([slug, v]) => jsonFile(`${DIST_LAYOUT.verdictsDir}/${slug}.json`, v, { component: 'VerdictResponse' }, 'compact')),
@@ -56,8 +51,9 @@ export function* distFileGroups(site: Site, methodology: Methodology, scored: re
     jsonFile(DIST_LAYOUT.aiPluginManifest, aiPluginManifest(site), { standalone: standaloneSchema(AiPluginManifestSchema, 'ai-plugin-manifest', 'Plugin manifest') }, 'pretty'),
     { path: DIST_LAYOUT.logo, contents: LOGO_SVG },
   ];
-  const history = nextHistory(site, previous, records, buildDate(sourceDateEpoch, site.evaluation_date), { version: methodology.version, changes: methodology.changelog[0]!.changes });
-  const openData = openDataFiles(site, records, history);
+  const bySlug = eventsBySlug(history);
+  yield records.map((r) => jsonFile(`${DIST_LAYOUT.historyDir}/${r.slug}.json`, platformHistoryBody(site, r, history, bySlug.get(r.slug) ?? []), { component: 'PlatformHistory' }, 'compact'));
+  const openData = openDataFiles(site, records, changeFeed(site, history), history);
   yield openData.files;
   yield sitePages(site, methodology, scored, records, verdicts, openData.manifest, openapi);
 }

@@ -13,6 +13,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { PlatformRecord } from '../../runtime/domain/contract/api-schemas.js';
 import { CITATION_KEYS } from '../../runtime/domain/sources/common-schema.js';
+import type { ChangeEvent } from '../../runtime/domain/contract/history-schemas.js';
 
 type Cell = string | number | boolean | null;
 
@@ -122,4 +123,19 @@ export function incidentRows(records: readonly PlatformRecord[]): IncidentRow[] 
   return records
     .flatMap((r) => r.incidents.map((i) => ({ ...i, slug: r.slug, name: r.name, category: r.category, page: r.page })))
     .sort((a, b) => a.date.localeCompare(b.date) || a.slug.localeCompare(b.slug) || a.title.localeCompare(b.title));
+}
+
+/** Change events as CSV, one row each (old and new values as JSON text, source URLs joined with a space), with its Table Schema fields. */
+export function historyCsv(events: readonly ChangeEvent[]): CsvTable {
+  const columns = ['date', 'commit', 'kind', 'slug', 'name', 'category', 'field', 'old_value', 'new_value', 'old_as_of', 'new_as_of', 'old_source_urls', 'new_source_urls', 'description'];
+  const json = (v: unknown): Cell => (v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v));
+  return csvTable(
+    events.map((e) => ({
+      date: e.date, commit: e.commit, kind: e.kind, slug: e.slug, name: e.name, category: e.category, field: e.field,
+      old_value: json(e.old_value), new_value: json(e.new_value), old_as_of: e.old_as_of, new_as_of: e.new_as_of,
+      old_source_urls: e.old_sources.map((s) => s.url).join(' ') || null, new_source_urls: e.new_sources.map((s) => s.url).join(' ') || null,
+      description: e.description,
+    })),
+    columns,
+  );
 }

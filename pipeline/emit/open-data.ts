@@ -11,10 +11,12 @@ import { z } from 'zod';
 import { IncidentSchema, PlatformRecordSchema, type PlatformRecord } from '../../runtime/domain/contract/api-schemas.js';
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 import type { Site } from '../../runtime/domain/contract/model.js';
-import { atomFeed, ChangeHistorySchema, type ChangeHistory } from './changes.js';
+import { atomFeed, ChangeFeedSchema, type ChangeFeed } from './changes.js';
+import { categoryHistoryFile, CategoryHistoryFileSchema } from './history-bodies.js';
+import type { SourceHistory } from '../history/source-history.js';
 import { standaloneSchema } from './component-schemas.js';
 import { newestAsOf } from '../score/score-dataset.js';
-import { categoryCsv, incidentRows, incidentsCsv, type CsvTable, type TableField } from './open-data-csv.js';
+import { categoryCsv, historyCsv, incidentRows, incidentsCsv, type CsvTable, type TableField } from './open-data-csv.js';
 import { dataPackage } from './data-package.js';
 import { jsonFile, prettyJson, type OutputSchema } from './json-file.js';
 
@@ -101,15 +103,16 @@ const csvFile = (path: string, table: CsvTable) => ({ path, contents: table.csv,
 const JSON_TYPE = 'application/json';
 const CSV_TYPE = 'text/csv; header=present';
 
-/** The open-data files (under open-data/) for the records and the change history, with their manifest. */
-export function openDataFiles(site: Site, records: readonly PlatformRecord[], history: ChangeHistory): { files: EmittedFile[]; manifest: Manifest } {
+/** The open-data files (under open-data/) for the records, the change feed and the history of each category, with their manifest. */
+export function openDataFiles(site: Site, records: readonly PlatformRecord[], feed: ChangeFeed, history: SourceHistory): { files: EmittedFile[]; manifest: Manifest } {
   const asOf = newestAsOf(records);
   const schemaUrl = (name: string) => `${site.base_url}/open-data/schemas/${name}.schema.json`;
   const schemas = {
     platformsFile: standaloneSchema(OpenDataFileSchema, schemaUrl('platforms-file'), 'Open-data platforms file'),
     record: standaloneSchema(PlatformRecordSchema, schemaUrl('platform-record'), 'Platform record'),
     incidents: standaloneSchema(IncidentsFileSchema, schemaUrl('incidents-file'), 'Open-data incidents file'),
-    changes: standaloneSchema(ChangeHistorySchema, schemaUrl('changes-file'), 'Open-data change history'),
+    changes: standaloneSchema(ChangeFeedSchema, schemaUrl('changes-file'), 'Open-data change feed'),
+    history: standaloneSchema(CategoryHistoryFileSchema, schemaUrl('history-file'), 'Open-data category history'),
     manifest: standaloneSchema(ManifestSchema, schemaUrl('manifest'), 'Open-data manifest'),
   };
   const platformsFile = (category: string | null, list: readonly PlatformRecord[]) => ({
@@ -159,15 +162,30 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], hi
       description: 'The incidents and regulatory actions as CSV, one row each, source URLs separated by spaces', mediaType: CSV_TYPE, schemaUrl: null, asOf: incidents.map((i) => i.date),
     },
     {
-      ...jsonFile('open-data/changes.json', history, { standalone: schemas.changes }, 'pretty'), records: history.entries.length,
-      description: 'What changed between published builds (platforms added or removed, score changes, new incidents, changed facts), newest first',
-      mediaType: JSON_TYPE, schemaUrl: schemaUrl('changes-file'), asOf: history.entries.map((e) => e.as_of),
+      ...jsonFile('open-data/changes.json', feed, { standalone: schemas.changes }, 'pretty'), records: feed.entries.length,
+      description: 'What changed, one entry per commit to the sources (facts changed or corrected, platforms added or removed, incidents, scores, the methodology), newest first',
+      mediaType: JSON_TYPE, schemaUrl: schemaUrl('changes-file'), asOf: feed.entries.map((e) => e.date.slice(0, 10)),
     },
     {
-      path: 'open-data/changes.atom', contents: atomFeed(site, history), records: history.entries.length,
-      description: 'The same change history as an Atom feed', mediaType: 'application/atom+xml', schemaUrl: null, asOf: history.entries.map((e) => e.as_of),
+      path: 'open-data/changes.atom', contents: atomFeed(site, feed), records: feed.entries.length,
+      description: 'The same change feed as an Atom feed', mediaType: 'application/atom+xml', schemaUrl: null, asOf: feed.entries.map((e) => e.date.slice(0, 10)),
     },
-    ...Object.entries({ 'platforms-file': schemas.platformsFile, 'platform-record': schemas.record, 'incidents-file': schemas.incidents, 'changes-file': schemas.changes, manifest: schemas.manifest }).map(
+    ...CATEGORY_IDS.flatMap((id): OpenDataFile[] => {
+      const file = categoryHistoryFile(site, id, history);
+      const dates = file.events.map((e) => e.date.slice(0, 10));
+      return [
+        {
+          ...jsonFile(`open-data/history/${id}.json`, file, { standalone: schemas.history }, 'pretty'), records: file.count,
+          description: `Every change to the ${id} records since the first commit of the sources: each fact's old and new value, as_of and sources, told apart as a change in the world or a correction, oldest first`,
+          mediaType: JSON_TYPE, schemaUrl: schemaUrl('history-file'), asOf: dates,
+        },
+        {
+          ...csvFile(`open-data/history/${id}.csv`, historyCsv(file.events)), records: file.count,
+          description: `The ${id} history as CSV, one change a row (values as JSON text, source URLs separated by spaces)`, mediaType: CSV_TYPE, schemaUrl: null, asOf: dates,
+        },
+      ];
+    }),
+    ...Object.entries({ 'platforms-file': schemas.platformsFile, 'platform-record': schemas.record, 'incidents-file': schemas.incidents, 'changes-file': schemas.changes, 'history-file': schemas.history, manifest: schemas.manifest }).map(
       ([name, schema]): OpenDataFile => ({
         path: `open-data/schemas/${name}.schema.json`, contents: prettyJson(schema),
         description: `JSON Schema (draft 2020-12): ${String(schema.title)}`, mediaType: 'application/schema+json', schemaUrl: null, asOf: [],

@@ -15,14 +15,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { lstatSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../../runtime/domain/contract/build-manifest.js';
 import type { EmittedFile } from '../emit/open-data.js';
-import { ChangeHistorySchema } from '../emit/changes.js';
-import type { PreviousBuild } from '../emit/dist-files.js';
-import { PlatformRecordSchema } from '../../runtime/domain/contract/api-schemas.js';
 import { startPipelineWorker } from '../worker-threads.js';
 import { END_OF_FILES, writeFilesUnder, type WriteBatch, type WriteReply } from './write-files.js';
 
@@ -157,22 +153,4 @@ export class DistWriter {
 /** True when something (a file, folder or link) is at `file`. */
 function lstatExists(file: string): boolean {
   return lstatSync(file, { throwIfNoEntry: false }) !== undefined;
-}
-
-/**
- * The previous build's records (open-data/platforms.json) and change history (open-data/changes.json),
- * the baseline of the change feed. A missing or unreadable file counts as absent: the records then
- * make a first-build entry, and a lost history starts again.
- */
-export async function readPreviousBuild(distDir: string): Promise<PreviousBuild | null> {
-  const read = async <T>(file: string, parse: (value: unknown) => T): Promise<T | null> => {
-    try {
-      return parse(JSON.parse(await readFile(path.join(distDir, file), 'utf8')));
-    } catch {
-      return null;
-    }
-  };
-  const records = await read('open-data/platforms.json', (v) => PlatformRecordSchema.array().parse((v as { platforms?: unknown }).platforms));
-  const history = await read('open-data/changes.json', (v) => ChangeHistorySchema.parse(v));
-  return records === null && history === null ? null : { records, history };
 }

@@ -25,6 +25,7 @@ export interface Dataset {
     aiPluginManifest: Buffer;
     platforms: Map<string, Buffer>;
     safety: Map<string, Buffer>;
+    history: Map<string, Buffer>;
     verdicts: Map<string, Buffer>;
   };
 }

@@ -86,7 +86,7 @@ export async function loadServed(distDir: string): Promise<Served> {
     for (const [name, bytes] of files) verify(`${rel}/${name}.json`, bytes);
     return files;
   };
-  const [modelBytes, categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts] = await Promise.all([
+  const [modelBytes, categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts, history] = await Promise.all([
     read(DIST_LAYOUT.runtimeModel),
     read(DIST_LAYOUT.categories),
     read(DIST_LAYOUT.openapi),
@@ -96,8 +96,9 @@ export async function loadServed(distDir: string): Promise<Served> {
     folder(DIST_LAYOUT.platformsDir),
     folder(DIST_LAYOUT.safetyDir),
     folder(DIST_LAYOUT.verdictsDir),
+    folder(DIST_LAYOUT.historyDir),
   ]);
   const model = RuntimeModelSchema.parse(JSON.parse(modelBytes.toString('utf8')));
-  const dataset = datasetOf(model, { categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts });
+  const dataset = datasetOf(model, { categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts, history });
   return { ...dataset, precomputed: precomputedTable(dataset), staticFiles: new StaticFiles(root, manifest.files), computedCache: newComputedCache(), mcp: newMcpState() };
 }

@@ -7,9 +7,10 @@ import { BUILD_NODE_FLAGS, buildRuns, connections, fmt, GOALS, parts, ROOT, roun
 import type { ServeRow } from './serving.js';
 import type { BuildRow } from './builds.js';
 import type { StartupRow } from './startup.js';
+import type { HistoryRow } from './history.js';
 
 /** The report as Markdown. @param load the load averages (1, 5, 15 min) when the run started */
-export function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow[], notes: string[], load: number[]): string {
+export function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow[], history: HistoryRow | null, notes: string[], load: number[]): string {
   const cpu = cpus();
   const lines: string[] = [];
   const ok = (met: boolean) => (met ? 'met' : '**not met**');
@@ -60,6 +61,14 @@ export function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow
       lines.push(`| ${s.label} | ${Math.round(s.firstAnswerMs)} | ${s.rssIdleMiB} | ${s.rssWarmMiB} | ${target} |`);
     }
     lines.push('');
+  }
+  if (history) {
+    lines.push('## History from git', '');
+    lines.push(`A synthetic repository of ${fmt(history.commits)} commits over ${fmt(history.platforms)} synthetic platforms (each commit after the first changes one number of one file; made in ${history.setupS.toFixed(1)} s), built by the bundled pipeline CLI: in-process seconds of the whole build (docs/history.md).`, '');
+    lines.push('| build | in-process s |', '|---|--:|');
+    lines.push(`| no history cache (a fresh clone) | ${history.uncachedS.toFixed(2)} |`);
+    lines.push(`| with the per-commit cache of that build | ${history.cachedS.toFixed(2)} |`);
+    lines.push(`| the same sources outside git (no history) | ${history.noGitS.toFixed(2)} |`, '');
   }
   return lines.join('\n');
 }

@@ -30,7 +30,7 @@ export const seconds = Number(env('BENCH_SECONDS', '5'));
 export const rounds = Number(env('BENCH_ROUNDS', '3'));
 export const connections = Number(env('BENCH_CONNECTIONS', '50'));
 export const sizes = env('BENCH_SIZES', '100,1000,10000').split(',').map(Number).filter((n) => n > 0);
-export const parts = new Set(env('BENCH_PARTS', 'serve,build,startup').split(','));
+export const parts = new Set(env('BENCH_PARTS', 'serve,build,startup,history').split(','));
 export const buildRuns = Math.max(1, Number(env('BENCH_BUILD_RUNS', '3')));
 export const outFile = env('BENCH_OUT', 'BENCHMARKS.md');
 

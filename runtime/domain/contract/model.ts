@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CapSchema, CategoryIdSchema, EvidenceTierSchema } from './api-schemas.js';
+import { ChangeEventSchema, HistoryStatusSchema } from './history-schemas.js';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -128,5 +129,7 @@ export const RuntimeModelSchema = z.object({
   rules: CompareRulesSchema,
   categories: z.array(z.object({ id: CategoryIdSchema, criteria: z.array(ModelCriterionSchema), profiles: z.array(ModelProfileSchema) })),
   platforms: z.array(ModelPlatformSchema),
+  history: HistoryStatusSchema.meta({ description: 'Whether the build read the git history of its sources (docs/history.md)' }),
+  changes: z.array(ChangeEventSchema).meta({ description: 'The changes GET /v1/changes lists, newest first (the feed\'s events)' }),
 });
 export type RuntimeModel = z.infer<typeof RuntimeModelSchema>;

@@ -39,6 +39,9 @@ export const LIMITS = {
   monthsDefault: 12,
   /** Search `limit`: at most this many results returned (1 to searchLimitMax); absent: every match. */
   searchLimitMax: 1000,
+  /** GET /v1/changes: `limit` 1 to changesLimitMax, default changesLimitDefault; `offset` 0 or more. */
+  changesLimitMax: 500,
+  changesLimitDefault: 100,
   feeParameters: [
     { name: 'trades_per_month', description: 'Trades per month', integer: true, min: 0, max: 10_000, default: 10 },
     { name: 'avg_trade_size', description: 'Average trade size in USD', integer: false, min: 0, max: 10_000_000, default: 1000 },

@@ -9,6 +9,7 @@ export const platformPageUrl = (site: Site, slug: string): string => `${site.bas
 export const comparePageUrl = (site: Site, verdictSlug: string): string => `${site.base_url}/compare/${verdictSlug}`;
 export const categoryPageUrl = (site: Site, id: CategoryId): string => `${site.base_url}/categories/${id}`;
 export const platformJsonUrl = (site: Site, slug: string): string => `${site.base_url}/v1/platforms/${slug}`;
+export const platformHistoryUrl = (site: Site, slug: string): string => `${site.base_url}/v1/platforms/${slug}/history`;
 
 /** Canonical comparison slug: the platform slugs in alphabetical order joined by `-vs-`. */
 export const comparisonSlug = (slugs: readonly string[]): string => [...slugs].sort().join('-vs-');

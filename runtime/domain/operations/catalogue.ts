@@ -22,6 +22,8 @@ import { getPlatform, getSafety, getVerdict, listCategories } from './records.js
 import { body, envelope, type OperationResult } from './result.js';
 import { savingsInterest } from './savings.js';
 import { search } from './search.js';
+import { getPlatformHistory, listChanges } from './history.js';
+import { ChangesResponseSchema, PlatformHistoryResponseSchema } from '../contract/history-schemas.js';
 
 /** Parameter values of a REST request as text (undefined: not given), by parameter name. */
 export type OperationInput = Record<string, string | undefined>;
@@ -43,6 +45,7 @@ export const OPERATION_TAGS = {
   comparisons: 'Comparisons and published verdicts',
   calculators: 'Savings interest and fee estimates',
   methodology: 'The scoring methodology as data',
+  history: 'What changed in the data, and when (from the version history of the sources)',
 } as const;
 
 /** One read-only operation of the API; every operation is counted against the API rate limit (contract/plans.ts), REST and MCP together. */
@@ -141,6 +144,50 @@ export const OPERATIONS: readonly ApiOperation[] = [
       inputSchema: { name: platformName },
     },
     run: (d, q) => getPlatform(d, q.name ?? ''),
+  },
+  {
+    operationId: 'getPlatformHistory',
+    path: '/v1/platforms/{name}/history',
+    tag: 'history',
+    summary: "A platform's timelines: each fact, incidents, the score",
+    description: "Every fact's timeline (value, as_of, sources, commit date), each change told apart as a change in the world (a new value with a newer as_of) or a correction of our data (the same or an older as_of); incidents recorded, corrected or removed; the overall score after each change to its category, per methodology version. Derived from the git history of the sources by the build (docs/history.md); `history.available` is false when the build had none. Precomputed by the build.",
+    parameters: [platformPathParameter('name', 'Slug, name or alias, any case', 'kraken')],
+    result: { schema: PlatformHistoryResponseSchema, description: 'The timelines', precomputed: true },
+    tool: {
+      name: 'get_platform_history',
+      title: 'Get a platform history',
+      description: "Returns how one platform's data changed over time: each fact's timeline (old and new value, as_of, sources, commit date; kind fact_changed = changed in the world, fact_corrected = our correction), incidents added or corrected, and the overall score after each change with the methodology version. Use it to answer \"when did this APY or fee change\".",
+      inputSchema: { name: platformName },
+    },
+    run: (d, q) => getPlatformHistory(d, q.name ?? ''),
+  },
+  {
+    operationId: 'listChanges',
+    path: '/v1/changes',
+    tag: 'history',
+    summary: 'Changes to the data since a date',
+    description: `Changes committed to the sources on or after \`since\` (UTC date), newest first: facts changed (in the world) or corrected (our data), reconfirmed or re-sourced, platforms added or removed, incidents, score changes and methodology versions, each with old and new values, as_of dates and sources. Optional \`category\` and \`platform\` filters; \`limit\` (1 to ${LIMITS.changesLimitMax}, default ${LIMITS.changesLimitDefault}) and \`offset\` page through them, \`next\` links the next page. The facts of a platform added or removed in the same commit are left out (see its history).`,
+    parameters: [
+      queryParameter('since', 'Calendar date YYYY-MM-DD: changes committed on or after it (UTC); absent: all', { type: 'string', format: 'date' }, false, '2026-01-01'),
+      queryParameter('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: [...CATEGORY_IDS] }, false, 'high-yield-savings'),
+      queryParameter('platform', 'Platform slug, name or alias', { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }, false, 'kraken'),
+      queryParameter('limit', `Changes per page, 1 to ${LIMITS.changesLimitMax}`, { type: 'integer', minimum: 1, maximum: LIMITS.changesLimitMax, default: LIMITS.changesLimitDefault }, false, 50),
+      queryParameter('offset', 'Changes to skip (from `next`)', { type: 'integer', minimum: 0, default: 0 }, false, 0),
+    ],
+    result: { schema: ChangesResponseSchema, description: 'The changes, newest first', precomputed: false },
+    tool: {
+      name: 'list_changes',
+      title: 'List changes since a date',
+      description: `Lists what changed in the data on or after a date (YYYY-MM-DD), newest first: facts changed in the world or corrected by us (old and new value, as_of, sources), platforms added or removed, incidents, scores, methodology versions. Optional category (${categoryList}) and platform filters; limit 1-${LIMITS.changesLimitMax} (default ${LIMITS.changesLimitDefault}) and offset for paging.`,
+      inputSchema: {
+        since: z.string().optional().describe('Calendar date YYYY-MM-DD'),
+        category: z.string().optional().describe(`Category id: ${categoryList}`),
+        platform: z.string().optional().describe('Platform slug, name or alias'),
+        limit: z.union([z.number().int(), z.string()]).optional().describe(`Changes per page, 1 to ${LIMITS.changesLimitMax}`),
+        offset: z.union([z.number().int(), z.string()]).optional().describe('Changes to skip'),
+      },
+    },
+    run: (d, q) => listChanges(d, q),
   },
   {
     operationId: 'comparePlatforms',

@@ -2,7 +2,8 @@
  * The API's routes as the request listener matches them: every operation of the catalogue
  * (runtime/domain/operations/catalogue.ts) and the machine-readable files (openapi.json, the
  * MCP and plugin manifests), by their normalised path. A path template's `{name}` matches one
- * non-empty segment, handed back raw (percent-encoded).
+ * non-empty segment (e.g. /v1/platforms/{name} or /v1/platforms/{name}/history), handed back raw
+ * (percent-encoded).
  */
 import { OPERATIONS, type ApiOperation } from '../../domain/operations/catalogue.js';
 import { bytes, type OperationResult } from '../../domain/operations/result.js';
@@ -14,8 +15,8 @@ export type ApiRoute =
   | { kind: 'file'; run: (dataset: Dataset) => OperationResult };
 
 const exact = new Map<string, ApiRoute>();
-/** Templated routes by the fixed part before their one parameter, e.g. /v1/platforms/ for /v1/platforms/{name}. */
-const templated = new Map<string, ApiRoute>();
+/** Templated routes by the fixed parts around their one parameter, e.g. /v1/platforms/ and /history; longest suffix first. */
+const templated: Array<{ prefix: string; suffix: string; route: ApiRoute }> = [];
 
 for (const operation of OPERATIONS) {
   const route: ApiRoute = {
@@ -25,10 +26,13 @@ for (const operation of OPERATIONS) {
     queryNames: operation.parameters.filter((p) => p.in === 'query').map((p) => p.name),
   };
   const brace = operation.path.indexOf('{');
+  const close = operation.path.indexOf('}');
   if (brace < 0) exact.set(operation.path, route);
-  else if (operation.path.endsWith('}') && operation.path.indexOf('{', brace + 1) < 0) templated.set(operation.path.slice(0, brace), route);
-  else throw new Error(`${operation.path}: a route takes at most one path parameter, as its last segment`);
+  else if (operation.path[brace - 1] === '/' && operation.path.indexOf('{', brace + 1) < 0 && (close === operation.path.length - 1 || operation.path[close + 1] === '/')) {
+    templated.push({ prefix: operation.path.slice(0, brace), suffix: operation.path.slice(close + 1), route });
+  } else throw new Error(`${operation.path}: a route takes at most one path parameter, as a whole segment`);
 }
+templated.sort((a, b) => b.suffix.length - a.suffix.length);
 const file = (pick: (b: Dataset['bytes']) => Buffer): ApiRoute => ({ kind: 'file', run: (dataset) => bytes(pick(dataset.bytes)) });
 exact.set('/openapi.json', file((b) => b.openapi));
 exact.set('/.well-known/mcp.json', file((b) => b.mcpManifest));
@@ -41,11 +45,12 @@ exact.set('/.well-known/ai-plugin.json', file((b) => b.aiPluginManifest));
 export function matchApiRoute(path: string): { route: ApiRoute; segment: string | undefined } | undefined {
   const route = exact.get(path);
   if (route) return { route, segment: undefined };
-  const slash = path.lastIndexOf('/');
-  const prefix = path.slice(0, slash + 1);
-  const segment = path.slice(slash + 1);
-  const match = segment.length > 0 ? templated.get(prefix) : undefined;
-  return match && { route: match, segment };
+  for (const t of templated) {
+    if (path.length <= t.prefix.length + t.suffix.length || !path.startsWith(t.prefix) || !path.endsWith(t.suffix)) continue;
+    const segment = path.slice(t.prefix.length, path.length - t.suffix.length);
+    if (!segment.includes('/')) return { route: t.route, segment };
+  }
+  return undefined;
 }
 
 /** True when the path may name an API route: the request listener parses only these. */

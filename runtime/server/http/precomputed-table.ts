@@ -15,7 +15,7 @@ export interface Precomputed {
   siteFile?: true;
 }
 
-/** URL path -> the JSON body written by the build: categories, records, safety records, published verdicts, OpenAPI and the manifests. */
+/** URL path -> the JSON body written by the build: categories, records, histories, safety records, published verdicts, OpenAPI and the manifests. */
 export function precomputedTable(dataset: Dataset): Map<string, Precomputed> {
   const table = new Map<string, Precomputed>();
   const json = (bytes: Buffer): Precomputed => ({ bytes, contentType: JSON_CONTENT_TYPE });
@@ -27,6 +27,7 @@ export function precomputedTable(dataset: Dataset): Map<string, Precomputed> {
   table.set('/.well-known/ai-plugin.json', json(b.aiPluginManifest));
   for (const [slug, bytes] of b.platforms) table.set(`/v1/platforms/${slug}`, json(bytes));
   for (const [slug, bytes] of b.safety) table.set(`/v1/safety/${slug}`, json(bytes));
+  for (const [slug, bytes] of b.history) table.set(`/v1/platforms/${slug}/history`, json(bytes));
   for (const [slug, bytes] of b.verdicts) table.set(`/v1/verdicts/${slug}`, json(bytes));
   return table;
 }

@@ -1,0 +1,208 @@
+/**
+ * History from the version history of the sources (docs/history.md): a throwaway git repository
+ * of the fixture sources with a change in the world, a correction, a removed platform and a
+ * methodology change, built by the CLI and read over HTTP and MCP.
+ */
+import { execFile } from 'node:child_process';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_SOURCES, http, runCli, startServer, tempDir, type RunningServer } from './helpers.js';
+
+const git = promisify(execFile);
+/** The evaluation date of every build here: 2026-08-01, after every commit. */
+const EPOCH = String(Date.UTC(2026, 7, 1) / 1000);
+
+/** Commits everything in `repo` at an exact date (author and committer), so hashes and dates are fixed. */
+async function commit(repo: string, message: string, date: string): Promise<string> {
+  const env = { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: 'Editor', GIT_AUTHOR_EMAIL: 'editor@example.org', GIT_COMMITTER_NAME: 'Editor', GIT_COMMITTER_EMAIL: 'editor@example.org' };
+  await git('git', ['add', '-A'], { cwd: repo, env });
+  await git('git', ['commit', '-q', '-m', message], { cwd: repo, env });
+  return (await git('git', ['rev-parse', 'HEAD'], { cwd: repo })).stdout.trim();
+}
+
+async function edit(file: string, from: string, to: string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} does not contain ${from}`);
+  await writeFile(file, text.replace(from, to));
+}
+
+let repo: string;
+let sources: string;
+let dist: string;
+let cache: string;
+let server: RunningServer;
+const hashes: Record<string, string> = {};
+let built: { stdout: string; stderr: string; code: number };
+
+const build = (target: string, env: Record<string, string> = {}) => runCli(['build', '--sources', sources, '--dist', target], { SOURCE_DATE_EPOCH: EPOCH, HISTORY_CACHE_DIR: cache, ...env });
+const json = async (file: string) => JSON.parse(await readFile(path.join(dist, file), 'utf8'));
+
+beforeAll(async () => {
+  repo = await tempDir('history-repo');
+  sources = path.join(repo, 'sources');
+  cache = path.join(await tempDir('history-cache'), 'cache');
+  await cp(FIXTURE_SOURCES, sources, { recursive: true });
+  await git('git', ['init', '-q', '-b', 'main'], { cwd: repo });
+  hashes.initial = await commit(repo, 'Fixture sources', '2026-06-30T10:00:00Z');
+
+  const saveOne = path.join(sources, 'platforms/high-yield-savings/save-one.yaml');
+  // a change in the world: a new APY with a newer as_of
+  await edit(saveOne, 'apy_pct: 4.0 }], as_of: 2026-06-30, sources: [{ url: "https://example.org/fixture", title: Fixture page }]', 'apy_pct: 3.6 }], as_of: 2026-07-10, sources: [{ url: "https://example.org/rates-july", title: Rates July }]');
+  await edit(saveOne, 'as_of: 2026-06-30\nfacts:', 'as_of: 2026-07-10\nfacts:');
+  hashes.change = await commit(repo, 'Save One APY 4.0 -> 3.6', '2026-07-11T09:00:00Z');
+
+  // a correction: the monthly fee was wrong, same as_of
+  const saveTwo = path.join(sources, 'platforms/high-yield-savings/save-two.yaml');
+  await edit(saveTwo, 'monthly_fee: { usd: 5, as_of: 2026-06-30', 'monthly_fee: { usd: 4, as_of: 2026-06-30');
+  hashes.correction = await commit(repo, 'Save Two fee corrected', '2026-07-12T09:00:00Z');
+
+  await rm(path.join(sources, 'platforms/high-yield-savings/save-three.yaml'));
+  hashes.removed = await commit(repo, 'Save Three closed', '2026-07-13T09:00:00Z');
+
+  await edit(path.join(sources, 'methodology.yaml'), 'version: 2.0.0\n', 'version: 2.1.0\n');
+  await edit(path.join(sources, 'methodology.yaml'), 'changelog:\n', 'changelog:\n  - version: 2.1.0\n    date: 2026-07-14\n    changes:\n      - A test release of the methodology.\n');
+  hashes.methodology = await commit(repo, 'Methodology 2.1.0', '2026-07-14T09:00:00Z');
+
+  dist = path.join(await tempDir('history-dist'), 'dist');
+  built = await build(dist);
+  if (built.code !== 0) throw new Error(built.stderr);
+  server = await startServer(dist);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('history from the sources\' git history', () => {
+  it('publishes one feed entry per commit, newest first, telling a change in the world from a correction', async () => {
+    const feed = await json('open-data/changes.json');
+    expect(feed.history_available).toBe(true);
+    expect(feed.entries.map((e: any) => e.id)).toEqual([hashes.methodology, hashes.removed, hashes.correction, hashes.change, hashes.initial]);
+    expect(feed.entries[4]).toMatchObject({ date: '2026-06-30T10:00:00.000Z', summary: '1 methodology changed, 14 platforms added' });
+
+    const change = feed.entries[3].changes.find((c: any) => c.field === 'facts.apy.tiers.0.apy_pct');
+    expect(change).toMatchObject({
+      commit: hashes.change, date: '2026-07-11T09:00:00.000Z', kind: 'fact_changed', slug: 'save-one', name: 'Save One Bank', category: 'high-yield-savings',
+      old_value: 4, new_value: 3.6, old_as_of: '2026-06-30', new_as_of: '2026-07-10',
+      old_sources: [{ url: 'https://example.org/fixture', title: 'Fixture page' }], new_sources: [{ url: 'https://example.org/rates-july', title: 'Rates July' }],
+      description: 'Save One Bank: facts.apy.tiers.0.apy_pct 4 → 3.6 as of 2026-07-10',
+    });
+    // the other facts of the group were checked again at the newer as_of
+    expect(feed.entries[3].changes.find((c: any) => c.field === 'facts.apy.product')).toMatchObject({ kind: 'fact_reconfirmed', old_value: 'One Savings', new_value: 'One Savings' });
+    expect(feed.entries[3].changes.filter((c: any) => c.kind === 'score_changed').map((c: any) => c.slug)).toContain('save-one');
+
+    expect(feed.entries[2].changes).toEqual([expect.objectContaining({ kind: 'fact_corrected', slug: 'save-two', field: 'facts.monthly_fee.usd', old_value: 5, new_value: 4, old_as_of: '2026-06-30', new_as_of: '2026-06-30', description: 'Save Two: corrected facts.monthly_fee.usd 5 as of 2026-06-30 → 4 as of 2026-06-30' }), ...feed.entries[2].changes.slice(1)]);
+    expect(feed.entries[2].changes.slice(1).every((c: any) => c.kind === 'score_changed')).toBe(true);
+    expect(feed.entries[1].changes[0]).toMatchObject({ kind: 'platform_removed', slug: 'save-three' });
+    // the facts of a removed platform are in its history, not in the feed
+    expect(feed.entries[1].changes.some((c: any) => c.kind === 'fact_removed')).toBe(false);
+    expect(feed.entries[0].changes[0]).toMatchObject({ kind: 'methodology_changed', old_value: '2.0.0', new_value: '2.1.0', description: 'methodology 2.0.0 → 2.1.0: A test release of the methodology.' });
+
+    const atom = await readFile(path.join(dist, 'open-data/changes.atom'), 'utf8');
+    expect(atom.match(/<entry>/g)).toHaveLength(5);
+    expect(atom).toContain('Save One Bank: facts.apy.tiers.0.apy_pct 4 → 3.6 as of 2026-07-10');
+  });
+
+  it('answers GET /v1/platforms/{name}/history with each fact\'s timeline and the score per methodology version', async () => {
+    const res = await http(server, '/v1/platforms/Save%20One%20Bank/history');
+    expect(res.status).toBe(200);
+    expect(res.json.history).toEqual({ available: true, note: null, first_commit_date: '2026-06-30T10:00:00.000Z', last_commit_date: '2026-07-14T09:00:00.000Z', commits: 5 });
+    const apy = res.json.facts.find((f: any) => f.field === 'facts.apy.tiers.0.apy_pct');
+    expect(apy.events.map((e: any) => [e.kind, e.old_value, e.new_value, e.new_as_of, e.date.slice(0, 10)])).toEqual([
+      ['fact_added', null, 4, '2026-06-30', '2026-06-30'],
+      ['fact_changed', 4, 3.6, '2026-07-10', '2026-07-11'],
+    ]);
+    const versions = res.json.scores.map((s: any) => s.methodology_version);
+    expect(versions[0]).toBe('2.0.0');
+    expect(versions.at(-1)).toBe('2.1.0');
+    expect(res.json.scores[0]).toMatchObject({ commit: hashes.initial, evaluation_date: '2026-06-30' });
+    expect(res.json.scores[1]).toMatchObject({ commit: hashes.change });
+    expect(res.json.scores[1].score_pct).not.toBe(res.json.scores[0].score_pct);
+    // precomputed: the same bytes as the file the build wrote
+    expect(res.text).toBe(await readFile(path.join(dist, 'api/v1/history/save-one.json'), 'utf8'));
+    expect((await http(server, '/v1/platforms/save-three/history')).status).toBe(404);
+  });
+
+  it('answers GET /v1/changes since a date, by category or platform, paginated, and refuses a bad date', async () => {
+    const since = await http(server, '/v1/changes?since=2026-07-12');
+    expect(since.status).toBe(200);
+    expect([...new Set(since.json.changes.map((c: any) => c.commit))]).toEqual([hashes.methodology, hashes.removed, hashes.correction]);
+    expect(since.json.total).toBe(since.json.changes.length);
+
+    const platform = await http(server, '/v1/changes?platform=SAVE%20TWO&limit=1');
+    expect(platform.json).toMatchObject({ platform: 'save-two', limit: 1, offset: 0 });
+    expect(platform.json.changes).toHaveLength(1);
+    expect(platform.json.total).toBeGreaterThan(1);
+    expect(platform.json.next).toBe('/v1/changes?platform=save-two&limit=1&offset=1');
+    const second = await http(server, platform.json.next);
+    expect(second.json.changes[0]).not.toEqual(platform.json.changes[0]);
+
+    const category = await http(server, '/v1/changes?category=exchange');
+    expect(category.json.category).toBe('exchanges');
+    expect(category.json.changes.every((c: any) => c.category === 'exchanges')).toBe(true);
+
+    const bad = await http(server, '/v1/changes?since=2026-02-30');
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toEqual([{ parameter: 'since', message: 'must be a calendar date YYYY-MM-DD; got "2026-02-30"' }]);
+    expect((await http(server, '/v1/changes?platform=nope-bank')).status).toBe(404);
+  });
+
+  it('offers the same as MCP tools', async () => {
+    const client = new Client({ name: 'history-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+    try {
+      const changes = (await client.callTool({ name: 'list_changes', arguments: { since: '2026-07-13', limit: 5 } })) as any;
+      expect(changes.isError).toBeFalsy();
+      expect(changes.structuredContent.changes[0]).toMatchObject({ kind: 'methodology_changed', commit: hashes.methodology });
+      const history = (await client.callTool({ name: 'get_platform_history', arguments: { name: 'save-two' } })) as any;
+      expect(history.structuredContent.facts.find((f: any) => f.field === 'facts.monthly_fee.usd').events.at(-1)).toMatchObject({ kind: 'fact_corrected', new_value: 4 });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('publishes the history of each category as JSON and CSV', async () => {
+    const savings = await json('open-data/history/high-yield-savings.json');
+    expect(savings.events.every((e: any) => e.category === 'high-yield-savings')).toBe(true);
+    expect(savings.events.filter((e: any) => e.kind === 'fact_removed' && e.slug === 'save-three').length).toBeGreaterThan(0);
+    const csv = await readFile(path.join(dist, 'open-data/history/high-yield-savings.csv'), 'utf8');
+    expect(csv.split('\n')[0]).toBe('date,commit,kind,slug,name,category,field,old_value,new_value,old_as_of,new_as_of,old_source_urls,new_source_urls,description');
+    expect(csv).toContain(`2026-07-11T09:00:00.000Z,${hashes.change},fact_changed,save-one,Save One Bank,high-yield-savings,facts.apy.tiers.0.apy_pct,4,3.6,2026-06-30,2026-07-10,https://example.org/fixture,https://example.org/rates-july,`);
+    const manifest = await json('open-data/manifest.json');
+    expect(manifest.files.map((f: any) => f.file)).toContain('history/high-yield-savings.csv');
+  });
+
+  it('gives the same bytes from the same commits, with the cache, without it, and in a fresh clone', async () => {
+    const files = ['open-data/changes.json', 'open-data/changes.atom', 'open-data/history/high-yield-savings.csv', 'api/v1/history/save-one.json', 'runtime-model.json'];
+    const again = path.join(await tempDir('history-again'), 'dist');
+    const noCache = path.join(await tempDir('history-nocache'), 'dist');
+    expect((await build(again)).code).toBe(0);
+    expect((await build(noCache, { HISTORY_CACHE_DIR: 'none' })).code).toBe(0);
+    const clone = path.join(await tempDir('history-clone'), 'repo');
+    await git('git', ['clone', '-q', repo, clone]);
+    const fromClone = path.join(await tempDir('history-clone-dist'), 'dist');
+    const cloned = await runCli(['build', '--sources', path.join(clone, 'sources'), '--dist', fromClone], { SOURCE_DATE_EPOCH: EPOCH, HISTORY_CACHE_DIR: 'none' });
+    expect(cloned.code).toBe(0);
+    for (const file of files) {
+      const original = await readFile(path.join(dist, file));
+      for (const other of [again, noCache, fromClone]) expect((await readFile(path.join(other, file))).equals(original), `${other}/${file}`).toBe(true);
+    }
+  });
+
+  it('builds the current state only, and says so, from sources without git history', async () => {
+    const plain = path.join(await tempDir('history-plain'), 'sources');
+    await cp(sources, plain, { recursive: true });
+    const target = path.join(await tempDir('history-plain-dist'), 'dist');
+    const result = await runCli(['build', '--sources', plain, '--dist', target], { SOURCE_DATE_EPOCH: EPOCH, GIT_CEILING_DIRECTORIES: path.dirname(plain) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('history: the sources folder is not in a git repository with commits: only the current state is published');
+    const feed = JSON.parse(await readFile(path.join(target, 'open-data/changes.json'), 'utf8'));
+    expect(feed).toMatchObject({ history_available: false, entries: [] });
+    const history = JSON.parse(await readFile(path.join(target, 'api/v1/history/save-one.json'), 'utf8'));
+    expect(history).toMatchObject({ facts: [], incidents: [], scores: [], history: { available: false, commits: 0 } });
+  });
+});
