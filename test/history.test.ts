@@ -3,32 +3,16 @@
  * of the fixture sources with a change in the world, a correction, a removed platform and a
  * methodology change, built by the CLI and read over HTTP and MCP.
  */
-import { execFile } from 'node:child_process';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_SOURCES, http, runCli, startServer, tempDir, type RunningServer } from './helpers.js';
+import { http, runCli, startServer, tempDir, type RunningServer } from './helpers.js';
+import { git, newSourceRepo } from './source-repo.js';
 
-const git = promisify(execFile);
 /** The evaluation date of every build here: 2026-08-01, after every commit. */
 const EPOCH = String(Date.UTC(2026, 7, 1) / 1000);
-
-/** Commits everything in `repo` at an exact date (author and committer), so hashes and dates are fixed. */
-async function commit(repo: string, message: string, date: string): Promise<string> {
-  const env = { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: 'Editor', GIT_AUTHOR_EMAIL: 'editor@example.org', GIT_COMMITTER_NAME: 'Editor', GIT_COMMITTER_EMAIL: 'editor@example.org' };
-  await git('git', ['add', '-A'], { cwd: repo, env });
-  await git('git', ['commit', '-q', '-m', message], { cwd: repo, env });
-  return (await git('git', ['rev-parse', 'HEAD'], { cwd: repo })).stdout.trim();
-}
-
-async function edit(file: string, from: string, to: string): Promise<void> {
-  const text = await readFile(file, 'utf8');
-  if (!text.includes(from)) throw new Error(`${file} does not contain ${from}`);
-  await writeFile(file, text.replace(from, to));
-}
 
 let repo: string;
 let sources: string;
@@ -42,30 +26,29 @@ const build = (target: string, env: Record<string, string> = {}) => runCli(['bui
 const json = async (file: string) => JSON.parse(await readFile(path.join(dist, file), 'utf8'));
 
 beforeAll(async () => {
-  repo = await tempDir('history-repo');
-  sources = path.join(repo, 'sources');
+  const source = await newSourceRepo('history-repo', '2026-06-30T10:00:00Z');
+  ({ repo, sources } = source);
+  const { commit, edit } = source;
+  hashes.initial = source.initial;
   cache = path.join(await tempDir('history-cache'), 'cache');
-  await cp(FIXTURE_SOURCES, sources, { recursive: true });
-  await git('git', ['init', '-q', '-b', 'main'], { cwd: repo });
-  hashes.initial = await commit(repo, 'Fixture sources', '2026-06-30T10:00:00Z');
 
-  const saveOne = path.join(sources, 'platforms/high-yield-savings/save-one.yaml');
+  const saveOne = 'platforms/high-yield-savings/save-one.yaml';
   // a change in the world: a new APY with a newer as_of
   await edit(saveOne, 'apy_pct: 4.0 }], as_of: 2026-06-30, sources: [{ url: "https://example.org/fixture", title: Fixture page }]', 'apy_pct: 3.6 }], as_of: 2026-07-10, sources: [{ url: "https://example.org/rates-july", title: Rates July }]');
   await edit(saveOne, 'as_of: 2026-06-30\nfacts:', 'as_of: 2026-07-10\nfacts:');
-  hashes.change = await commit(repo, 'Save One APY 4.0 -> 3.6', '2026-07-11T09:00:00Z');
+  hashes.change = await commit('Save One APY 4.0 -> 3.6', '2026-07-11T09:00:00Z');
 
   // a correction: the monthly fee was wrong, same as_of
-  const saveTwo = path.join(sources, 'platforms/high-yield-savings/save-two.yaml');
+  const saveTwo = 'platforms/high-yield-savings/save-two.yaml';
   await edit(saveTwo, 'monthly_fee: { usd: 5, as_of: 2026-06-30', 'monthly_fee: { usd: 4, as_of: 2026-06-30');
-  hashes.correction = await commit(repo, 'Save Two fee corrected', '2026-07-12T09:00:00Z');
+  hashes.correction = await commit('Save Two fee corrected', '2026-07-12T09:00:00Z');
 
   await rm(path.join(sources, 'platforms/high-yield-savings/save-three.yaml'));
-  hashes.removed = await commit(repo, 'Save Three closed', '2026-07-13T09:00:00Z');
+  hashes.removed = await commit('Save Three closed', '2026-07-13T09:00:00Z');
 
-  await edit(path.join(sources, 'methodology.yaml'), 'version: 2.0.0\n', 'version: 2.1.0\n');
-  await edit(path.join(sources, 'methodology.yaml'), 'changelog:\n', 'changelog:\n  - version: 2.1.0\n    date: 2026-07-14\n    changes:\n      - A test release of the methodology.\n');
-  hashes.methodology = await commit(repo, 'Methodology 2.1.0', '2026-07-14T09:00:00Z');
+  await edit('methodology.yaml', 'version: 2.0.0\n', 'version: 2.1.0\n');
+  await edit('methodology.yaml', 'changelog:\n', 'changelog:\n  - version: 2.1.0\n    date: 2026-07-14\n    changes:\n      - A test release of the methodology.\n');
+  hashes.methodology = await commit('Methodology 2.1.0', '2026-07-14T09:00:00Z');
 
   dist = path.join(await tempDir('history-dist'), 'dist');
   built = await build(dist);

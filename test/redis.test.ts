@@ -8,6 +8,8 @@ import { createConnection } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RateLimits } from '../runtime/server/http/rate-limit.js';
+import { createLogger } from '../runtime/server/log.js';
+import { RedisDeliveryStore } from '../runtime/server/webhooks/delivery-store.js';
 import { buildInto, driveSlidingMinute, FIXTURE_SOURCES, http, killRuntimes, spawnRuntime } from './helpers.js';
 
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
@@ -116,6 +118,27 @@ describe.skipIf(!hasRedis)('rate limits in Redis', () => {
       expect(admitted.length).toBeGreaterThan(300);
       // refused requests are not recorded: the key holds at most the limit
       expect(await clients[0]!.zcard('ocd-sw:free-minute:ip:198.51.100.4')).toBeLessThanOrEqual(30);
+    } finally {
+      clients.forEach((c) => c.disconnect());
+      server.kill('SIGKILL');
+    }
+  });
+
+  it('keeps webhook deliveries in Redis: one instance claims a message, the other sees it pending, and resumes it', async () => {
+    const { port, process: server } = await startRedis();
+    const clients = [new Redis({ port, host: '127.0.0.1' }), new Redis({ port, host: '127.0.0.1' })];
+    try {
+      const logger = createLogger('silent');
+      const [a, b] = clients.map((client) => new RedisDeliveryStore(client, logger)) as [RedisDeliveryStore, RedisDeliveryStore];
+      const delivery = { id: 'msg_0123456789abcdef0123456789abcdef', target: 'acme', payload: '{"type":"data.changed"}', attempts: 0, due: 1_800_000_000_000 };
+      expect(await a.claim(delivery)).toBe(true);
+      expect(await b.claim(delivery)).toBe(false);
+      await a.save({ ...delivery, attempts: 2, due: 1_800_000_030_000 });
+      expect(await b.all()).toEqual([{ ...delivery, attempts: 2, due: 1_800_000_030_000 }]);
+      await b.remove(delivery.id);
+      expect(await a.all()).toEqual([]);
+      // delivered and removed, the message stays claimed: an instance reloading later does not send it again
+      expect(await a.claim(delivery)).toBe(false);
     } finally {
       clients.forEach((c) => c.disconnect());
       server.kill('SIGKILL');

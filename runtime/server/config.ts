@@ -8,6 +8,7 @@ import { loadKeys } from './http/rate-limit.js';
 import { FREE_REQUESTS_PER_MINUTE } from '../domain/contract/plans.js';
 import type { Logger } from './log.js';
 import type { ServeOptions } from './server.js';
+import { loadWebhookSettings } from './webhooks/webhook-config.js';
 
 /** A whole-number setting within 0..max, or its default. @throws Error naming the variable */
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
@@ -34,21 +35,23 @@ function redisFrom(env: NodeJS.ProcessEnv, logger: Logger): Redis | undefined {
   return client;
 }
 
-/** Serve options for `distDir` from PORT, HOST, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE, REDIS_URL, REDIS_TIMEOUT_MS, REDIS_RETRY_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT and METRICS_HOST. */
+/** Serve options for `distDir` from PORT, HOST, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE, REDIS_URL, REDIS_TIMEOUT_MS, REDIS_RETRY_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT, METRICS_HOST and WEBHOOKS_FILE. */
 export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, logger: Logger): ServeOptions {
   const redis = redisFrom(env, logger);
+  const keys = loadKeys(env);
   return {
     distDir,
     port: wholeNumber(env, 'PORT', 3000, 65535),
     hostname: env.HOST ?? '127.0.0.1',
     rateLimit: {
       freePerMinute: wholeNumber(env, 'RATE_LIMIT_PER_MINUTE', FREE_REQUESTS_PER_MINUTE, 1_000_000),
-      keys: loadKeys(env),
+      keys,
       ...(redis ? { redis, redisRetryMs: wholeNumber(env, 'REDIS_RETRY_MS', 5000, 3_600_000) } : {}),
     },
     trustProxy: wholeNumber(env, 'TRUST_PROXY', 0, 10),
     shutdownTimeoutMs: wholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 3_600_000),
     ...(env.METRICS_PORT !== undefined && { metrics: { port: wholeNumber(env, 'METRICS_PORT', 0, 65535), hostname: env.METRICS_HOST ?? '127.0.0.1' } }),
+    ...(env.WEBHOOKS_FILE && { webhooks: loadWebhookSettings(env.WEBHOOKS_FILE, keys) }),
     logger,
   };
 }

@@ -15,6 +15,8 @@ import { problemReply } from './http/reply.js';
 import { RateLimits, type RateLimitConfig } from './http/rate-limit.js';
 import { createMetrics } from './metrics.js';
 import type { Logger } from './log.js';
+import type { WebhookSettings } from './webhooks/webhook-config.js';
+import type { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 
 export interface ServeOptions {
   distDir: string;
@@ -30,6 +32,8 @@ export interface ServeOptions {
   shutdownTimeoutMs?: number;
   /** Port and address of the Prometheus metrics listener (METRICS_PORT, METRICS_HOST); absent: no metrics. */
   metrics?: { port: number; hostname: string };
+  /** Change webhooks (WEBHOOKS_FILE); absent: none. */
+  webhooks?: WebhookSettings;
 }
 
 /** What a graceful close did: connections it found idle, requests it let finish, connections cut at the deadline. */
@@ -67,6 +71,8 @@ export interface RunningRuntime {
    * @throws Error when the new dist/ is missing or broken; the old Served value keeps serving
    */
   reload: () => Promise<void>;
+  /** The change-webhook dispatcher, when webhooks are configured (its events report each delivery). */
+  webhooks?: WebhookDispatcher;
   /**
    * Stops accepting connections, closes idle ones, lets requests in flight finish (each answered
    * with Connection: close) and resolves when they have, or at the shutdown deadline after
@@ -82,6 +88,7 @@ export interface RunningRuntime {
 export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   let served: Served = await loadServed(options.distDir);
   const limits = new RateLimits(options.rateLimit, options.logger);
+  const webhooks = options.webhooks ? await startWebhooks(options.webhooks, options) : undefined;
   // prom-client is loaded only when metrics are on (start time)
   const metrics = options.metrics
     ? await createMetrics(() => ({ redis: limits.redisState(), evaluationDate: served.model.site.evaluation_date, methodologyVersion: served.model.site.methodology_version, platforms: served.bySlug.size }))
@@ -141,7 +148,9 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   return {
     listener,
     ...(metricsListener && { metricsListener }),
+    ...(webhooks && { webhooks }),
     reload: async () => {
+      const previous = served;
       try {
         served = await loadServed(options.distDir);
       } catch (error) {
@@ -149,9 +158,12 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
         throw error;
       }
       metrics?.observeReload('ok');
+      // delivered on timers after the reload returns; a failure is logged, never thrown into the reload
+      webhooks?.changed(previous.model, served.model).catch((error: unknown) => options.logger.error({ event: 'webhook-queue-failed', error: error instanceof Error ? error.message : String(error) }, 'webhook messages could not be queued'));
     },
     close: async () => {
       closing = true;
+      webhooks?.close();
       const finished = inFlight.size;
       for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
       const busy = new Set([...inFlight].map((res) => res.socket));
@@ -173,4 +185,16 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
       return { idle_closed: idleClosed, finished: finished - cut, cut_at_deadline: cut };
     },
   };
+}
+
+/**
+ * The webhook dispatcher, loaded only when webhooks are configured (start time): pending deliveries
+ * in Redis when REDIS_URL is set (resumed now), else in memory.
+ */
+async function startWebhooks(settings: WebhookSettings, options: ServeOptions): Promise<WebhookDispatcher> {
+  const [{ WebhookDispatcher: Dispatcher }, { MemoryDeliveryStore, RedisDeliveryStore }] = await Promise.all([import('./webhooks/webhook-dispatcher.js'), import('./webhooks/delivery-store.js')]);
+  const redis = options.rateLimit.redis;
+  const dispatcher = new Dispatcher(settings, redis ? new RedisDeliveryStore(redis, options.logger) : new MemoryDeliveryStore(), options.logger);
+  await dispatcher.resume();
+  return dispatcher;
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { apiRegistry, CategoryIdSchema, date, ENVELOPE_FIELDS, METHODOLOGY_URL_FIELD, url } from './api-schemas.js';
 
 /** The kinds of change, each as the feed and GET /v1/changes name it (docs/history.md). */
-const CHANGE_KINDS = [
+export const CHANGE_KINDS = [
   'platform_added', 'platform_removed',
   'fact_added', 'fact_changed', 'fact_corrected', 'fact_reconfirmed', 'fact_sources_changed', 'fact_removed',
   'incident_added', 'incident_corrected', 'incident_removed',

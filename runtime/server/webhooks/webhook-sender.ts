@@ -1,0 +1,72 @@
+/**
+ * One delivery attempt: the message signed per the Standard Webhooks specification (the
+ * `standardwebhooks` library: webhook-id, webhook-timestamp, webhook-signature headers), POSTed
+ * over node:http(s) through request-filtering-agent, which refuses to connect to loopback,
+ * private, link-local and other non-public addresses after DNS resolution (no server-side request
+ * forgery, DNS rebinding included), unless the configuration allows private networks (local tests).
+ */
+import { request as httpRequest, type Agent as HttpAgent } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { useAgent } from 'request-filtering-agent';
+import { Webhook } from 'standardwebhooks';
+
+/** What an attempt came to: delivered (2xx), failed (worth another attempt), or refused for good. */
+export type AttemptResult =
+  | { outcome: 'delivered'; status: number }
+  | { outcome: 'failed'; status: number | null; error: string }
+  | { outcome: 'refused'; status: number | null; error: string };
+
+export interface SendOptions {
+  secret: string;
+  timeoutMs: number;
+  allowPrivateNetworks: boolean;
+  /** The time the signature states (webhook-timestamp). */
+  now: Date;
+}
+
+/** Largest answer body read from a receiver, bytes (the rest is discarded). */
+const MAX_ANSWER_BYTES = 4096;
+
+/**
+ * POSTs one signed message to `url`. Never throws: a network error, a timeout or a non-2xx status
+ * is a failure to retry; 410 Gone and an address the filter refuses are refusals (no retry).
+ */
+export function sendSigned(url: string, id: string, payload: string, options: SendOptions): Promise<AttemptResult> {
+  const signature = new Webhook(options.secret).sign(id, options.now, payload);
+  const target = new URL(url);
+  const agent = options.allowPrivateNetworks ? undefined : (useAgent(url) as HttpAgent);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve) => {
+    const req = send(target, {
+      method: 'POST',
+      ...(agent && { agent }),
+      timeout: options.timeoutMs,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+        'user-agent': 'open-comparison-data-webhooks/1',
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(options.now.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+    }, (res) => {
+      let read = 0;
+      res.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > MAX_ANSWER_BYTES) res.destroy();
+      });
+      res.on('close', () => {
+        const status = res.statusCode ?? 0;
+        if (status >= 200 && status < 300) resolve({ outcome: 'delivered', status });
+        else if (status === 410) resolve({ outcome: 'refused', status, error: 'the receiver answered 410 Gone' });
+        else resolve({ outcome: 'failed', status, error: `the receiver answered ${status}` });
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+    req.on('error', (error) => {
+      const refused = /is not allowed|private|meta/i.test(error.message) && !options.allowPrivateNetworks;
+      resolve({ outcome: refused ? 'refused' : 'failed', status: null, error: error.message });
+    });
+    req.end(payload);
+  });
+}
