@@ -148,6 +148,18 @@ describe('history from the sources\' git history', () => {
     }
   });
 
+  it('shows the history on the platform page: the APY over time as SVG, the changes marked as change or correction', async () => {
+    const saveOne = await http(server, '/platforms/save-one');
+    expect(saveOne.status).toBe(200);
+    const section = saveOne.text.slice(saveOne.text.indexOf('<section aria-labelledby="history">'));
+    expect(section).toContain('<title id="apy-save-one-title">Base-tier APY over time, 2026-06-30 to 2026-08-01</title>');
+    expect(section).toContain('<desc id="apy-save-one-desc">4% as of 2026-06-30; 3.6% as of 2026-07-10</desc>');
+    expect(section).toMatch(/<td>2026-07-11<\/td><td>facts\.apy\.tiers\.0\.apy_pct<\/td><td>4 → 3\.6<\/td><td>2026-07-10<\/td><td>changed \(in the world\)<\/td>/);
+    const saveTwo = await http(server, '/platforms/save-two');
+    expect(saveTwo.text).toMatch(/<td>2026-07-12<\/td><td>facts\.monthly_fee\.usd<\/td><td>5 → 4<\/td><td>2026-06-30<\/td><td>corrected \(our data\)<\/td>/);
+    expect(saveTwo.text).toContain('<a href="/v1/platforms/save-two/history">Every change as JSON</a>');
+  });
+
   it('publishes the history of each category as JSON and CSV', async () => {
     const savings = await json('open-data/history/high-yield-savings.json');
     expect(savings.events.every((e: any) => e.category === 'high-yield-savings')).toBe(true);

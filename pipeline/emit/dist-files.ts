@@ -52,10 +52,11 @@ export function* distFileGroups(site: Site, methodology: Methodology, scored: re
     { path: DIST_LAYOUT.logo, contents: LOGO_SVG },
   ];
   const bySlug = eventsBySlug(history);
-  yield records.map((r) => jsonFile(`${DIST_LAYOUT.historyDir}/${r.slug}.json`, platformHistoryBody(site, r, history, bySlug.get(r.slug) ?? []), { component: 'PlatformHistory' }, 'compact'));
+  const histories = new Map(records.map((r) => [r.slug, platformHistoryBody(site, r, history, bySlug.get(r.slug) ?? [])]));
+  yield [...histories].map(([slug, body]) => jsonFile(`${DIST_LAYOUT.historyDir}/${slug}.json`, body, { component: 'PlatformHistory' }, 'compact'));
   const openData = openDataFiles(site, records, changeFeed(site, history), history);
   yield openData.files;
-  yield sitePages(site, methodology, scored, records, verdicts, openData.manifest, openapi);
+  yield sitePages(site, methodology, scored, records, verdicts, openData.manifest, openapi, histories);
 }
 
 /** Every output file of a build, in a stable order (distFileGroups, flattened). */

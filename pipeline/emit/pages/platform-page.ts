@@ -1,8 +1,8 @@
 /**
  * The platform page (/platforms/{slug}): summary, overall score and coverage,
  * each criterion's score with its rationale and its sources next to it, the
- * facts with as_of, the incidents and the regulatory record, licences, links
- * to the JSON record and to the published comparisons it appears in.
+ * facts with as_of, the incidents and the regulatory record, licences, the history
+ * (history-section.ts), links to the JSON record and to the published comparisons it appears in.
  */
 import type { PlatformRecord } from '../../../runtime/domain/contract/api-schemas.js';
 import type { Site } from '../../../runtime/domain/contract/model.js';
@@ -12,6 +12,8 @@ import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
 import { pageDocument, sourceLinks } from '../../../runtime/domain/pages/layout.js';
 import { incidentTimeline } from '../../../runtime/domain/pages/incident-timeline.js';
 import { factGroupHtml } from './fact-html.js';
+import { historySection } from './history-section.js';
+import type { PlatformHistoryResponse } from '../../../runtime/domain/contract/history-schemas.js';
 
 type Incident = PlatformRecord['incidents'][number];
 
@@ -26,8 +28,9 @@ function incidentTable(caption: string, incidents: readonly Incident[]): SafeHtm
 /**
  * The whole page.
  * @param comparisons published verdicts this platform is in: [verdict slug, title]
+ * @param history the platform's history (GET /v1/platforms/{slug}/history)
  */
-export function platformPageHtml(site: Site, r: PlatformRecord, comparisons: ReadonlyArray<[string, string]>): string {
+export function platformPageHtml(site: Site, r: PlatformRecord, comparisons: ReadonlyArray<[string, string]>, history: PlatformHistoryResponse): string {
   const regulatory = r.incidents.filter((i) => i.class === 'regulatory_action');
   const others = r.incidents.filter((i) => i.class !== 'regulatory_action');
   const main = html`<h1>${r.name}</h1>
@@ -57,8 +60,9 @@ ${incidentTable('Security incidents', others)}
 ${incidentTable('Regulatory actions', regulatory)}
 ${r.licences.length ? html`<h3>Licences and registrations</h3><ul>${r.licences.map((l) => html`<li>${l.regulator}: ${l.licence} (${l.jurisdiction}), as of ${l.as_of}${sourceLinks(l.sources)}</li>`)}</ul>` : ''}
 </section>
+${historySection(site, history)}
 ${comparisons.length ? html`<section aria-labelledby="comparisons"><h2 id="comparisons">Published comparisons</h2><ul>${comparisons.map(([slug, title]) => html`<li><a href="${sitePath(site, `/compare/${slug}`)}">${title}</a></li>`)}</ul></section>` : ''}
-<p><a href="${sitePath(site, `/v1/platforms/${r.slug}`)}">${r.name} as JSON</a> · <a href="${sitePath(site, `/v1/safety/${r.slug}`)}">Safety record as JSON</a></p>`;
+<p><a href="${sitePath(site, `/v1/platforms/${r.slug}`)}">${r.name} as JSON</a> · <a href="${sitePath(site, `/v1/safety/${r.slug}`)}">Safety record as JSON</a> · <a href="${sitePath(site, `/v1/platforms/${r.slug}/history`)}">History as JSON</a></p>`;
   return pageDocument({
     site,
     title: r.name,

@@ -13,6 +13,7 @@ import { CATEGORY_IDS } from '../../../runtime/domain/contract/categories.js';
 import type { PlatformRecord } from '../../../runtime/domain/contract/api-schemas.js';
 import type { VerdictResponse } from '../../../runtime/domain/contract/comparison-schemas.js';
 import type { Site } from '../../../runtime/domain/contract/model.js';
+import type { PlatformHistoryResponse } from '../../../runtime/domain/contract/history-schemas.js';
 import { comparePageHtml } from '../../../runtime/domain/pages/compare-page.js';
 import { STYLESHEET_PATH } from '../../../runtime/domain/pages/layout.js';
 import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
@@ -38,6 +39,7 @@ export function sitePages(
   verdicts: ReadonlyMap<string, VerdictResponse>,
   manifest: Manifest,
   openapi: Parameters<typeof docsFiles>[1],
+  histories: ReadonlyMap<string, PlatformHistoryResponse>,
 ): EmittedFile[] {
   const comparisonsOf = new Map<string, Array<[string, string]>>();
   for (const [slug, v] of verdicts) {
@@ -55,7 +57,7 @@ export function sitePages(
     ...docsFiles(site, openapi),
     ...problemPages(site),
     ...CATEGORY_IDS.map((id) => page(`categories/${id}`, categoryPageHtml(site, methodology, id, scored.filter((p) => p.source.category === id)))),
-    ...records.map((r) => page(`platforms/${r.slug}`, platformPageHtml(site, r, comparisonsOf.get(r.slug) ?? []))),
+    ...records.map((r) => page(`platforms/${r.slug}`, platformPageHtml(site, r, comparisonsOf.get(r.slug) ?? [], histories.get(r.slug)!))),
     ...[...verdicts].map(([slug, v]) => page(`compare/${slug}`, comparePageHtml(site, v, v.title, `/v1/verdicts/${slug}`))),
     ...crawlerFiles(site, records, [...verdicts.keys()]),
   ];

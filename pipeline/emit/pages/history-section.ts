@@ -1,0 +1,97 @@
+/**
+ * The History section of a platform page (docs/history.md): for an account with an APY, an
+ * inline SVG of its base-tier APY over time (by as_of, the date each rate was true; a correction
+ * replaces the value of its date; values later removed are not drawn); the changes to its facts, newest first, each marked as a change
+ * in the world or a correction; the score after each change with its methodology version. No
+ * script, no chart service; the table carries the same values as text.
+ */
+import type { ChangeEvent, PlatformHistoryResponse } from '../../../runtime/domain/contract/history-schemas.js';
+import type { Site } from '../../../runtime/domain/contract/model.js';
+import { sitePath } from '../../../runtime/domain/contract/urls.js';
+import { formatPct } from '../../../runtime/domain/pages/format.js';
+import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
+import { BAR_COLOURS } from '../../../runtime/domain/pages/score-chart.js';
+
+/** The field of a savings account's base-tier APY. */
+const APY_FIELD = 'facts.apy.tiers.0.apy_pct';
+/** Fact changes shown on the page; the JSON history has them all. */
+const SHOWN_CHANGES = 20;
+
+const KIND_LABELS: Partial<Record<ChangeEvent['kind'], string>> = {
+  fact_added: 'recorded',
+  fact_changed: 'changed (in the world)',
+  fact_corrected: 'corrected (our data)',
+  fact_removed: 'removed',
+};
+
+const WIDTH = 640;
+const HEIGHT = 220;
+const LEFT = 48;
+const RIGHT = 16;
+const TOP = 16;
+const BOTTOM = 36;
+const dayOf = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+const show = (v: unknown): string => (v === null || v === undefined ? 'none' : typeof v === 'string' ? v : JSON.stringify(v));
+
+/**
+ * (as_of, APY percent) points of the base tier, oldest first: a later event for the same as_of
+ * replaces the earlier one, and a removal withdraws every value recorded before it (a figure
+ * taken out, e.g. for weak evidence, is no longer one we state; the table still lists it).
+ */
+function apyPoints(history: PlatformHistoryResponse): Array<[string, number]> {
+  const events = history.facts.find((f) => f.field === APY_FIELD)?.events ?? [];
+  const byDate = new Map<string, number>();
+  for (const e of events) {
+    if (e.kind === 'fact_removed') byDate.clear();
+    else if (typeof e.new_value === 'number' && e.new_as_of) byDate.set(e.new_as_of, e.new_value);
+  }
+  return [...byDate].sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/** The APY chart, or nothing with fewer than one point. */
+function apyChart(points: ReadonlyArray<[string, number]>, evaluationDate: string, id: string): SafeHtml | '' {
+  if (points.length === 0) return '';
+  const start = dayOf(points[0]![0]);
+  const end = Math.max(dayOf(evaluationDate), start + 1);
+  const top = Math.max(...points.map(([, v]) => v)) * 1.25 || 1;
+  const x = (date: string) => LEFT + Math.round(((dayOf(date) - start) / (end - start)) * (WIDTH - LEFT - RIGHT) * 10) / 10;
+  const y = (v: number) => TOP + Math.round((1 - v / top) * (HEIGHT - TOP - BOTTOM) * 10) / 10;
+  // a step line: each rate holds until the next as_of, the last until the evaluation date
+  const steps = points.flatMap(([date, v], i) => [`${x(date)},${y(v)}`, `${x(points[i + 1]?.[0] ?? evaluationDate)},${y(v)}`]).join(' ');
+  const description = points.map(([date, v]) => `${v}% as of ${date}`).join('; ');
+  return html`<svg class="apy-history" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="100%" role="img" aria-labelledby="${id}-title ${id}-desc" xmlns="http://www.w3.org/2000/svg">
+<title id="${id}-title">Base-tier APY over time, ${points[0]![0]} to ${evaluationDate}</title>
+<desc id="${id}-desc">${description}</desc>
+<line x1="${LEFT}" y1="${HEIGHT - BOTTOM}" x2="${WIDTH - RIGHT}" y2="${HEIGHT - BOTTOM}" stroke="#555"></line>
+<line x1="${LEFT}" y1="${TOP}" x2="${LEFT}" y2="${HEIGHT - BOTTOM}" stroke="#555"></line>
+<text x="4" y="${TOP + 4}">${Math.round(top * 100) / 100}%</text><text x="4" y="${HEIGHT - BOTTOM}">0%</text>
+<polyline points="${steps}" fill="none" stroke="${BAR_COLOURS[0]}" stroke-width="2"></polyline>
+${points.map(([date, v]) => html`<circle cx="${x(date)}" cy="${y(v)}" r="4" fill="${BAR_COLOURS[0]}"><title>${v}% as of ${date}</title></circle><text x="${x(date) + 4}" y="${y(v) - 8}">${v}%</text><text x="${x(date) - 14}" y="${HEIGHT - BOTTOM + 16}">${date.slice(0, 7)}</text>`)}
+</svg>`;
+}
+
+/** The section, with the link to the JSON history. */
+export function historySection(site: Site, history: PlatformHistoryResponse): SafeHtml {
+  const json = sitePath(site, `/v1/platforms/${history.slug}/history`);
+  if (!history.history.available) {
+    return html`<section aria-labelledby="history"><h2 id="history">History</h2><p>No history: this build had no version history of its sources (${history.history.note ?? 'no git'}).</p></section>`;
+  }
+  const changes = history.facts
+    .flatMap((f) => f.events)
+    .filter((e) => KIND_LABELS[e.kind] !== undefined)
+    .sort((a, b) => (a.date === b.date ? 0 : a.date < b.date ? 1 : -1));
+  const shown = changes.slice(0, SHOWN_CHANGES);
+  const points = apyPoints(history);
+  return html`<section aria-labelledby="history"><h2 id="history">History</h2>
+<p>From the version history of our sources, ${history.history.commits} commits since ${history.history.first_commit_date?.slice(0, 10) ?? 'the start'}. A change in the world has a newer as-of date than the value it replaces; a correction fixes our own data. <a href="${json}">Every change as JSON</a>.</p>
+${apyChart(points, history.evaluation_date, `apy-${history.slug}`)}
+${shown.length ? html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="history"><caption>Changes to the facts, newest first${changes.length > shown.length ? ` (${shown.length} of ${changes.length})` : ''}</caption>
+<thead><tr><th scope="col">Published</th><th scope="col">Fact</th><th scope="col">Change</th><th scope="col">As of</th><th scope="col">Kind</th></tr></thead>
+<tbody>${shown.map((e) => html`<tr><td>${e.date.slice(0, 10)}</td><td>${e.field ?? ''}</td><td>${show(e.old_value)} → ${show(e.new_value)}</td><td>${e.new_as_of ?? e.old_as_of ?? ''}</td><td>${KIND_LABELS[e.kind] ?? e.kind}</td></tr>`)}</tbody>
+</table></div>` : html`<p>No fact has changed since it was first recorded.</p>`}
+${history.scores.length ? html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="score-history"><caption>Overall score after each change, with the methodology version</caption>
+<thead><tr><th scope="col">Published</th><th scope="col">Methodology</th><th scope="col">Score</th><th scope="col">Coverage</th><th scope="col">Eligible</th></tr></thead>
+<tbody>${history.scores.map((s) => html`<tr><td>${s.date.slice(0, 10)}</td><td>${s.methodology_version}</td><td>${formatPct(s.score_pct, 'no score')}</td><td>${formatPct(s.coverage)}</td><td>${s.eligible ? 'yes' : 'no'}</td></tr>`)}</tbody>
+</table></div>` : ''}
+</section>`;
+}
