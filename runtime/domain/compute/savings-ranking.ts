@@ -14,6 +14,38 @@ export const SAVINGS_RANKING =
 
 type SavingsResult = SavingsResponse['results'][number];
 
+/** The parts of a result that depend on the balance and months (the rest is fixed per platform: savings-json.ts). */
+export interface SavingsRowValues {
+  apy: number;
+  interest_usd: number;
+  ending_balance_usd: number;
+  below_minimum_opening_deposit: boolean | null;
+  ranked: boolean;
+  rank_note: string;
+}
+
+/** One result with its fields in the published order. */
+export function savingsRow(p: ModelPlatform, v: SavingsRowValues): SavingsResult {
+  const s = p.savings!;
+  return {
+    name: p.name,
+    slug: p.slug,
+    product: s.product,
+    apy: v.apy,
+    interest_usd: v.interest_usd,
+    ending_balance_usd: v.ending_balance_usd,
+    minimum_opening_deposit_usd: s.minimum_opening_deposit_usd,
+    below_minimum_opening_deposit: v.below_minimum_opening_deposit,
+    minimum_balance_for_apy_usd: s.tiers[0]!.min_balance_usd,
+    ranked: v.ranked,
+    rank_note: v.rank_note,
+    as_of: s.as_of,
+    stale: s.stale,
+    evidence_tier: s.evidence_tier,
+    page: p.page,
+  };
+}
+
 /**
  * Projects and orders every account with a sourced APY.
  * @param savers high-yield savings platforms (those without a savings model are skipped)
@@ -35,22 +67,7 @@ export function rankSavings(savers: readonly ModelPlatform[], balance: number, m
       else if (belowApy) note = `Not ranked: the balance is below the ${minApy} USD needed to earn any APY.`;
       else if (s.stale) note = `Ranked after the fresh APYs: this APY is as of ${s.as_of}, older than its freshness window.`;
       else note = `Ranked by interest: the APY is fresh (as of ${s.as_of})${min === null ? '; the minimum opening deposit has no source' : ''}.`;
-      const result: SavingsResult = {
-        name: p.name,
-        slug: p.slug,
-        product: s.product,
-        ...projection,
-        minimum_opening_deposit_usd: min,
-        below_minimum_opening_deposit: belowOpening,
-        minimum_balance_for_apy_usd: minApy,
-        ranked,
-        rank_note: note,
-        as_of: s.as_of,
-        stale: s.stale,
-        evidence_tier: s.evidence_tier,
-        page: p.page,
-      };
-      return result;
+      return savingsRow(p, { apy: projection.apy, interest_usd: projection.interest_usd, ending_balance_usd: projection.ending_balance_usd, below_minimum_opening_deposit: belowOpening, ranked, rank_note: note });
     });
   const group = (r: SavingsResult) => (!r.ranked ? 2 : r.stale ? 1 : 0);
   return rows.sort((a, b) => group(a) - group(b) || b.interest_usd - a.interest_usd || compareNames(a.name, b.name));

@@ -7,11 +7,12 @@ import type { Site } from '../contract/model.js';
 
 export type OperationResult =
   | { kind: 'bytes'; bytes: Buffer }
-  | { kind: 'body'; body: object }
+  /** `json`, when given, is the body's JSON text as bytes, equal to JSON.stringify(body) (written without it: operations/savings-json.ts). */
+  | { kind: 'body'; body: object; json?: Buffer }
   | { kind: 'problem'; problem: ProblemSpec };
 
 export const bytes = (b: Buffer): OperationResult => ({ kind: 'bytes', bytes: b });
-export const body = (b: object): OperationResult => ({ kind: 'body', body: b });
+export const body = (b: object, json?: Buffer): OperationResult => (json ? { kind: 'body', body: b, json } : { kind: 'body', body: b });
 export const fail = (problem: ProblemSpec): OperationResult => ({ kind: 'problem', problem });
 
 /** The envelope fields of every 200 body (spec "Response envelope"), with the methodology version and evaluation date the answer rests on. */

@@ -1,12 +1,10 @@
 /** GET /v1/savings-interest: projected interest at every high-yield savings platform. */
 import type { Dataset } from '../dataset.js';
-import type { SavingsResponse } from '../contract/calculator-schemas.js';
-import { categoryPageUrl } from '../contract/urls.js';
-import { COMPOUNDING_ASSUMPTION } from '../compute/savings.js';
-import { rankSavings, SAVINGS_RANKING } from '../compute/savings-ranking.js';
+import { rankSavings } from '../compute/savings-ranking.js';
 import { invalidParameters } from '../contract/problem.js';
 import { LIMITS, parseBoundedNumber, type ParameterError } from '../contract/parameter-rules.js';
-import { body, envelope, fail, type OperationResult } from './result.js';
+import { body, fail, type OperationResult } from './result.js';
+import { savingsBasis, savingsJson, savingsResponse } from './savings-json.js';
 
 export interface SavingsArgs {
   /** USD, above 0, at most LIMITS.balanceMax, at most 2 decimals. */
@@ -34,16 +32,7 @@ export function savingsInterest(dataset: Dataset, args: SavingsArgs): OperationR
   }
   if (errors.length) return fail(invalidParameters(errors));
 
-  const site = dataset.model.site;
-  const savers = dataset.model.platforms.filter((p) => p.category === 'high-yield-savings');
-  const response: SavingsResponse = {
-    balance_usd: balance,
-    months,
-    compounding: COMPOUNDING_ASSUMPTION,
-    ranking: SAVINGS_RANKING,
-    results: rankSavings(savers, balance, months),
-    excluded: savers.filter((p) => p.savings === null).map((p) => ({ name: p.name, slug: p.slug, reason: 'no sourced APY' })),
-    ...envelope(site, categoryPageUrl(site, 'high-yield-savings')),
-  };
-  return body(response);
+  const { savers, fixed } = savingsBasis(dataset);
+  const response = savingsResponse(fixed, balance, months, rankSavings(savers, balance, months));
+  return body(response, savingsJson(dataset, response));
 }

@@ -78,7 +78,7 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
   if (cached) return computedReply(method, cached, context);
   const result = run();
   if (result.kind !== 'body') return replyOf(result, method, context, problem);
-  const json = Buffer.from(JSON.stringify(result.body));
+  const json = result.json ?? Buffer.from(JSON.stringify(result.body));
   served.computedCache.offer(target, json);
   return computedReply(method, json, context);
 }
@@ -89,7 +89,7 @@ function replyOf(result: OperationResult, method: string, context: RequestContex
     case 'bytes':
       return precomputedReply(method, result.bytes, context, undefined, extra);
     case 'body':
-      return computedReply(method, Buffer.from(JSON.stringify(result.body)), context, undefined, extra);
+      return computedReply(method, result.json ?? Buffer.from(JSON.stringify(result.body)), context, undefined, extra);
     case 'problem':
       return problem(result.problem);
   }

@@ -32,7 +32,7 @@ function toolResult(result: OperationResult): CallToolResult {
   if (result.kind === 'problem') {
     return { isError: true, content: [{ type: 'text', text: result.problem.detail }] };
   }
-  const json = result.kind === 'bytes' ? result.bytes.toString('utf8') : JSON.stringify(result.body);
+  const json = result.kind === 'bytes' ? result.bytes.toString('utf8') : result.json?.toString('utf8') ?? JSON.stringify(result.body);
   const body = result.kind === 'bytes' ? (JSON.parse(json) as Record<string, unknown>) : (result.body as Record<string, unknown>);
   return { structuredContent: body, content: [{ type: 'text', text: json }] };
 }

@@ -1,0 +1,95 @@
+/**
+ * What every GET /v1/savings-interest answer from one dataset shares, made once per dataset: the
+ * accounts, the fixed fields of the answer, and its JSON text as fragments (compute/json-template.ts)
+ * around the few values a request changes. The answer is 10-15 KB of mostly fixed text (names,
+ * pages, notes) around three numbers per account; writing it from fragments instead of
+ * JSON.stringify, and not rebuilding the fixed fields, more than halved its cost
+ * (docs/performance.md). Byte-identical to JSON.stringify of the same body (test/computed-json.test.ts,
+ * random balances and months on the real and the fixture data).
+ */
+import type { Dataset } from '../dataset.js';
+import type { SavingsResponse } from '../contract/calculator-schemas.js';
+import type { ModelPlatform } from '../contract/model.js';
+import { categoryPageUrl } from '../contract/urls.js';
+import { holeMark, joinJson, jsonFragments } from '../compute/json-template.js';
+import { COMPOUNDING_ASSUMPTION } from '../compute/savings.js';
+import { SAVINGS_RANKING, savingsRow, type SavingsRowValues } from '../compute/savings-ranking.js';
+import { envelope } from './result.js';
+
+/** The fixed parts of an answer: everything but the balance, the months and the results. */
+type SavingsFixed = Omit<SavingsResponse, 'balance_usd' | 'months' | 'results'>;
+
+/** An answer with its fields in the published order (the operation and the template both use it). */
+export function savingsResponse(fixed: SavingsFixed, balance: number, months: number, results: SavingsResponse['results']): SavingsResponse {
+  const { compounding, ranking, excluded, ...rest } = fixed;
+  return { balance_usd: balance, months, compounding, ranking, results, excluded, ...rest };
+}
+
+const ROW_HOLES = ['apy', 'interest_usd', 'ending_balance_usd'] as const satisfies ReadonlyArray<keyof SavingsRowValues>;
+const TOP_HOLES = ['balance_usd', 'months', 'results'] as const;
+const mark = holeMark as (name: string) => never;
+
+/** The savings accounts of a dataset and the fixed parts of every answer from it. */
+export interface SavingsBasis {
+  /** High-yield savings platforms, in the dataset's order (those without an APY are `excluded`). */
+  savers: ModelPlatform[];
+  fixed: SavingsFixed;
+  top: Buffer[];
+  /** By platform slug, then by the row's state (savingsRowState): the 4 fragments around apy, interest and ending balance. */
+  rows: Map<string, Array<Buffer[] | undefined>>;
+}
+
+/** Bases by dataset: made on the first answer from a loaded dataset, gone with it. */
+const bases = new WeakMap<Dataset, SavingsBasis>();
+
+/** The basis of a dataset (made on first use). */
+export function savingsBasis(dataset: Dataset): SavingsBasis {
+  let basis = bases.get(dataset);
+  if (!basis) {
+    const site = dataset.model.site;
+    const savers = dataset.model.platforms.filter((p) => p.category === 'high-yield-savings');
+    const fixed: SavingsFixed = {
+      compounding: COMPOUNDING_ASSUMPTION,
+      ranking: SAVINGS_RANKING,
+      excluded: savers.filter((p) => p.savings === null).map((p) => ({ name: p.name, slug: p.slug, reason: 'no sourced APY' })),
+      ...envelope(site, categoryPageUrl(site, 'high-yield-savings')),
+    };
+    basis = { savers, fixed, top: jsonFragments(savingsResponse(fixed, mark('balance_usd'), mark('months'), mark('results')), TOP_HOLES), rows: new Map() };
+    bases.set(dataset, basis);
+  }
+  return basis;
+}
+
+/**
+ * Which of a platform's four kinds of row this is (compute/savings-ranking.ts): below the opening
+ * deposit, below the APY's minimum balance, ranked with a stale APY, ranked with a fresh one. The
+ * fields besides the three numbers depend only on the platform and this state.
+ */
+const savingsRowState = (r: SavingsResponse['results'][number]): number => (!r.ranked ? (r.below_minimum_opening_deposit === true ? 0 : 1) : r.stale ? 2 : 3);
+
+function rowFragments(basis: SavingsBasis, p: ModelPlatform, r: SavingsResponse['results'][number]): Buffer[] {
+  let states = basis.rows.get(p.slug);
+  if (!states) basis.rows.set(p.slug, (states = []));
+  const state = savingsRowState(r);
+  let fragments = states[state];
+  if (!fragments) {
+    const values: SavingsRowValues = { apy: mark('apy'), interest_usd: mark('interest_usd'), ending_balance_usd: mark('ending_balance_usd'), below_minimum_opening_deposit: r.below_minimum_opening_deposit, ranked: r.ranked, rank_note: r.rank_note };
+    states[state] = fragments = jsonFragments(savingsRow(p, values), ROW_HOLES);
+  }
+  return fragments;
+}
+
+/** The JSON bytes of `response` (made from `dataset`'s basis), equal to Buffer.from(JSON.stringify(response)). */
+export function savingsJson(dataset: Dataset, response: SavingsResponse): Buffer {
+  const basis = savingsBasis(dataset);
+  const { top } = basis;
+  // String(n) is JSON.stringify(n) for the finite numbers of these fields
+  const pieces: Array<Buffer | string> = [top[0]!, String(response.balance_usd), top[1]!, String(response.months), top[2]!, '['];
+  response.results.forEach((r, i) => {
+    const f = rowFragments(basis, dataset.bySlug.get(r.slug)!, r);
+    if (i > 0) pieces.push(',');
+    pieces.push(f[0]!, String(r.apy), f[1]!, String(r.interest_usd), f[2]!, String(r.ending_balance_usd), f[3]!);
+  });
+  pieces.push(']', top[3]!);
+  return joinJson(pieces);
+}
