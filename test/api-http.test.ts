@@ -19,10 +19,12 @@ describe('HTTP behaviour', () => {
 
   it('answers a write method with 405 and Allow', async () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-      const res = await http(server, '/v1/platforms/alpha-exchange', { method });
-      expect(res.status).toBe(405);
-      expect(res.headers.get('allow')).toBe('GET, HEAD');
-      expect(res.json).toMatchObject({ status: 405, title: 'Method not allowed' });
+      for (const target of ['/v1/platforms/alpha-exchange', '/healthz', '/readyz?x=1']) {
+        const res = await http(server, target, { method });
+        expect(res.status, `${method} ${target}`).toBe(405);
+        expect(res.headers.get('allow')).toBe('GET, HEAD');
+        expect(res.json).toMatchObject({ status: 405, title: 'Method not allowed' });
+      }
     }
   });
 

@@ -109,7 +109,7 @@ export function serviceOperations(): Json {
         summary: 'Liveness probe: the process answers',
         description: 'Never rate-limited, never cached; reads nothing from disk.',
         security: [{}],
-        responses: { '200': { description: 'Alive', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } }, example: { status: 'ok' } } } } },
+        responses: { '200': { description: 'Alive', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } }, example: { status: 'ok' } } } }, '405': commonErrors['405'] },
       },
     },
     '/readyz': {
@@ -138,6 +138,7 @@ export function serviceOperations(): Json {
               },
             },
           },
+          '405': commonErrors['405'],
         },
       },
     },

@@ -33,6 +33,7 @@ import { computedReply, precomputedReply, problemReply, type RequestContext } fr
 import type { Precomputed } from './precomputed-table.js';
 import { errorReply } from './error-reply.js';
 import { probePath, probeReply } from './probes.js';
+import { readOnlyMethodReply } from './read-only-method.js';
 import { createSendReply } from './send-reply.js';
 import { INTERNAL_ERROR, type ProblemSpec } from '../../domain/contract/problem.js';
 import { createMcpHttp } from '../mcp/mcp-http.js';
@@ -144,8 +145,12 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
     const url = req.url ?? '/';
     const startedAt = performance.now();
     const common = commonHeaders(requestIdFor(headerValue(req.headers['x-request-id'])));
-    const probe = isRead(method) ? probePath(url) : undefined;
-    if (probe) return send(req, res, probeReply(method, probe, served(), options.limits.redisState(), common), startedAt);
+    const probe = probePath(url);
+    if (probe) {
+      // other methods than GET and HEAD: 405 with Allow (OPTIONS: 204), like every read-only resource; never counted
+      const other = readOnlyMethodReply(method, headerValue(req.headers.accept) ?? null, served().model.site, probe, common);
+      return send(req, res, other ?? probeReply(method, probe, served(), options.limits.redisState(), common), startedAt);
+    }
     const path = url.split('?', 1)[0]!;
     const apiKey = headerValue(req.headers['x-api-key']);
     if (!counted(method, path) || !options.limits.counts(apiKey)) return dispatch(req, res, method, url, path, common, startedAt);
