@@ -150,6 +150,8 @@ export async function readSourceHistory(options: HistoryOptions): Promise<Source
 
   const events: ChangeEvent[] = [];
   const scores = new Map<string, ScorePoint[]>();
+  // the name and category each platform last had (score events name the platform)
+  const names = new Map<string, { name: string; category: CategoryId | null }>();
   state.clear();
   for (const [i, commit] of commits.entries()) {
     for (const f of commit.files) {
@@ -162,7 +164,8 @@ export async function readSourceHistory(options: HistoryOptions): Promise<Source
       await cache.set(commit.hash, entry);
     }
     events.push(...entry.events);
-    events.push(...scoreEvents(entry.scores, scores, events, { hash: commit.hash, date: utc(commit.date) }));
+    for (const e of entry.events) if (e.slug !== null && e.name !== null) names.set(e.slug, { name: e.name, category: e.category });
+    events.push(...scoreEvents(entry.scores, scores, names, { hash: commit.hash, date: utc(commit.date) }));
   }
   const note = log.shallow ? 'shallow clone: history starts at the first commit this clone has' : null;
   return {
@@ -173,7 +176,7 @@ export async function readSourceHistory(options: HistoryOptions): Promise<Source
 }
 
 /** Adds the points that moved to the timelines and returns their score_changed events (not for a platform's first point). */
-function scoreEvents(commitScores: readonly CommitScore[], timelines: Map<string, ScorePoint[]>, events: readonly ChangeEvent[], commit: CommitRef): ChangeEvent[] {
+function scoreEvents(commitScores: readonly CommitScore[], timelines: Map<string, ScorePoint[]>, names: ReadonlyMap<string, { name: string; category: CategoryId | null }>, commit: CommitRef): ChangeEvent[] {
   const out: ChangeEvent[] = [];
   for (const s of commitScores) {
     const line = timelines.get(s.slug) ?? [];
@@ -183,7 +186,7 @@ function scoreEvents(commitScores: readonly CommitScore[], timelines: Map<string
     line.push(point);
     timelines.set(s.slug, line);
     if (!last) continue;
-    const named = [...events].reverse().find((e) => e.slug === s.slug);
+    const named = names.get(s.slug);
     const value = (p: ScorePoint) => ({ score_pct: p.score_pct, coverage: p.coverage, eligible: p.eligible, methodology_version: p.methodology_version });
     out.push({
       commit: commit.hash, date: commit.date, kind: 'score_changed', slug: s.slug, name: named?.name ?? s.slug, category: (named?.category ?? null) as CategoryId | null, field: 'score',
