@@ -97,6 +97,24 @@ describe.skipIf(!hasBrowser)('pages in a browser', () => {
     expect(await three.locator('svg.score-chart').count()).toBe(1);
   });
 
+  it('searches from the header: suggestions from the names index, an exact name goes to its page, a fragment to the results; the calculator form submits', async () => {
+    const page = await open('/', 'search-box');
+    await page.fill('#site-search-query', 'alph');
+    await page.waitForSelector('#site-search-names option', { state: 'attached' });
+    expect(await page.$$eval('#site-search-names option', (options) => options.map((o) => o.getAttribute('value')))).toEqual(['Alpha Exchange']);
+    await page.fill('#site-search-query', 'alpha exchange');
+    await Promise.all([page.waitForURL(`${server.url}/platforms/alpha-exchange`), page.press('#site-search-query', 'Enter')]);
+    expect(await page.textContent('h1')).toBe('Alpha Exchange');
+    // a fragment is not a name: the form is sent (the CSP allows forms to this site) and the results page lists the matches
+    await page.fill('#site-search-query', 'exchange');
+    await Promise.all([page.waitForURL(`${server.url}/search?query=exchange`), page.press('#site-search-query', 'Enter')]);
+    expect(await page.$$eval('main a[href^="/platforms/"]', (links) => links.length)).toBeGreaterThanOrEqual(4);
+    const savings = await open('/savings', 'savings-form');
+    await savings.fill('#balance-input', '2500');
+    await Promise.all([savings.waitForURL((url) => url.pathname === '/savings' && url.searchParams.get('balance') === '2500'), savings.click('form.weights-form button[type=submit]')]);
+    expect(await savings.textContent('main')).toContain('2,500');
+  });
+
   it('passes axe-core on every kind of page with no serious or critical violation, and fits the width without sideways scrolling, on desktop and phone', async () => {
     const pages = ['/', '/platforms/alpha-exchange', '/platforms/beta-exchange', '/platforms/save-one', '/categories/exchanges', '/categories/high-yield-savings', '/compare/alpha-exchange-vs-beta-exchange', '/compare/alpha-exchange-vs-delta-exchange?weights=fees:10', '/methodology', '/open-data/', '/docs', '/problems/rate-limited', '/search?query=exchange', '/search', '/savings?balance=25000&months=24', '/fees?category=exchanges&trades_per_month=30'];
     for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {

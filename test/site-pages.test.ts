@@ -20,8 +20,9 @@ describe('site pages and open-data files', () => {
       expect(res.text).toContain('Not investment advice');
       expect(res.text).toContain('Data: Fixture Comparison Data (http://localhost:3000), CC BY 4.0');
     }
-    expect((await http(server, '/platforms/alpha-exchange')).headers.get('content-security-policy')).not.toContain('script-src');
-    expect((await http(server, '/docs')).headers.get('content-security-policy')).toContain("script-src 'self'");
+    // scripts and forms of this site only, never inline script; inline styles only for the API reference (Swagger UI)
+    expect((await http(server, '/platforms/alpha-exchange')).headers.get('content-security-policy')).toBe("default-src 'none'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; script-src 'self'; connect-src 'self'; style-src 'self'");
+    expect((await http(server, '/docs')).headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
   });
 
   it('links only relative to the host serving the page (a PORT other than BASE_URL\'s keeps every link working), and every internal link answers 200', async () => {

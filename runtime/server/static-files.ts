@@ -46,14 +46,13 @@ export interface StaticFile {
 }
 
 /**
- * Content-Security-Policy of HTML pages: nothing from elsewhere, no inline script;
- * the API reference (Swagger UI, served from this site) may run its own script and inline styles.
+ * Content-Security-Policy of HTML pages: nothing from elsewhere, no inline script (the search box's
+ * script and Swagger UI are files of this site), forms only to this site (the search, calculator and
+ * weights forms); the API reference may also use inline styles.
  */
 export function contentSecurityPolicy(urlPath: string): string {
-  const common = "default-src 'none'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-  return urlPath === '/docs' || urlPath === '/docs/'
-    ? `${common}; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'`
-    : `${common}; style-src 'self'`;
+  const common = "default-src 'none'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; script-src 'self'; connect-src 'self'";
+  return urlPath === '/docs' || urlPath === '/docs/' ? `${common}; style-src 'self' 'unsafe-inline'` : `${common}; style-src 'self'`;
 }
 
 /** Bytes of static files kept in memory per served dist; least recently used files go first. */

@@ -15,7 +15,7 @@ import type { VerdictResponse } from '../../../runtime/domain/contract/compariso
 import type { Site } from '../../../runtime/domain/contract/model.js';
 import type { PlatformHistoryResponse } from '../../../runtime/domain/contract/history-schemas.js';
 import { comparePageHtml } from '../../../runtime/domain/pages/compare-page.js';
-import { STYLESHEET_PATH } from '../../../runtime/domain/pages/layout.js';
+import { SEARCH_INDEX_PATH, SEARCH_SCRIPT_PATH, STYLESHEET_PATH } from '../../../runtime/domain/pages/layout.js';
 import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
 import type { ScoredPlatform } from '../../score/score-dataset.js';
 import type { EmittedFile, Manifest } from '../open-data.js';
@@ -51,6 +51,8 @@ export function sitePages(
   }
   return [
     { path: STYLESHEET_PATH.slice(1), contents: readFileSync(path.join(PROJECT_ROOT, 'runtime/domain/pages/site.css')) },
+    { path: SEARCH_SCRIPT_PATH.slice(1), contents: readFileSync(path.join(PROJECT_ROOT, 'runtime/domain/pages/search-box.js')) },
+    { path: SEARCH_INDEX_PATH.slice(1), contents: JSON.stringify(records.map((r) => ({ name: r.name, slug: r.slug, aliases: r.aliases, category: r.category }))) },
     page('', indexPageHtml(site, methodology, scored)),
     page('methodology', methodologyPageHtml(site, methodology)),
     page('open-data', openDataPageHtml(site, manifest)),

@@ -13,6 +13,9 @@ import { html, raw, type SafeHtml } from './html.js';
 
 /** Stylesheet path under the site root (written by the build from runtime/domain/pages/site.css). */
 export const STYLESHEET_PATH = '/assets/site.css';
+/** The search box's script (written by the build from runtime/domain/pages/search-box.js) and the names it offers. */
+export const SEARCH_SCRIPT_PATH = '/assets/search-box.js';
+export const SEARCH_INDEX_PATH = '/assets/search-index.json';
 
 export interface PageShell {
   site: Site;
@@ -67,6 +70,7 @@ export function pageDocument(shell: PageShell): string {
 <meta name="description" content="${shell.description}">
 <link rel="stylesheet" href="${sitePath(site, STYLESHEET_PATH)}">
 <link rel="icon" href="${sitePath(site, '/logo.svg')}" type="image/svg+xml">
+<script src="${sitePath(site, SEARCH_SCRIPT_PATH)}" defer></script>
 ${shell.path === undefined ? '' : openGraph(shell, `${site.base_url}${shell.path}`)}
 ${shell.alternateJson ? html`<link rel="alternate" type="application/json" href="${shell.alternateJson}">` : ''}
 <link rel="alternate" type="application/atom+xml" href="${sitePath(site, '/open-data/changes.atom')}" title="${site.name}: changes">
