@@ -11,6 +11,7 @@ import { sitePath } from '../../../runtime/domain/contract/urls.js';
 import { formatPct } from '../../../runtime/domain/pages/format.js';
 import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
 import { BAR_COLOURS } from '../../../runtime/domain/pages/score-chart.js';
+import { dayOf } from '../../../runtime/domain/pages/incident-timeline.js';
 
 /** The field of a savings account's base-tier APY. */
 const APY_FIELD = 'facts.apy.tiers.0.apy_pct';
@@ -30,7 +31,6 @@ const LEFT = 48;
 const RIGHT = 16;
 const TOP = 16;
 const BOTTOM = 36;
-const dayOf = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 const show = (v: unknown): string => (v === null || v === undefined ? 'none' : typeof v === 'string' ? v : JSON.stringify(v));
 
 /**

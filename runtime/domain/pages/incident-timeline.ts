@@ -16,8 +16,8 @@ const LABEL_WIDTH = 150;
 const AXIS_WIDTH = 460;
 const LANE_HEIGHT = 34;
 
-/** Days since 1970-01-01 of a YYYY-MM-DD date (UTC). */
-const dayOf = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+/** Days since 1970-01-01 of a YYYY-MM-DD date (UTC): the x axis of the site's time charts. */
+export const dayOf = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
 /**
  * The timeline, or nothing when there are no incidents.
