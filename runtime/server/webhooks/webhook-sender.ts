@@ -64,7 +64,8 @@ export function sendSigned(url: string, id: string, payload: string, options: Se
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
     req.on('error', (error) => {
-      const refused = /is not allowed|private|meta/i.test(error.message) && !options.allowPrivateNetworks;
+      // request-filtering-agent's refusal: "DNS lookup <address>(...) is not allowed. Because, It is private IP address."
+      const refused = !options.allowPrivateNetworks && /^DNS lookup .* is not allowed/.test(error.message);
       resolve({ outcome: refused ? 'refused' : 'failed', status: null, error: error.message });
     });
     req.end(payload);
