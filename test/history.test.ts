@@ -199,5 +199,13 @@ describe('history from the sources\' git history', () => {
     expect(feed).toMatchObject({ history_available: false, entries: [] });
     const history = JSON.parse(await readFile(path.join(target, 'api/v1/history/save-one.json'), 'utf8'));
     expect(history).toMatchObject({ facts: [], incidents: [], scores: [], history: { available: false, commits: 0 } });
+
+    // inside a repository, but never committed: the same, with the reason
+    const untracked = path.join(repo, 'copy-not-committed');
+    await cp(sources, untracked, { recursive: true });
+    const copy = await runCli(['build', '--sources', untracked, '--dist', path.join(await tempDir('history-untracked-dist'), 'dist')], { SOURCE_DATE_EPOCH: EPOCH });
+    expect(copy.code).toBe(0);
+    expect(copy.stderr).toContain('history: no commit of the repository touches the sources folder (untracked files): only the current state is published');
+    await rm(untracked, { recursive: true });
   });
 });

@@ -84,6 +84,7 @@ export async function readSourceLog(sourcesDir: string): Promise<GitSourceLog> {
     }
     commits.push({ hash: hash!, date: date!, subject: subject ?? '', files });
   }
+  if (commits.length === 0) return { available: false, reason: 'no commit of the repository touches the sources folder (untracked files)' };
   return { available: true, commits, shallow };
 }
 
