@@ -17,6 +17,7 @@ import { distFiles } from './emit/dist-files.js';
 import { readSourceHistory } from './history/source-history.js';
 import type { EmittedFile } from './emit/open-data.js';
 import { resolveSite } from './emit/site.js';
+import { siteAssets } from './emit/site-assets.js';
 import { methodologySchema, type Methodology } from '../runtime/domain/sources/methodology-schema.js';
 import { platformSourceSchema } from '../runtime/domain/sources/platform-schema.js';
 import { unreliableDomainsSchema, type UnreliableDomains } from '../runtime/domain/sources/unreliable-domains-schema.js';
@@ -128,6 +129,7 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
     problems.push({ severity: 'error', file: 'SOURCE_DATE_EPOCH', line: 1, col: 1, path: '', message: `SOURCE_DATE_EPOCH "${options.sourceDateEpoch.slice(0, 40)}" is not a whole number of seconds`, hint: 'e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset to evaluate on the day of the build' });
   }
   if (problems.some((p) => p.severity === 'error') || !siteSource || !methodology || !evidence) return { problems, ok: false };
-  const site = resolveSite(siteSource, baseUrl, methodology.version, evaluationDate);
-  return { problems, ok: true, scored: scoreDataset(platforms.map((p) => p.platform!), methodology, site, evidence), site, methodology, lists };
+  const sources = platforms.map((p) => p.platform!);
+  const site = resolveSite(siteSource, baseUrl, methodology.version, evaluationDate, siteAssets(sources).paths);
+  return { problems, ok: true, scored: scoreDataset(sources, methodology, site, evidence), site, methodology, lists };
 }

@@ -92,7 +92,9 @@ describe('build and check', () => {
     const prefixed = await buildInto(FIXTURE_SOURCES, { BASE_URL: 'https://data.example.org/data' });
     const page = await readFile(path.join(prefixed, 'platforms/alpha-exchange/index.html'), 'utf8');
     expect(page).toContain('<a href="/data/methodology">');
-    expect(page).toContain('<link rel="stylesheet" href="/data/assets/site.css">');
+    expect(page).toMatch(/<link rel="stylesheet" href="\/data\/assets\/site\.[0-9a-f]{10}\.css">/);
+    expect(page).toMatch(/<script src="\/data\/assets\/search-box\.[0-9a-f]{10}\.js" defer><\/script>/);
+    expect(page).toMatch(/data-names="\/data\/assets\/search-index\.[0-9a-f]{10}\.json"/);
     const openData = await readFile(path.join(prefixed, 'open-data/index.html'), 'utf8');
     expect(openData).toContain('<a href="/data/open-data/schemas/platforms-file.schema.json">');
     expect(openData).toContain('<a href="/data/open-data/platforms.json">');

@@ -143,9 +143,18 @@ describe('the sliding one-minute window', () => {
 });
 
 describe('the site', () => {
-  it('serves pages, assets and open-data files without counting them against the API limit', async () => {
+  it('serves pages, assets and open-data files without counting them against the API limit; assets with content-hashed names for a year, immutable', async () => {
     const server = await serverWith(2);
-    for (const target of ['/', '/assets/site.css', '/open-data/platforms.json', '/open-data/exchanges.csv?download=1', '/platforms/alpha-exchange', '/platforms/alpha-exchange/', '/methodology', '/logo.svg']) {
+    const home = await http(server, '/');
+    const stylesheet = /href="(\/assets\/site\.[0-9a-f]{10}\.css)"/.exec(home.text)![1]!;
+    const script = /src="(\/assets\/search-box\.[0-9a-f]{10}\.js)"/.exec(home.text)![1]!;
+    for (const asset of [stylesheet, script]) {
+      const res = await http(server, asset);
+      expect(res.status, asset).toBe(200);
+      expect(res.headers.get('cache-control'), asset).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await http(server, '/open-data/platforms.json')).headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
+    for (const target of ['/', stylesheet, '/open-data/platforms.json', '/open-data/exchanges.csv?download=1', '/platforms/alpha-exchange', '/platforms/alpha-exchange/', '/methodology', '/logo.svg']) {
       const res = await http(server, target);
       expect(res.status, target).toBe(200);
       expect(res.headers.get('ratelimit'), target).toBeNull();

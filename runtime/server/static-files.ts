@@ -10,6 +10,7 @@
  * platforms/kraken/index.html. A file is served only when its bytes are the ones the
  * build manifest lists (size and SHA-256): a truncated or altered file is not served.
  */
+import { CACHE_CONTROL } from '../domain/contract/cache-control.js';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
@@ -55,6 +56,9 @@ export function contentSecurityPolicy(urlPath: string): string {
   return urlPath === '/docs' || urlPath === '/docs/' ? `${common}; style-src 'self' 'unsafe-inline'` : `${common}; style-src 'self'`;
 }
 
+/** An asset whose name carries its content's hash (pipeline/emit/site-assets.ts): cached for a year, immutable. */
+const HASHED_ASSET = /^\/assets\/[a-z-]+\.[0-9a-f]{10}\.(css|js|json)$/;
+
 /** Bytes of static files kept in memory per served dist; least recently used files go first. */
 const STATIC_CACHE_BYTES = 16 * 1024 * 1024;
 
@@ -99,6 +103,7 @@ export class StaticFiles {
     const file = this.read(path.join(this.distDir, urlPath), urlPath.endsWith('/'));
     if (!file) return undefined;
     if (file.contentType === HTML_CONTENT_TYPE) file.headers = { 'content-security-policy': contentSecurityPolicy(urlPath) };
+    else if (HASHED_ASSET.test(urlPath)) file.headers = { 'cache-control': CACHE_CONTROL.immutable };
     this.cache.set(urlPath, file);
     return file;
   }

@@ -6,16 +6,13 @@
  * reference and the error types, with robots.txt and sitemap.xml. The runtime serves the same
  * files (runtime/server/static-files.ts).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { PROJECT_ROOT } from '../../paths.js';
 import { CATEGORY_IDS } from '../../../runtime/domain/contract/categories.js';
 import type { PlatformRecord } from '../../../runtime/domain/contract/api-schemas.js';
 import type { VerdictResponse } from '../../../runtime/domain/contract/comparison-schemas.js';
 import type { Site } from '../../../runtime/domain/contract/model.js';
 import type { PlatformHistoryResponse } from '../../../runtime/domain/contract/history-schemas.js';
 import { comparePageHtml } from '../../../runtime/domain/pages/compare-page.js';
-import { SEARCH_INDEX_PATH, SEARCH_SCRIPT_PATH, STYLESHEET_PATH } from '../../../runtime/domain/pages/layout.js';
+import { siteAssets } from '../site-assets.js';
 import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
 import type { ScoredPlatform } from '../../score/score-dataset.js';
 import type { EmittedFile, Manifest } from '../open-data.js';
@@ -50,9 +47,8 @@ export function sitePages(
     }
   }
   return [
-    { path: STYLESHEET_PATH.slice(1), contents: readFileSync(path.join(PROJECT_ROOT, 'runtime/domain/pages/site.css')) },
-    { path: SEARCH_SCRIPT_PATH.slice(1), contents: readFileSync(path.join(PROJECT_ROOT, 'runtime/domain/pages/search-box.js')) },
-    { path: SEARCH_INDEX_PATH.slice(1), contents: JSON.stringify(records.map((r) => ({ name: r.name, slug: r.slug, aliases: r.aliases, category: r.category }))) },
+    // the same files whose paths the site names (site.assets, made by the build from the same platforms)
+    ...siteAssets(scored.map((p) => p.source)).files,
     page('', indexPageHtml(site, methodology, scored)),
     page('methodology', methodologyPageHtml(site, methodology)),
     page('open-data', openDataPageHtml(site, manifest)),

@@ -12,4 +12,6 @@ export const CACHE_CONTROL = {
   probe: 'no-store',
   /** CORS preflight answers (204): browsers cache them by Access-Control-Max-Age, shared caches keep none. */
   preflight: 'no-store',
+  /** Assets whose names carry their content's hash (assets/site.<hash>.css, ...): a new content is a new name (RFC 8246). */
+  immutable: 'public, max-age=31536000, immutable',
 } as const;

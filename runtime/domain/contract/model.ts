@@ -9,6 +9,10 @@ import { ChangeEventSchema, HistoryStatusSchema } from './history-schemas.js';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** The site's assets by URL path under the site root, content-hashed names (pipeline/emit/site-assets.ts). */
+const SiteAssetsSchema = z.object({ stylesheet: z.string(), script: z.string(), search_index: z.string() });
+export type SiteAssets = z.infer<typeof SiteAssetsSchema>;
+
 const SiteSchema = z.object({
   name: z.string(),
   base_url: z.string(),
@@ -19,6 +23,7 @@ const SiteSchema = z.object({
   methodology_version: z.string().meta({ description: 'methodology.yaml version, set by the build' }),
   evaluation_date: date.meta({ description: 'Evaluation date of the build (freshness, incident ages)' }),
   contact_email: z.string().optional(),
+  assets: SiteAssetsSchema.meta({ description: 'The pages\' stylesheet, the search box\'s script and its names, by content-hashed path' }),
 });
 export type Site = z.infer<typeof SiteSchema>;
 

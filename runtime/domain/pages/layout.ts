@@ -11,11 +11,6 @@ import { LIMITS } from '../contract/parameter-rules.js';
 import { humanize } from './format.js';
 import { html, raw, type SafeHtml } from './html.js';
 
-/** Stylesheet path under the site root (written by the build from runtime/domain/pages/site.css). */
-export const STYLESHEET_PATH = '/assets/site.css';
-/** The search box's script (written by the build from runtime/domain/pages/search-box.js) and the names it offers. */
-export const SEARCH_SCRIPT_PATH = '/assets/search-box.js';
-export const SEARCH_INDEX_PATH = '/assets/search-index.json';
 
 export interface PageShell {
   site: Site;
@@ -68,9 +63,9 @@ export function pageDocument(shell: PageShell): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${shell.title} | ${site.name}</title>
 <meta name="description" content="${shell.description}">
-<link rel="stylesheet" href="${sitePath(site, STYLESHEET_PATH)}">
+<link rel="stylesheet" href="${sitePath(site, site.assets.stylesheet)}">
 <link rel="icon" href="${sitePath(site, '/logo.svg')}" type="image/svg+xml">
-<script src="${sitePath(site, SEARCH_SCRIPT_PATH)}" defer></script>
+<script src="${sitePath(site, site.assets.script)}" defer></script>
 ${shell.path === undefined ? '' : openGraph(shell, `${site.base_url}${shell.path}`)}
 ${shell.alternateJson ? html`<link rel="alternate" type="application/json" href="${shell.alternateJson}">` : ''}
 <link rel="alternate" type="application/atom+xml" href="${sitePath(site, '/open-data/changes.atom')}" title="${site.name}: changes">
@@ -86,7 +81,7 @@ ${navigation(site).map(([label, href]) => html`<li><a href="${href}">${label}</a
 </nav>
 <form class="site-search" role="search" method="get" action="${sitePath(site, '/search')}">
 <label for="site-search-query">Search platforms</label>
-<input id="site-search-query" name="query" type="search" maxlength="${LIMITS.nameMaxLength}" required>
+<input id="site-search-query" name="query" type="search" maxlength="${LIMITS.nameMaxLength}" required data-names="${sitePath(site, site.assets.search_index)}">
 <button type="submit">Search</button>
 </form>
 </header>

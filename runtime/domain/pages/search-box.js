@@ -1,6 +1,6 @@
 // The site's search box, made faster by a small script (the form works without it: it sends
-// /search). On first focus it loads the platform names and aliases the build wrote
-// (/assets/search-index.json, a static file: no API request, no rate limit), then offers the
+// /search). On first focus it loads the platform names and aliases the build wrote (the input's
+// data-names: /assets/search-index.<hash>.json, a static file: no API request, no rate limit), then offers the
 // matching names as the input's suggestions (a <datalist>), and on submit goes straight to the
 // platform page when the text is exactly a name, alias or slug.
 (() => {
@@ -8,6 +8,8 @@
   if (!input || !input.form) return;
   const form = input.form;
   const root = form.getAttribute('action').replace(/\/search$/, '');
+  const namesUrl = input.dataset.names;
+  if (!namesUrl) return;
   const list = document.createElement('datalist');
   list.id = 'site-search-names';
   form.appendChild(list);
@@ -15,7 +17,7 @@
   let platforms = null;
   let loading = null;
   const load = () =>
-    (loading ??= fetch(`${root}/assets/search-index.json`)
+    (loading ??= fetch(namesUrl)
       .then((r) => (r.ok ? r.json() : []))
       .catch(() => [])
       .then((all) => (platforms = all)));
