@@ -48,7 +48,10 @@ export interface BuildOptions {
 }
 
 /** The sources loaded, checked and scored: every problem, and when there is no error what the output is made from. */
-export type ScoredSources = { problems: BuildProblem[] } & ({ ok: true; scored: ScoredPlatform[]; site: Site; methodology: Methodology; lists: TierLists } | { ok: false });
+export type ScoredSources = { problems: BuildProblem[] } & (
+  | { ok: true; scored: ScoredPlatform[]; site: Site; methodology: Methodology; lists: TierLists; /** The asset files `site.assets` names (emit/site-assets.ts). */ assets: EmittedFile[] }
+  | { ok: false }
+);
 
 export interface BuildResult {
   problems: BuildProblem[];
@@ -63,9 +66,9 @@ export interface BuildResult {
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const result = await scoreSources(options);
   if (!result.ok) return { problems: result.problems };
-  const { problems, scored, site, methodology } = result;
+  const { problems, scored, site, methodology, assets } = result;
   const history = await readSourceHistory({ sourcesDir: options.sourcesDir, site, cacheDir: options.historyCacheDir ?? null });
-  return { problems, files: distFiles(site, methodology, scored, history), scored, site, methodology };
+  return { problems, files: distFiles(site, methodology, scored, history, assets), scored, site, methodology };
 }
 
 /** Load -> validate (zod) -> lint -> score; `ok` is false when any error was found. */
@@ -130,6 +133,7 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
   }
   if (problems.some((p) => p.severity === 'error') || !siteSource || !methodology || !evidence) return { problems, ok: false };
   const sources = platforms.map((p) => p.platform!);
-  const site = resolveSite(siteSource, baseUrl, methodology.version, evaluationDate, siteAssets(sources).paths);
-  return { problems, ok: true, scored: scoreDataset(sources, methodology, site, evidence), site, methodology, lists };
+  const assets = siteAssets(sources);
+  const site = resolveSite(siteSource, baseUrl, methodology.version, evaluationDate, assets.paths);
+  return { problems, ok: true, scored: scoreDataset(sources, methodology, site, evidence), site, methodology, lists, assets: assets.files };
 }

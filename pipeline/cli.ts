@@ -84,7 +84,7 @@ export async function main(argv: string[]): Promise<number> {
   const failures: SchemaFailure[] = [];
   let files = 0;
   try {
-    for (const group of distFileGroups(result.site, result.methodology, result.scored, history)) {
+    for (const group of distFileGroups(result.site, result.methodology, result.scored, history, result.assets)) {
       writer?.write(group);
       failures.push(...check.check(group));
       files += group.length;

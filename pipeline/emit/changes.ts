@@ -78,9 +78,12 @@ function byCommit(events: readonly ChangeEvent[]): Map<string, ChangeEvent[]> {
   return groups;
 }
 
-/** The feed of a history (see module comment). */
-export function changeFeed(site: Site, history: SourceHistory): ChangeFeed {
-  const entries = [...byCommit(feedEvents(history))].slice(0, FEED_MAX_ENTRIES).map(([commit, changes]) => ({ id: commit, date: changes[0]!.date, summary: summarize(changes), changes }));
+/**
+ * The feed of a history (see module comment).
+ * @param events the history's feed events (feedEvents), newest first
+ */
+export function changeFeed(site: Site, history: SourceHistory, events: readonly ChangeEvent[]): ChangeFeed {
+  const entries = [...byCommit(events)].slice(0, FEED_MAX_ENTRIES).map(([commit, changes]) => ({ id: commit, date: changes[0]!.date, summary: summarize(changes), changes }));
   return {
     title: `${site.name}: changes`,
     attribution: site.attribution,

@@ -23,9 +23,12 @@ import type { SourceHistory } from '../history/source-history.js';
  * Every output file of a build, in a stable order, in groups as they are made
  * (so that a writer can store one group while the next is computed).
  * @param history the history of the sources (pipeline/history/source-history.ts)
+ * @param assets the asset files `site.assets` names (emit/site-assets.ts, made with the site)
  */
-export function* distFileGroups(site: Site, methodology: Methodology, scored: readonly ScoredPlatform[], history: SourceHistory): Generator<EmittedFile[]> {
+export function* distFileGroups(site: Site, methodology: Methodology, scored: readonly ScoredPlatform[], history: SourceHistory, assets: readonly EmittedFile[]): Generator<EmittedFile[]> {
   const records = scored.map((p) => platformBody(site, p));
+  // the changes GET /v1/changes lists and the feed files show, made once
+  const feed = feedEvents(history);
   const openapi = openApiDocument(site);
   yield [
     // first: the output check looks the REST bodies' schemas up in it (validate-output.ts)
@@ -41,7 +44,7 @@ export function* distFileGroups(site: Site, methodology: Methodology, scored: re
     categories: CATEGORY_IDS.map((id) => ({ id, criteria: modelCriteria(methodology, id), profiles: methodology.categories[id].profiles ?? [] })),
     platforms: scored.map((p) => p.model),
     history: history.status,
-    changes: feedEvents(history),
+    changes: feed,
   };
   yield [
     ...[...verdicts].map(([slug, v]) => jsonFile(`${DIST_LAYOUT.verdictsDir}/${slug}.json`, v, { component: 'VerdictResponse' }, 'compact')),
@@ -54,9 +57,9 @@ export function* distFileGroups(site: Site, methodology: Methodology, scored: re
   const bySlug = eventsBySlug(history);
   const histories = new Map(records.map((r) => [r.slug, platformHistoryBody(site, r, history, bySlug.get(r.slug) ?? [])]));
   yield [...histories].map(([slug, body]) => jsonFile(`${DIST_LAYOUT.historyDir}/${slug}.json`, body, { component: 'PlatformHistory' }, 'compact'));
-  const openData = openDataFiles(site, records, changeFeed(site, history), history);
+  const openData = openDataFiles(site, records, changeFeed(site, history, feed), history);
   yield openData.files;
-  yield sitePages(site, methodology, scored, records, verdicts, openData.manifest, openapi, histories);
+  yield [...assets, ...sitePages(site, methodology, scored, records, verdicts, openData.manifest, openapi, histories)];
 }
 
 /** Every output file of a build, in a stable order (distFileGroups, flattened). */

@@ -11,6 +11,8 @@ import type { CategoryId } from '../../runtime/domain/contract/categories.js';
 import type { ChangeEvent, HistoryStatus, ScorePoint } from '../../runtime/domain/contract/history-schemas.js';
 import type { Site } from '../../runtime/domain/contract/model.js';
 import type { PlatformSource } from '../../runtime/domain/sources/platform-schema.js';
+import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
+import type { TierLists } from '../../runtime/domain/scoring/evidence-tiers.js';
 import { parseYaml } from '../load/load.js';
 import { platformChanges, type CommitRef } from './fact-changes.js';
 import { readBlobs, readSourceLog, type SourceCommit } from './git-log.js';
@@ -46,6 +48,8 @@ class Blobs {
   private readonly data = new Map<string, unknown>();
   private readonly snapshots = new Map<string, PlatformSnapshot | null>();
   private readonly platforms = new Map<string, PlatformSource | null>();
+  private readonly methodologies = new Map<string, Methodology | null>();
+  private readonly tierLists = new Map<string, TierLists>();
   constructor(private readonly texts: Map<string, string>) {}
 
   value(blob: string | null | undefined): unknown {
@@ -61,6 +65,18 @@ class Blobs {
   platform(blob: string): PlatformSource | null {
     if (!this.platforms.has(blob)) this.platforms.set(blob, readablePlatform(this.value(blob)));
     return this.platforms.get(blob)!;
+  }
+  /** The methodology of a blob, checked by this build's schema once per blob (most commits leave it unchanged). */
+  methodology(blob: string | undefined): Methodology | null {
+    if (!blob) return null;
+    if (!this.methodologies.has(blob)) this.methodologies.set(blob, readableMethodology(this.value(blob)));
+    return this.methodologies.get(blob)!;
+  }
+  /** The tier lists of a pair of blobs (either absent), once per pair. */
+  lists(tiers: string | undefined, unreliable: string | undefined): TierLists {
+    const key = `${tiers ?? ''}|${unreliable ?? ''}`;
+    if (!this.tierLists.has(key)) this.tierLists.set(key, tierListsOf(this.value(tiers), this.value(unreliable)));
+    return this.tierLists.get(key)!;
   }
 }
 
@@ -101,9 +117,9 @@ function commitHistory(commit: SourceCommit, state: ReadonlyMap<string, string>,
     else if (PLATFORM_FILE.test(f.path)) events.push(...platformChanges(blobs.snapshot(f.before), blobs.snapshot(f.after), ref));
   }
   const scores: CommitScore[] = [];
-  const methodology = readableMethodology(blobs.value(state.get(METHODOLOGY)));
+  const methodology = blobs.methodology(state.get(METHODOLOGY));
   if (methodology) {
-    const lists = tierListsOf(blobs.value(state.get(TIERS)), blobs.value(state.get(UNRELIABLE)));
+    const lists = blobs.lists(state.get(TIERS), state.get(UNRELIABLE));
     for (const folder of [...touchedCategories(commit, state)].sort()) {
       const files = [...state].filter(([p]) => PLATFORM_FILE.exec(p)?.[1] === folder);
       const platforms = files.map(([, blob]) => blobs.platform(blob));

@@ -6,19 +6,8 @@ import { problemAt } from '../../load/load.js';
 import type { BuildProblem } from '../../problems.js';
 import type { PlatformCheck } from '../check-rule.js';
 import { datesIn } from '../raw-fields.js';
+import { isRealDate } from '../../../runtime/domain/contract/calendar.js';
 
-/** Days in each month of a common year. */
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** True when `value` (YYYY-MM-DD) names a real day of the proleptic Gregorian calendar (ISO 8601). */
-function isRealDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
-  return days !== undefined && day >= 1 && day <= days;
-}
 
 export const realDates: PlatformCheck = {
   id: 'real-dates',

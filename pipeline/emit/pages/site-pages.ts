@@ -12,7 +12,6 @@ import type { VerdictResponse } from '../../../runtime/domain/contract/compariso
 import type { Site } from '../../../runtime/domain/contract/model.js';
 import type { PlatformHistoryResponse } from '../../../runtime/domain/contract/history-schemas.js';
 import { comparePageHtml } from '../../../runtime/domain/pages/compare-page.js';
-import { siteAssets } from '../site-assets.js';
 import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
 import type { ScoredPlatform } from '../../score/score-dataset.js';
 import type { EmittedFile, Manifest } from '../open-data.js';
@@ -47,8 +46,6 @@ export function sitePages(
     }
   }
   return [
-    // the same files whose paths the site names (site.assets, made by the build from the same platforms)
-    ...siteAssets(scored.map((p) => p.source)).files,
     page('', indexPageHtml(site, methodology, scored)),
     page('methodology', methodologyPageHtml(site, methodology)),
     page('open-data', openDataPageHtml(site, manifest)),

@@ -5,6 +5,7 @@
 import type { Dataset } from '../dataset.js';
 import type { ChangesResponse } from '../contract/history-schemas.js';
 import { CATEGORY_IDS, normaliseCategory } from '../contract/categories.js';
+import { isRealDate } from '../contract/calendar.js';
 import { invalidParameters } from '../contract/problem.js';
 import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
 import { lookupPlatform } from './platform-lookup.js';
@@ -25,16 +26,6 @@ export interface ChangesArgs {
   offset?: string | undefined;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date YYYY-MM-DD. */
-function isCalendarDate(text: string): boolean {
-  const m = ISO_DATE.exec(text);
-  if (!m) return false;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
-}
-
 /**
  * GET /v1/changes: changes committed on or after `since` (UTC date), of one category or platform,
  * newest first, `limit` per page from `offset`. 400 naming each bad parameter; 404 for an
@@ -43,7 +34,7 @@ function isCalendarDate(text: string): boolean {
 export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResult {
   const errors: ParameterError[] = [];
   const since = args.since ?? null;
-  if (since !== null && !isCalendarDate(since)) errors.push({ parameter: 'since', message: `must be a calendar date YYYY-MM-DD; got "${preview(since)}"` });
+  if (since !== null && !isRealDate(since)) errors.push({ parameter: 'since', message: `must be a calendar date YYYY-MM-DD; got "${preview(since)}"` });
   const category = args.category === undefined ? null : normaliseCategory(args.category) ?? undefined;
   if (category === undefined) errors.push({ parameter: 'category', message: `must be one of ${CATEGORY_IDS.join(', ')} (singular, underscores and any case accepted); got "${preview(args.category ?? '')}"` });
   const number = (name: 'limit' | 'offset', raw: string | undefined, fallback: number, min: number, max: number): number => {

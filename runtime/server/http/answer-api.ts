@@ -78,7 +78,7 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
   if (cached) return computedReply(method, cached, context);
   const result = run();
   if (result.kind !== 'body') return replyOf(result, method, context, problem);
-  const json = result.json ?? Buffer.from(JSON.stringify(result.body));
+  const json = bodyBytes(result);
   served.computedCache.offer(target, json);
   return computedReply(method, json, context);
 }
@@ -89,8 +89,13 @@ function replyOf(result: OperationResult, method: string, context: RequestContex
     case 'bytes':
       return precomputedReply(method, result.bytes, context, undefined, extra);
     case 'body':
-      return computedReply(method, result.json ?? Buffer.from(JSON.stringify(result.body)), context, undefined, extra);
+      return computedReply(method, bodyBytes(result), context, undefined, extra);
     case 'problem':
       return problem(result.problem);
   }
+}
+
+/** A computed body's JSON bytes: the ones the operation wrote (result.json), else JSON.stringify. */
+function bodyBytes(result: Extract<OperationResult, { kind: 'body' }>): Buffer {
+  return result.json ?? Buffer.from(JSON.stringify(result.body));
 }

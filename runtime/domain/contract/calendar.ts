@@ -1,0 +1,17 @@
+/** Calendar dates as the data and the API write them: YYYY-MM-DD, ISO 8601. */
+
+/** Days in each month of a common year. */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * True when `value` is written YYYY-MM-DD and names a real day of the proleptic Gregorian
+ * calendar (ISO 8601): the build's date check and the API's date parameters (GET /v1/changes `since`).
+ */
+export function isRealDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
