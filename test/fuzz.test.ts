@@ -85,12 +85,13 @@ describe('every GET operation of openapi.json under generated input', () => {
     const slugs = ((await http(server, '/v1/platforms')).json.results as Array<{ slug: string; name: string; category: string }>);
     const byCategory = (category: string) => slugs.filter((p) => p.category === category).map((p) => p.slug);
     const files = ((await http(server, '/open-data/manifest.json')).json.files as Array<{ file: string }>).map((f) => f.file).filter((f) => !f.includes('/'));
+    const assets = [...(await http(server, '/')).text.matchAll(/"\/assets\/([a-z-]+\.[0-9a-f]{10}\.(?:css|js|json))"/g)].map((m) => m[1]!);
     /** A valid value for a parameter of an operation, drawn from the document or, for names, from the data. */
     const valid = (template: string, param: any): fc.Arbitrary<string> => {
       if (param.name === 'name' || (param.name === 'slug' && template === '/platforms/{slug}')) return fc.constantFrom(...slugs.flatMap((p) => [p.slug, p.name.toUpperCase()]));
       if (param.name === 'slug') return fc.constantFrom(...['exchanges', 'brokerages', 'high-yield-savings'].flatMap((c) => { const [a, b] = byCategory(c); return a && b ? [`${a}-vs-${b}`, `${b}-vs-${a}`] : []; }));
       if (param.name === 'platforms') return fc.constantFrom(...['exchanges', 'brokerages'].map((c) => byCategory(c).slice(0, 3).join(',')));
-      if (param.name === 'file') return fc.constantFrom(...files);
+      if (param.name === 'file') return fc.constantFrom(...(template === '/assets/{file}' ? assets : files));
       if (param.name === 'weights') return fc.constantFrom('fees:8,security:10', 'security:0,fees:1');
       if (param.name === 'profile') return fc.constant('options');
       if (param.name === 'balance') return fc.integer({ min: 1, max: LIMITS.balanceMax }).map(String);

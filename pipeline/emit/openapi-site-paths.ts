@@ -56,6 +56,29 @@ export function sitePaths(): Json {
     '/problems/{name}': sitePage('getProblemTypePage', 'An error type', 'What an error type means and what to do: the page the `type` URL of a problem+json answer points at.', [{ name: 'name', in: 'path', required: true, description: 'Problem type name', schema: { type: 'string', enum: Object.keys(PROBLEM_TYPES) }, example: 'rate-limited' }]),
     '/robots.txt': crawlerFile('getRobotsTxt', 'robots.txt', 'Everything may be crawled; names the sitemap.', 'text/plain'),
     '/sitemap.xml': crawlerFile('getSitemap', 'Sitemap', 'Every page of its own under the base URL (sitemaps.org 0.9), platform pages with their record\'s as_of as lastmod.', 'application/xml'),
+    '/assets/{file}': {
+      get: {
+        operationId: 'getSiteAsset',
+        tags: ['site'],
+        summary: "The pages' stylesheet, the search box's script and the names it offers",
+        description: "Named by their content's hash (site.<hash>.css, search-box.<hash>.js, search-index.<hash>.json; the pages link the current ones): a new content is a new name, so they are sent with Cache-Control `public, max-age=31536000, immutable`. Not counted against the API limit.",
+        security: [{}],
+        parameters: [{ name: 'file', in: 'path', required: true, description: 'File name with its content hash, as a page links it', schema: { type: 'string', pattern: '^[a-z-]+\\.[0-9a-f]{10}\\.(css|js|json)$' }, example: 'site.0123456789.css' }],
+        responses: {
+          '200': {
+            description: 'The file',
+            headers: fileHeaders,
+            content: {
+              'text/css': { schema: { type: 'string' } },
+              'text/javascript': { schema: { type: 'string' } },
+              'application/json': { schema: { type: 'array', items: { type: 'object' } } },
+            },
+          },
+          ...notModified,
+          ...siteErrors,
+        },
+      },
+    },
     '/open-data/{file}': {
       get: {
         operationId: 'getOpenDataFile',
@@ -63,7 +86,7 @@ export function sitePaths(): Json {
         summary: 'An open-data file listed in /open-data/manifest.json (JSON, CSV, Atom, JSON Schemas under schemas/, SHA256SUMS)',
         description: 'The files of the open data, each listed with its size and SHA-256 in the manifest. Not counted against the API limit.',
         security: [{}],
-        parameters: [{ name: 'file', in: 'path', required: true, description: 'File name, e.g. platforms.json, exchanges.csv, changes.atom, SHA256SUMS', schema: { type: 'string', minLength: 1 }, example: 'platforms.json' }],
+        parameters: [{ name: 'file', in: 'path', required: true, description: 'File name as the manifest lists it, e.g. platforms.json, exchanges.csv, changes.atom, history/exchanges.csv, SHA256SUMS', schema: { type: 'string', minLength: 1 }, example: 'platforms.json' }],
         responses: {
           '200': {
             description: 'The file',
