@@ -50,6 +50,7 @@ export interface CategoryReport {
   category: CategoryId;
   platforms: number;
   coverage: Record<(typeof COVERAGE_BANDS)[number]['label'], number>;
+  /** Platforms below the coverage gate, as "slug (no data: criterion keys with weight, ...)". */
   under_gate: string[];
   /** Fact groups and assessments older than their freshness window. */
   stale_facts: number;
@@ -57,7 +58,7 @@ export interface CategoryReport {
   weak_facts: number;
   /** All fact groups and assessments. */
   facts: number;
-  /** Exchanges and brokerages: not fully costed with the default fee inputs (null for other categories). */
+  /** Exchanges and brokerages not fully costed with the default fee inputs, as "slug (unknown: fee items)" (null for other categories). */
   not_fully_costed: string[] | null;
   /** Hardware wallets without a price (null for other categories). */
   unpriced: string[] | null;
@@ -75,6 +76,16 @@ export interface CategoryReport {
 }
 
 const pct = (part: number, whole: number): number => (whole === 0 ? 100 : Math.round((1000 * part) / whole) / 10);
+
+/**
+ * A platform under the coverage gate named with what it lacks: "slug (no data: key, key)", the
+ * criteria with a default weight whose basis is `missing` (methodology "Coverage"), so an editor
+ * knows which facts or assessments to research.
+ */
+function withMissingCriteria(p: ScoredPlatform): string {
+  const keys = p.criteria.filter((c) => c.basis === 'missing' && c.default_weight > 0).map((c) => c.key);
+  return `${p.source.slug} (no data: ${keys.join(', ') || 'none'})`;
+}
 
 /** The default inputs of GET /v1/fees. */
 const DEFAULT_FEE_PROFILE = Object.fromEntries(LIMITS.feeParameters.map((p) => [p.name, p.default])) as unknown as FeeProfile;
@@ -137,12 +148,16 @@ export function dataReport(platforms: readonly ScoredPlatform[], gate: number, l
       category,
       platforms: members.length,
       coverage,
-      under_gate: members.filter((p) => p.model.coverage < gate).map((p) => p.source.slug).sort(),
+      under_gate: members.filter((p) => p.model.coverage < gate).map(withMissingCriteria).sort(),
       stale_facts: stale,
       weak_facts: weak,
       facts,
       not_fully_costed: costed
-        ? members.filter((p) => !p.model.fees || estimateFees(p.model.fees, DEFAULT_FEE_PROFILE).unknown_items.length > 0).map((p) => p.source.slug).sort()
+        ? members.flatMap((p) => {
+          const unknown = p.model.fees ? estimateFees(p.model.fees, DEFAULT_FEE_PROFILE).unknown_items : null;
+          if (unknown?.length === 0) return [];
+          return [`${p.source.slug} (unknown: ${unknown ? unknown.join(', ') : 'no fee facts'})`];
+        }).sort()
         : null,
       unpriced: category === 'hardware-wallets' ? members.filter((p) => p.source.category === 'hardware-wallets' && !p.source.facts.price).map((p) => p.source.slug).sort() : null,
       regulatory_actions: regulatory,
