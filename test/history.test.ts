@@ -4,6 +4,7 @@
  * methodology change, built by the CLI and read over HTTP and MCP.
  */
 import { cp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -166,9 +167,15 @@ describe('history from the sources\' git history', () => {
     expect(savings.events.filter((e: any) => e.kind === 'fact_removed' && e.slug === 'save-three').length).toBeGreaterThan(0);
     const csv = await readFile(path.join(dist, 'open-data/history/high-yield-savings.csv'), 'utf8');
     expect(csv.split('\n')[0]).toBe('date,commit,kind,slug,name,category,field,old_value,new_value,old_as_of,new_as_of,old_source_urls,new_source_urls,description');
-    expect(csv).toContain(`2026-07-11T09:00:00.000Z,${hashes.change},fact_changed,save-one,Save One Bank,high-yield-savings,facts.apy.tiers.0.apy_pct,4,3.6,2026-06-30,2026-07-10,https://example.org/fixture,https://example.org/rates-july,`);
+    expect(csv).toContain(`2026-07-11T09:00:00Z,${hashes.change},fact_changed,save-one,Save One Bank,high-yield-savings,facts.apy.tiers.0.apy_pct,4,3.6,2026-06-30,2026-07-10,https://example.org/fixture,https://example.org/rates-july,`);
     const manifest = await json('open-data/manifest.json');
     expect(manifest.files.map((f: any) => f.file)).toContain('history/high-yield-savings.csv');
+    // the commit dates are a Table Schema datetime column, cast by the frictionless library
+    const { Package } = createRequire(import.meta.url)('datapackage') as { Package: { load(descriptor: string): Promise<any> } };
+    const table = (await Package.load(path.join(dist, 'open-data/datapackage.json'))).resources.find((r: any) => r.name === 'history-high-yield-savings-csv');
+    expect(table.descriptor.schema.fields[0]).toMatchObject({ name: 'date', type: 'datetime' });
+    const rows = await table.read({ keyed: true, cast: true });
+    expect(rows.find((r: any) => r.commit === hashes.change).date).toEqual(new Date('2026-07-11T09:00:00Z'));
   });
 
   it('gives the same bytes from the same commits, with the cache, without it, and in a fresh clone', async () => {

@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { connect } from 'node:net';
+import { readFileSync } from 'node:fs';
+import * as XLSX from '@e965/xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serveFixtures } from './fixture-server.js';
 import { http } from './helpers.js';
@@ -73,6 +75,43 @@ describe('site pages and open-data files', () => {
     expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Dataset', license: 'https://creativecommons.org/licenses/by/4.0/', creator: { '@type': 'Organization' } });
     expect(ld.distribution.map((d: any) => d.name)).toContain('exchanges.csv');
     for (const d of ld.distribution) expect((await http(server, new URL(d.contentUrl).pathname)).status, d.name).toBe(200);
+  });
+
+  it('opens every CSV in a spreadsheet engine (SheetJS, read as UTF-8) with each cell as its Table Schema type: numbers, dates and date-times as such, text unchanged, no formulas', () => {
+    const descriptor = JSON.parse(readFileSync(path.join(dist, 'open-data/datapackage.json'), 'utf8')) as {
+      resources: Array<{ path: string; schema?: { fields: Array<{ name: string; type: string }> } }>;
+    };
+    const tables = descriptor.resources.filter((r) => r.schema);
+    expect(tables.length).toBe(11);
+    let cells = 0;
+    for (const table of tables) {
+      const text = readFileSync(path.join(dist, 'open-data', table.path), 'utf8');
+      const sheet = XLSX.read(text, { type: 'string', cellDates: true, dense: false }).Sheets.Sheet1!;
+      const raw = XLSX.read(text, { type: 'string', raw: true }).Sheets.Sheet1!; // the same cells as plain text
+      const range = XLSX.utils.decode_range(sheet['!ref']!);
+      const fields = table.schema!.fields;
+      expect(range.e.c + 1, table.path).toBe(fields.length);
+      for (let c = 0; c < fields.length; c++) expect(sheet[XLSX.utils.encode_cell({ r: 0, c })]?.v, table.path).toBe(fields[c]!.name);
+      for (let r = 1; r <= range.e.r; r++) {
+        for (let c = 0; c < fields.length; c++) {
+          const address = XLSX.utils.encode_cell({ r, c });
+          const cell = sheet[address];
+          if (!cell) continue; // an empty cell: unknown (missingValues [""])
+          cells++;
+          const source = String(raw[address]!.v);
+          const where = `${table.path} ${address} ${fields[c]!.name} ${JSON.stringify(source)}`;
+          expect(cell.f, where).toBeUndefined();
+          const type = fields[c]!.type;
+          if (type === 'number' || type === 'integer') expect([cell.t, cell.v], where).toEqual(['n', Number(source)]);
+          else if (type === 'date' || type === 'datetime') expect([cell.t, (cell.v as Date).getTime()], where).toEqual(['d', Date.parse(source.length === 10 ? `${source}T00:00:00` : source)]);
+          else if (type === 'boolean') expect(['TRUE', 'FALSE', 'true', 'false'], where).toContain(cell.t === 'b' ? String(cell.v).toUpperCase() : source);
+          // text stays text; a number written in a text column (a history value) must read back exactly
+          else if (cell.t === 'n') expect(String(cell.v), where).toBe(source);
+          else expect([cell.t, cell.v], where).toEqual(['s', source]);
+        }
+      }
+    }
+    expect(cells).toBeGreaterThan(1000);
   });
 
   it('never answers a hostile page path with a 5xx', async () => {

@@ -20,7 +20,7 @@ type Cell = string | number | boolean | null;
 /** A column of a CSV file as a Table Schema field (Frictionless Table Schema v1): its name and type. */
 export interface TableField {
   name: string;
-  type: 'string' | 'integer' | 'number' | 'boolean' | 'date';
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime';
 }
 
 /** A CSV file's text and the Table Schema fields of its columns, in order. */
@@ -30,16 +30,19 @@ export interface CsvTable {
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A UTC instant in Table Schema's default datetime format, YYYY-MM-DDThh:mm:ssZ (commit dates of the history files). */
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 /**
  * The Table Schema type of a column, from its values (null cells, written empty, are unknown and
- * do not count): booleans, whole numbers, numbers, ISO dates, else text.
+ * do not count): booleans, whole numbers, numbers, ISO dates, UTC date-times, else text.
  */
 function fieldOf(name: string, values: readonly Cell[]): TableField {
   const known = values.filter((v) => v !== null);
   if (known.length > 0 && known.every((v) => typeof v === 'boolean')) return { name, type: 'boolean' };
   if (known.length > 0 && known.every((v) => typeof v === 'number')) return { name, type: known.every((v) => Number.isInteger(v)) ? 'integer' : 'number' };
   if (known.length > 0 && known.every((v) => typeof v === 'string' && ISO_DATE.test(v))) return { name, type: 'date' };
+  if (known.length > 0 && known.every((v) => typeof v === 'string' && ISO_DATETIME.test(v))) return { name, type: 'datetime' };
   return { name, type: 'string' };
 }
 
@@ -131,7 +134,8 @@ export function historyCsv(events: readonly ChangeEvent[]): CsvTable {
   const json = (v: unknown): Cell => (v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v));
   return csvTable(
     events.map((e) => ({
-      date: e.date, commit: e.commit, kind: e.kind, slug: e.slug, name: e.name, category: e.category, field: e.field,
+      // a commit date has whole seconds: written in Table Schema's default datetime form
+      date: e.date.replace(/\.000Z$/, 'Z'), commit: e.commit, kind: e.kind, slug: e.slug, name: e.name, category: e.category, field: e.field,
       old_value: json(e.old_value), new_value: json(e.new_value), old_as_of: e.old_as_of, new_as_of: e.new_as_of,
       old_source_urls: e.old_sources.map((s) => s.url).join(' ') || null, new_source_urls: e.new_sources.map((s) => s.url).join(' ') || null,
       description: e.description,
