@@ -50,7 +50,7 @@ facts:
   options_fees: { not_applicable: Four Broker offers no options trading., as_of: 2026-06-30, sources: ${src()} }
   transfer_out: { full_acats_usd: 100, as_of: 2026-06-30, sources: ${src()} }
   account_fees: { annual_usd: 0, as_of: 2026-06-30, sources: ${src()} }
-  protection: { sipc_member: true, excess_sipc: false, as_of: 2026-06-30, sources: ${src()} }
+  protection: { sipc_member: true, excess_sipc: null, as_of: 2026-06-30, sources: ${src()} }
   investments: { stocks: true, etfs: true, options: false, mutual_funds: false, bonds: false, fractional_shares: true, as_of: 2026-06-30, sources: ${src()} }
 assessments:
   regulation: { score: 80, rationale: Fixture., as_of: 2026-06-30, sources: ${src()} }
@@ -185,6 +185,31 @@ describe('profiles and not-applicable criteria', () => {
     expect(four.coverage).toBe(100);
     // transfer: 100 USD x 0.2 = 20 USD a year; (30 - 20) / 30 = 33.3
     expect(four.criteria.find((c: any) => c.key === 'transfer_fees')).toMatchObject({ score: 33.3 });
+  });
+});
+
+describe('a rubric fact the sources leave open is unknown, not false', () => {
+  it('earns no points, and the record, the rationale, the page and the CSV say unknown', async () => {
+    const record = await get('/v1/platforms/four-broker', '/v1/platforms/{name}');
+    expect(record.facts.protection).toMatchObject({ sipc_member: true, excess_sipc: null });
+    // sipc_member 60 + excess_sipc unknown 0 (methodology.yaml brokerages security rubric)
+    expect(record.criteria.find((c: any) => c.key === 'security')).toMatchObject({ basis: 'derived', score: 60, rationale: 'Rubric: sipc_member yes +60; excess_sipc unknown +0 = 60.' });
+    const page = (await http(server, '/platforms/four-broker/')).text;
+    expect(page).toMatch(/<dt>Excess sipc<\/dt><dd>Unknown \(the sources do not say\)<\/dd>/);
+    const csv = (await http(server, '/open-data/brokerages.csv')).text.split('\n');
+    const header = csv[0]!.split(',');
+    const row = csv.find((l) => l.startsWith('four-broker,'))!.split(',');
+    expect([row[header.indexOf('protection.excess_sipc')], row[header.indexOf('protection.sipc_member')]]).toEqual(['', 'true']);
+  });
+
+  it('is still refused when a field is left out instead of set to null', async () => {
+    const broken = path.join(await tempDir('unknown'), 'sources');
+    await cp(FIXTURE_SOURCES, broken, { recursive: true });
+    const file = path.join(broken, 'platforms/brokerages/two-broker.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('excess_sipc: false, ', ''));
+    const result = await runCli(['check', '--sources', broken]);
+    expect(result.code).toBe(1);
+    expect(result.stderr + result.stdout).toMatch(/two-broker\.yaml:19:\d+.*excess_sipc/);
   });
 });
 

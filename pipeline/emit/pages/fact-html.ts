@@ -17,6 +17,7 @@ const EVIDENCE_KEYS = new Set(['as_of', 'as_of_precision', 'stale', 'evidence_ti
 
 /** One value with its unit read from the field name. */
 function factValue(key: string, value: unknown): string {
+  if (value === null) return 'Unknown (the sources do not say)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') {
     if (key.endsWith('_pct') || key === 'pct') return formatPct(value);

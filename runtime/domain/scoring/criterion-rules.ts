@@ -111,7 +111,9 @@ export function scoreCriterion(
         const yes = facts.find((f) => field(f) === true);
         if (yes) total += pt.points;
         const name = facts.map((f) => f.split('.')[1]).join(' or ');
-        return `${name} ${yes ? `yes${facts.length > 1 ? ` (${yes.split('.')[1]})` : ''}` : 'no'} +${yes ? pt.points : 0}`;
+        // unknown (null: the sources do not say) earns nothing, like no, but is named as unknown
+        const answer = yes ? `yes${facts.length > 1 ? ` (${yes.split('.')[1]})` : ''}` : facts.some((f) => field(f) === null) ? 'unknown' : 'no';
+        return `${name} ${answer} +${yes ? pt.points : 0}`;
       });
       const score = Math.min(100, total);
       return derived(score, `Rubric: ${parts.join('; ')} = ${score}.`);

@@ -10,6 +10,14 @@ const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: 'expected lowercase letters, digits and single hyphens' });
 
+/**
+ * A yes/no fact scored by a rubric (methodology.yaml, rule kind `rubric`) that a source may leave
+ * open: null when the cited sources do not say (unknown is not false). It earns no points and every
+ * answer shows it as unknown, never as "no" (methodology 2.1.0).
+ */
+const rubricBoolean = (description: string) =>
+  z.boolean().nullable().meta({ description: `${description}; null when the sources do not say (unknown: no rubric points, shown as unknown)` });
+
 const openness = z.enum(['full', 'partial', 'none']).meta({
   description: 'full: all code under an open licence; partial: some components; none: closed source',
 });
@@ -68,17 +76,17 @@ const brokerageFacts = z.strictObject({
     ...factEvidence,
   }).optional(),
   protection: z.strictObject({
-    sipc_member: z.boolean(),
-    excess_sipc: z.boolean().meta({ description: 'Coverage beyond SIPC limits bought from a private insurer' }),
+    sipc_member: rubricBoolean('Member of the Securities Investor Protection Corporation'),
+    excess_sipc: rubricBoolean('Coverage beyond SIPC limits bought from a private insurer'),
     ...factEvidence,
   }).optional(),
   investments: z.strictObject({
-    stocks: z.boolean(),
-    etfs: z.boolean(),
-    options: z.boolean(),
-    mutual_funds: z.boolean(),
-    bonds: z.boolean(),
-    fractional_shares: z.boolean(),
+    stocks: rubricBoolean('US-listed stocks can be traded'),
+    etfs: rubricBoolean('ETFs can be traded'),
+    options: rubricBoolean('Listed options can be traded'),
+    mutual_funds: rubricBoolean('Mutual funds can be bought'),
+    bonds: rubricBoolean('Bonds can be bought'),
+    fractional_shares: rubricBoolean('Fractional shares can be bought'),
     ...factEvidence,
   }).optional(),
 });
@@ -110,11 +118,11 @@ const savingsFacts = z.strictObject({
 const hardwareWalletFacts = z.strictObject({
   price: z.strictObject({ usd, ...factEvidence }).optional(),
   device: z.strictObject({
-    secure_element: z.boolean(),
+    secure_element: rubricBoolean('Keys kept in a secure element chip'),
     secure_element_chip: z.string().min(1).optional(),
-    air_gap: z.boolean().meta({ description: 'Signs without a USB or Bluetooth data link (QR codes or microSD only)' }),
-    screen: z.boolean(),
-    passphrase: z.boolean().meta({ description: 'Supports a BIP39 passphrase (hidden wallets)' }),
+    air_gap: rubricBoolean('Signs without a USB or Bluetooth data link (QR codes or microSD only)'),
+    screen: rubricBoolean('Has its own screen to confirm addresses and amounts'),
+    passphrase: rubricBoolean('Supports a BIP39 passphrase (hidden wallets)'),
     ...factEvidence,
   }).optional(),
   firmware: z.strictObject({ open_source: openness, ...factEvidence }).optional(),
