@@ -202,6 +202,20 @@ describe('a rubric fact the sources leave open is unknown, not false', () => {
     expect([row[header.indexOf('protection.excess_sipc')], row[header.indexOf('protection.sipc_member')]]).toEqual(['', 'true']);
   });
 
+  it('leaves the criterion without data (missing, not 0) when every fact of its rubric is unknown', async () => {
+    const copy = path.join(await tempDir('all-unknown'), 'sources');
+    await cp(FIXTURE_SOURCES, copy, { recursive: true });
+    const file = path.join(copy, 'platforms/brokerages/two-broker.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('sipc_member: true, excess_sipc: false', 'sipc_member: null, excess_sipc: null'));
+    const local = await startServer(await buildInto(copy));
+    try {
+      const record = (await http(local, '/v1/platforms/two-broker')).json as any;
+      expect(record.criteria.find((c: any) => c.key === 'security')).toMatchObject({ basis: 'missing', score: null });
+    } finally {
+      local.close();
+    }
+  });
+
   it('is still refused when a field is left out instead of set to null', async () => {
     const broken = path.join(await tempDir('unknown'), 'sources');
     await cp(FIXTURE_SOURCES, broken, { recursive: true });

@@ -105,6 +105,8 @@ export function scoreCriterion(
 
   switch (rule.kind) {
     case 'rubric': {
+      // a group whose every rubric fact is unknown says nothing: the criterion has no data
+      if (rule.points.every((pt) => (pt.any_of ?? [pt.fact!]).every((f) => field(f) === null || field(f) === undefined))) return MISSING;
       let total = 0;
       const parts = rule.points.map((pt) => {
         const facts = pt.any_of ?? [pt.fact!];

@@ -41,9 +41,9 @@ const exchangeFacts = z.strictObject({
     ...factEvidence,
   })),
   proof_of_reserves: z.strictObject({
-    published: z.boolean(),
-    liabilities_included: z.boolean(),
-    third_party_attestation: z.boolean(),
+    published: rubricBoolean('A proof of reserves (wallet holdings) is published'),
+    liabilities_included: rubricBoolean('The proof covers customer liabilities too (e.g. a Merkle tree of balances)'),
+    third_party_attestation: rubricBoolean('An independent firm attested the proof'),
     audited_financial_statements: z.boolean().optional().meta({
       description: 'true when audited financial statements (e.g. a 10-K) disclose customer assets held and the matching customer liabilities; scored as equivalent to proof of reserves with liabilities and attestation (methodology.yaml, reserves)',
     }),
