@@ -5,7 +5,10 @@
  */
 import { cp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
 import path from 'node:path';
+import { DOMParser, type Element } from '@xmldom/xmldom';
+import FeedParser from 'feedparser';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +92,57 @@ describe('history from the sources\' git history', () => {
     const atom = await readFile(path.join(dist, 'open-data/changes.atom'), 'utf8');
     expect(atom.match(/<entry>/g)).toHaveLength(5);
     expect(atom).toContain('Save One Bank: facts.apy.tiers.0.apy_pct 4 → 3.6 as of 2026-07-10');
+  });
+
+  it('publishes an Atom feed that a feed reader (feedparser) reads entry for entry and that meets the MUSTs of RFC 4287', async () => {
+    const atom = await readFile(path.join(dist, 'open-data/changes.atom'), 'utf8');
+    const changes = await json('open-data/changes.json');
+    // a feed reader's view: the same entries, titles, links and dates as changes.json
+    const reader = new FeedParser({ addmeta: false });
+    const items: FeedParser.Item[] = [];
+    reader.on('readable', () => {
+      for (let item = reader.read(); item; item = reader.read()) items.push(item);
+    });
+    const done = new Promise<void>((resolve, reject) => reader.on('end', resolve).on('error', reject));
+    Readable.from([atom]).pipe(reader);
+    await done;
+    expect(reader.meta.title).toBe('Fixture Comparison Data: changes'); // the site name of the fixtures' site.yaml
+    expect(items.map((i) => [i.guid.split('#')[1], i.date?.toISOString()])).toEqual(changes.entries.map((e: any) => [e.id, e.date]));
+    expect(items.every((i) => i.author === 'Fixture Comparison Data' && i.link.startsWith('http'))).toBe(true);
+
+    // RFC 4287: each MUST a validator checks, over the document as an XML DOM
+    const doc = new DOMParser().parseFromString(atom, 'application/xml');
+    const NS = 'http://www.w3.org/2005/Atom';
+    const feed = doc.documentElement!;
+    expect([feed.namespaceURI, feed.localName]).toEqual([NS, 'feed']);
+    const children = (el: Element, name: string): Element[] =>
+      Array.from(el.childNodes as unknown as ArrayLike<Element>).filter((n) => n.nodeType === 1 && n.namespaceURI === NS && n.localName === name);
+    const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+    const iri = (v: string | null | undefined) => typeof v === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(v) && !/\s/.test(v);
+    for (const name of ['id', 'title', 'updated']) expect(children(feed, name), `feed ${name} (4.1.1)`).toHaveLength(1);
+    expect(iri(children(feed, 'id')[0]!.textContent), 'feed id is an IRI (4.2.6)').toBe(true);
+    expect(children(feed, 'updated')[0]!.textContent).toMatch(rfc3339);
+    const feedAuthor = children(feed, 'author').length > 0;
+    expect(children(feed, 'author').every((a) => children(a, 'name').length === 1), 'author has one name (3.2.1)').toBe(true);
+    expect(children(feed, 'link').filter((l) => (l.getAttribute('rel') ?? 'alternate') === 'alternate')).toHaveLength(1);
+    expect(children(feed, 'link').every((l) => iri(l.getAttribute('href'))), 'link href (4.2.7.1)').toBe(true);
+    const entries = children(feed, 'entry');
+    expect(entries).toHaveLength(changes.entries.length);
+    const ids = new Set<string>();
+    for (const entry of entries) {
+      for (const name of ['id', 'title', 'updated']) expect(children(entry, name), `entry ${name} (4.1.2)`).toHaveLength(1);
+      const id = children(entry, 'id')[0]!.textContent!;
+      expect(iri(id)).toBe(true);
+      ids.add(id);
+      expect(children(entry, 'updated')[0]!.textContent).toMatch(rfc3339);
+      expect(feedAuthor || children(entry, 'author').length > 0, 'an author for every entry (4.1.1)').toBe(true);
+      const alternate = children(entry, 'link').filter((l) => (l.getAttribute('rel') ?? 'alternate') === 'alternate');
+      expect(alternate.length === 1 || children(entry, 'content').length === 1, 'an alternate link or content (4.1.2)').toBe(true);
+      for (const text of [...children(entry, 'title'), ...children(entry, 'summary'), ...children(entry, 'content')]) {
+        expect(['text', 'html', 'xhtml', null]).toContain(text.getAttribute('type')); // 3.1.1
+      }
+    }
+    expect(ids.size, 'entry ids are unique').toBe(entries.length);
   });
 
   it('answers GET /v1/platforms/{name}/history with each fact\'s timeline and the score per methodology version', async () => {
