@@ -22,7 +22,7 @@ function ruleHtml(rule: Rule): SafeHtml {
     case 'rubric': {
       const rows = rule.points.map((p) => ({ facts: p.any_of ?? [p.fact!], points: p.points }));
       const half = rows.filter((_, i) => i % 2 === 0);
-      return html`Points for each fact that is true, summed (at most 100): ${rows.map((r, i) => html`${i ? ', ' : ''}${r.facts.map((f, j) => html`${j ? ' or ' : ''}<code>${f}</code>`)} ${r.points}`)}. <em>Example:</em> with only ${half.map((r) => r.facts[0]!.split('.')[1]).join(' and ')} true, the score is ${half.map((r) => r.points).join(' + ')} = ${Math.min(100, half.reduce((s, r) => s + r.points, 0))}.`;
+      return html`Points for each fact that is true, summed (at most 100): ${rows.map((r, i) => html`${i ? ', ' : ''}${r.facts.map((f, j) => html`${j ? ' or ' : ''}<code>${f}</code>`)} ${r.points}`)}. <em>Example:</em> with only ${half.map((r) => r.facts[0]!.split('.')[1]).join(' and ')} true, the score is ${half.map((r) => r.points).join(' + ')} = ${Math.min(100, half.reduce((s, r) => s + r.points, 0))}. A fact the sources leave open is shown as unknown and earns no points; when every fact is unknown the criterion has no data.`;
     }
     case 'enum':
       return html`A fixed score for each value of <code>${rule.fact}</code>: ${Object.entries(rule.scores).map(([v, s], i) => html`${i ? ', ' : ''}${v.replace(/_/g, ' ')} ${s}`)}.`;
