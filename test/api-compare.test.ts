@@ -39,7 +39,7 @@ describe('GET /v1/platforms/{name}', () => {
     const body = await get('/v1/platforms/hw-two', '/v1/platforms/{name}');
     expect(body.coverage).toBe(77.8);
     expect(body.criteria.find((c: any) => c.key === 'vendor_record')).toEqual({
-      key: 'vendor_record', label: 'Vendor record', default_weight: 2, group: null, basis: 'missing', score: null, rationale: null, as_of: null, stale: false, evidence_tier: null, sources: [],
+      key: 'vendor_record', label: 'Vendor record', default_weight: 2, group: null, basis: 'missing', score: null, unknown_points: 0, rationale: null, as_of: null, stale: false, evidence_tier: null, sources: [],
     });
   });
 

@@ -193,13 +193,31 @@ describe('a rubric fact the sources leave open is unknown, not false', () => {
     const record = await get('/v1/platforms/four-broker', '/v1/platforms/{name}');
     expect(record.facts.protection).toMatchObject({ sipc_member: true, excess_sipc: null });
     // sipc_member 60 + excess_sipc unknown 0 (methodology.yaml brokerages security rubric)
-    expect(record.criteria.find((c: any) => c.key === 'security')).toMatchObject({ basis: 'derived', score: 60, rationale: 'Rubric: sipc_member yes +60; excess_sipc unknown +0 = 60.' });
+    expect(record.criteria.find((c: any) => c.key === 'security')).toMatchObject({ basis: 'derived', score: 60, unknown_points: 40, rationale: 'Rubric: sipc_member yes +60; excess_sipc unknown +0 = 60 (up to 100 if the unknown facts are yes).' });
+    expect(record.criteria.find((c: any) => c.key === 'investments')).toMatchObject({ unknown_points: 0 });
     const page = (await http(server, '/platforms/four-broker/')).text;
     expect(page).toMatch(/<dt>Excess sipc<\/dt><dd>Unknown \(the sources do not say\)<\/dd>/);
     const csv = (await http(server, '/open-data/brokerages.csv')).text.split('\n');
     const header = csv[0]!.split(',');
     const row = csv.find((l) => l.startsWith('four-broker,'))!.split(',');
     expect([row[header.indexOf('protection.excess_sipc')], row[header.indexOf('protection.sipc_member')]]).toEqual(['', 'true']);
+  });
+
+  it('says when a pick depends on unknown facts: counted as yes, another platform would be picked', async () => {
+    // security alone: One Broker 100 (SIPC and excess SIPC), Four Broker 60 with excess SIPC unknown (up to 100;
+    // at equal scores and coverage the order is by name, so Four Broker would be picked)
+    const body = await get('/v1/compare?platforms=one-broker,four-broker&weights=security:10,commissions:0,options_fees:0,account_fees:0,transfer_fees:0,investments:0,regulation:0', '/v1/compare');
+    expect(body.winner_slug).toBe('one-broker');
+    expect(body.products.find((p: any) => p.slug === 'four-broker').unknown_criteria).toEqual(['security']);
+    expect(body.products.find((p: any) => p.slug === 'one-broker').unknown_criteria).toEqual([]);
+    expect(body.depends_on_unknown).toBe(true);
+    expect(body.caveats).toContain('The pick depends on facts the sources leave open: if they were all yes, Four Broker would be picked instead.');
+    expect(body.caveats).toContain('Four Broker: some facts unknown in security (scored as no).');
+    // security weighted as the others: 40 more points of security cannot close the gap, so nothing is said
+    const other = await get('/v1/compare?platforms=one-broker,four-broker&weights=security:1', '/v1/compare');
+    expect(other.products.map((p: any) => [p.slug, p.score_pct])).toEqual([['one-broker', 97.5], ['four-broker', 70.4]]);
+    expect([other.depends_on_unknown, other.caveats.some((c: string) => c.startsWith('The pick depends on facts'))]).toEqual([false, false]);
+    expect(other.caveats).toContain('Four Broker: some facts unknown in security (scored as no).');
   });
 
   it('leaves the criterion without data (missing, not 0) when every fact of its rubric is unknown', async () => {

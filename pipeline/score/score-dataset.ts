@@ -80,7 +80,7 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
       ...scoreCriterion(source, c, facts, ctx, evidence),
     }));
     const modelStates: Record<string, ModelCriterionState> = {};
-    for (const c of criteria) modelStates[c.key] = { basis: c.basis, score: c.score, as_of: c.as_of, stale: c.stale, evidence_tier: c.evidence_tier };
+    for (const c of criteria) modelStates[c.key] = { basis: c.basis, score: c.score, unknown_points: c.unknown_points, as_of: c.as_of, stale: c.stale, evidence_tier: c.evidence_tier };
     const definitions = modelCriteria(methodology, category);
     const cap = capFor(source.incidents ?? [], methodology.caps, evidence.evaluationDate);
     const weights = defaultWeights(definitions);

@@ -25,6 +25,8 @@ export interface Comparison {
   depends_on_stale: boolean;
   /** True when dropping every criterion whose strongest evidence is weak would change the pick. */
   depends_on_weak_evidence: boolean;
+  /** True when counting every unknown rubric fact as yes would change the pick. */
+  depends_on_unknown: boolean;
   caveats: string[];
   explanation: string;
   products: ComparedProduct[];
@@ -54,6 +56,7 @@ function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly M
       missing_criteria: cov.missing,
       stale_criteria: scored.criteria.filter((c) => c.stale && c.weight > 0 && c.score !== null).map((c) => c.key),
       weak_criteria: scored.criteria.filter((c) => c.evidence_tier === 'weak' && c.weight > 0 && c.score !== null).map((c) => c.key),
+      unknown_criteria: criteria.filter((c) => (states[c.key]?.unknown_points ?? 0) > 0 && (weights[c.key] ?? 0) > 0).map((c) => c.key),
       cap: p.cap,
       criteria: scored.criteria,
       as_of: p.as_of,
@@ -68,15 +71,30 @@ const byRank = (a: Ranked, b: Ranked): number => (b.score_pct ?? -1) - (a.score_
 type Ranked = Pick<ComparedProduct, 'score_pct' | 'coverage' | 'name'>;
 
 /**
- * The slug of the product that would be picked if the criteria `keep` rejects had no data:
- * the first eligible one in the same order (scores and coverage only, no rows built).
+ * The slug of the product that would be picked if the criteria `keep` rejects had no data (or,
+ * with `statesOf`, with other criterion states): the first eligible one in the same order
+ * (scores and coverage only, no rows built).
  */
-function pickWithout(platforms: readonly ModelPlatform[], criteria: readonly ModelCriterion[], weights: Record<string, number>, rules: CompareRules, keep: KeepCriterion): string | null {
+function pickWithout(
+  platforms: readonly ModelPlatform[],
+  criteria: readonly ModelCriterion[],
+  weights: Record<string, number>,
+  rules: CompareRules,
+  keep: KeepCriterion | null,
+  statesOf: (p: ModelPlatform) => ModelPlatform['criteria'] = (p) => p.criteria,
+): string | null {
   const ranked = platforms
-    .map((p) => ({ slug: p.slug, name: p.name, ...scoreAndCoverage(criteria, p.criteria, weights, p.cap, keep) }))
+    .map((p) => ({ slug: p.slug, name: p.name, ...scoreAndCoverage(criteria, statesOf(p), weights, p.cap, keep) }))
     .filter((r) => r.coverage >= rules.coverage_gate_pct && r.score_pct !== null)
     .sort(byRank);
   return ranked[0]?.slug ?? null;
+}
+
+/** A platform's criterion states with every unknown rubric fact counted as yes (score + unknown_points). */
+function unknownAsYes(p: ModelPlatform): ModelPlatform['criteria'] {
+  const out: ModelPlatform['criteria'] = {};
+  for (const [key, s] of Object.entries(p.criteria)) out[key] = s.unknown_points > 0 && s.score !== null ? Object.assign({}, s, { score: Math.min(100, s.score + s.unknown_points) }) : s;
+  return out;
 }
 
 /**
@@ -86,7 +104,9 @@ function pickWithout(platforms: readonly ModelPlatform[], criteria: readonly Mod
  * - too_close: the gap to the second eligible product is under the margin (the wide margin when
  *   either of the two has coverage under wide_when_coverage_below_pct);
  * - depends_on_stale / depends_on_weak_evidence: the pick made again with every stale (weak) criterion
- *   treated as missing differs from the pick.
+ *   treated as missing differs from the pick;
+ * - depends_on_unknown: the pick made again with every unknown rubric fact counted as yes (each
+ *   criterion's score + unknown_points, methodology 2.1.0) differs from the pick.
  * @param platforms 2-6 distinct platforms of one category (the caller checks the rules)
  * @param criteria the category's criteria
  * @param weights criterion key -> weight 0-10 for every criterion (defaults, profile and caller applied)
@@ -116,6 +136,8 @@ export function compare(
   const winnerSlug = first?.slug ?? null;
   const staleAlternative = anyStale ? pickWithout(platforms, criteria, weights, rules, (s) => !s.stale) : winnerSlug;
   const weakAlternative = anyWeak ? pickWithout(platforms, criteria, weights, rules, (s) => s.evidence_tier !== 'weak') : winnerSlug;
+  const anyUnknown = products.some((p) => p.unknown_criteria.length > 0);
+  const unknownAlternative = anyUnknown ? pickWithout(platforms, criteria, weights, rules, null, unknownAsYes) : winnerSlug;
   const nameOf = (slug: string | null) => products.find((p) => p.slug === slug)?.name ?? 'no platform';
   const caveats: string[] = [];
   if (staleAlternative !== winnerSlug) {
@@ -124,8 +146,14 @@ export function compare(
   if (weakAlternative !== winnerSlug) {
     caveats.push(`The pick depends on weak evidence: without the criteria backed only by weak sources, ${nameOf(weakAlternative)} would be picked instead.`);
   }
+  if (unknownAlternative !== winnerSlug) {
+    caveats.push(`The pick depends on facts the sources leave open: if they were all yes, ${nameOf(unknownAlternative)} would be picked instead.`);
+  }
   for (const p of products) {
     if (p.stale_criteria.length) caveats.push(`${p.name}: stale criteria ${p.stale_criteria.join(', ')}.`);
+  }
+  for (const p of products) {
+    if (p.unknown_criteria.length) caveats.push(`${p.name}: some facts unknown in ${p.unknown_criteria.join(', ')} (scored as no).`);
   }
   return {
     category: platforms[0]!.category,
@@ -139,6 +167,7 @@ export function compare(
     too_close_margin_points: marginRule,
     depends_on_stale: staleAlternative !== winnerSlug,
     depends_on_weak_evidence: weakAlternative !== winnerSlug,
+    depends_on_unknown: unknownAlternative !== winnerSlug,
     caveats,
     explanation: explain(first, second, margin, marginRule, tooClose, rules.coverage_gate_pct),
     products,

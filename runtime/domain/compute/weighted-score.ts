@@ -34,7 +34,7 @@ export interface WeightedScore {
   coverage: Coverage;
 }
 
-const MISSING: ModelCriterionState = { basis: 'missing', score: null, as_of: null, stale: false, evidence_tier: null };
+const MISSING: ModelCriterionState = { basis: 'missing', score: null, unknown_points: 0, as_of: null, stale: false, evidence_tier: null };
 
 /**
  * Weighted mean of the criteria that have a score, then the cap.

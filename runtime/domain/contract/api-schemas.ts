@@ -116,6 +116,7 @@ const CriterionScoreSchema = z
       description: 'derived: computed from facts by the methodology rule; assessed: an editor judgement against the rubric; missing: no sourced data (excluded from the mean, lowers coverage); not_applicable: the fact does not apply to the platform (score null: left out of the mean and of coverage; a number: the methodology\'s fixed score)',
     }),
     score: pct.nullable(),
+    unknown_points: pct.meta({ description: 'Rubric points that facts the sources leave open (recorded as null, unknown) could add: the score is a lower bound by this much. 0 when nothing the rule reads is unknown (methodology 2.1.0).' }),
     rationale: z.string().nullable(),
     as_of: date.nullable(),
     stale,

@@ -65,6 +65,8 @@ const factState = {
 const ModelCriterionStateSchema = z.object({
   basis: z.enum(['derived', 'assessed', 'missing', 'not_applicable']),
   score: z.number().min(0).max(100).nullable(),
+  /** Points unknown rubric facts could add (0 when none): compare's depends_on_unknown. */
+  unknown_points: z.number().min(0).max(100),
   as_of: date.nullable(),
   stale: z.boolean(),
   evidence_tier: EvidenceTierSchema.nullable(),

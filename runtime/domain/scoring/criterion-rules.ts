@@ -16,7 +16,7 @@ import { FEE_ITEM_GROUPS, feeModelOf } from './fact-models.js';
 import { staleFor, type EvidenceContext, type FactState } from './fact-states.js';
 
 /** A criterion's result without its definition fields (key, label, default_weight, group). */
-export type CriterionResult = Pick<CriterionScore, 'basis' | 'score' | 'rationale' | 'as_of' | 'stale' | 'evidence_tier' | 'sources'>;
+export type CriterionResult = Pick<CriterionScore, 'basis' | 'score' | 'unknown_points' | 'rationale' | 'as_of' | 'stale' | 'evidence_tier' | 'sources'>;
 
 /** Category-wide figures some rules compare against. */
 export interface CategoryContext {
@@ -24,7 +24,7 @@ export interface CategoryContext {
   bestApyAt: Map<number, { apy: number; fresh: boolean }>;
 }
 
-const MISSING: CriterionResult = { basis: 'missing', score: null, rationale: null, as_of: null, stale: false, evidence_tier: null, sources: [] };
+const MISSING: CriterionResult = { basis: 'missing', score: null, unknown_points: 0, rationale: null, as_of: null, stale: false, evidence_tier: null, sources: [] };
 
 /** Fact groups a rule reads (for missing and not-applicable checks, and evidence). */
 export function groupsOfRule(rule: Rule, category: PlatformSource['category']): string[] {
@@ -78,6 +78,7 @@ export function scoreCriterion(
     return {
       basis: 'assessed',
       score: a.score,
+      unknown_points: 0,
       rationale: a.rationale,
       as_of: a.as_of,
       stale: staleFor('assessment', a.as_of, evidence),
@@ -94,31 +95,35 @@ export function scoreCriterion(
     const policy = criterion.not_applicable;
     if (policy === undefined) return MISSING; // the lint reports a not_applicable fact this criterion does not accept
     return policy === 'exclude'
-      ? { basis: 'not_applicable', score: null, rationale: `Not applicable (${notApplicable.not_applicable}); left out of the mean and of coverage.`, ...ev }
-      : { basis: 'not_applicable', score: policy.score, rationale: `Not applicable (${notApplicable.not_applicable}), which scores ${policy.score}: ${policy.reason}`, ...ev };
+      ? { basis: 'not_applicable', score: null, unknown_points: 0, rationale: `Not applicable (${notApplicable.not_applicable}); left out of the mean and of coverage.`, ...ev }
+      : { basis: 'not_applicable', score: policy.score, unknown_points: 0, rationale: `Not applicable (${notApplicable.not_applicable}), which scores ${policy.score}: ${policy.reason}`, ...ev };
   }
   const field = (path: string): unknown => {
     const [g, f] = path.split('.') as [string, string];
     return (p.facts as Record<string, Record<string, unknown> | undefined>)[g]?.[f];
   };
-  const derived = (score: number, rationale: string): CriterionResult => ({ basis: 'derived', score, rationale, ...ev });
+  const derived = (score: number, rationale: string, unknownPoints = 0): CriterionResult => ({ basis: 'derived', score, unknown_points: unknownPoints, rationale, ...ev });
 
   switch (rule.kind) {
     case 'rubric': {
       // a group whose every rubric fact is unknown says nothing: the criterion has no data
       if (rule.points.every((pt) => (pt.any_of ?? [pt.fact!]).every((f) => field(f) === null || field(f) === undefined))) return MISSING;
       let total = 0;
+      let open = 0;
       const parts = rule.points.map((pt) => {
         const facts = pt.any_of ?? [pt.fact!];
         const yes = facts.find((f) => field(f) === true);
         if (yes) total += pt.points;
         const name = facts.map((f) => f.split('.')[1]).join(' or ');
-        // unknown (null: the sources do not say) earns nothing, like no, but is named as unknown
-        const answer = yes ? `yes${facts.length > 1 ? ` (${yes.split('.')[1]})` : ''}` : facts.some((f) => field(f) === null) ? 'unknown' : 'no';
+        // unknown (null: the sources do not say) earns nothing, like no, but is named as unknown and could earn its points
+        const unknown = !yes && facts.some((f) => field(f) === null);
+        if (unknown) open += pt.points;
+        const answer = yes ? `yes${facts.length > 1 ? ` (${yes.split('.')[1]})` : ''}` : unknown ? 'unknown' : 'no';
         return `${name} ${answer} +${yes ? pt.points : 0}`;
       });
       const score = Math.min(100, total);
-      return derived(score, `Rubric: ${parts.join('; ')} = ${score}.`);
+      const unknownPoints = Math.min(100, total + open) - score;
+      return derived(score, `Rubric: ${parts.join('; ')} = ${score}${unknownPoints ? ` (up to ${score + unknownPoints} if the unknown facts are yes)` : ''}.`, unknownPoints);
     }
     case 'enum': {
       const value = String(field(rule.fact));
