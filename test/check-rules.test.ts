@@ -84,9 +84,13 @@ const CASES: RuleCase[] = [
   },
   {
     id: 'record-as-of',
-    fail: exchange('record-as-of', (y) => y.replace('as_of: 2026-06-30\nfacts:', 'as_of: 2026-01-01\nfacts:')),
-    pass: exchange('record-as-of'),
-    problems: [{ on: 'as_of: 2026-01-01', path: 'as_of', message: 'error: record as_of 2026-01-01 is older than the newest fact (2026-06-30)' }],
+    fail: exchange('record-as-of', (y) => y.replace('as_of: 2026-06-30\nfacts:', 'as_of: 2026-01-01\nincidents_checked: 2026-03-01\nfacts:')),
+    // a newer fact moved as_of forward; the incidents keep the date they were last searched
+    pass: exchange('record-as-of', (y) => y.replace('as_of: 2026-06-30\nfacts:', 'as_of: 2026-06-30\nincidents_checked: 2026-01-01\nfacts:')),
+    problems: [
+      { on: 'as_of: 2026-01-01', path: 'as_of', message: 'error: record as_of 2026-01-01 is older than the newest fact (2026-06-30)' },
+      { on: 'incidents_checked: 2026-03-01', path: 'incidents_checked', message: 'error: incidents_checked 2026-03-01 is later than the record as_of 2026-01-01' },
+    ],
   },
   {
     id: 'incident-order',

@@ -245,6 +245,28 @@ describe('a rubric fact the sources leave open is unknown, not false', () => {
   });
 });
 
+describe('an incident list searched long ago is marked old, whatever date newer facts gave the record', () => {
+  it('evaluates the incident_record window on incidents_checked and says so in the record and on the page', async () => {
+    const copy = path.join(await tempDir('incidents-checked'), 'sources');
+    await cp(FIXTURE_SOURCES, copy, { recursive: true });
+    const file = path.join(copy, 'platforms/brokerages/two-broker.yaml');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace(/^as_of: (\S+)$/m, 'as_of: $1\nincidents_checked: 2025-01-15'));
+    const local = await startServer(await buildInto(copy));
+    try {
+      const record = (await http(local, '/v1/platforms/two-broker')).json as any;
+      // 2025-01-15 is 531 days before the evaluation date 2026-06-30: older than the 365-day incident_record window
+      expect([record.incidents_checked, record.incident_record_stale]).toEqual(['2025-01-15', true]);
+      const page = (await http(local, '/platforms/two-broker/')).text;
+      expect(page).toContain('<strong>Old search:</strong> Incidents and regulatory actions last searched on 2025-01-15, longer ago than the freshness window');
+      const fresh = (await http(local, '/v1/platforms/one-broker')).json as any;
+      expect([fresh.incidents_checked, fresh.incident_record_stale]).toEqual([fresh.as_of, false]);
+    } finally {
+      local.close();
+    }
+  });
+});
+
 /** `check` on a copy of the fixtures whose methodology.yaml is changed by `edit`. */
 async function checkWithMethodology(edit: (text: string) => string) {
   const broken = path.join(await tempDir('methodology'), 'sources');

@@ -26,6 +26,7 @@ export interface RawPlatform {
   name?: unknown;
   category?: unknown;
   as_of?: unknown;
+  incidents_checked?: unknown;
   aliases?: unknown;
   facts?: unknown;
   assessments?: unknown;

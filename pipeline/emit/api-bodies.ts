@@ -63,6 +63,7 @@ export function platformBody(site: Site, p: ScoredPlatform): PlatformRecord {
     cap: p.model.cap,
     criteria: p.criteria,
     facts: factsWithState(p),
+    incidents_checked: s.incidents_checked ?? s.as_of,
     incident_record_stale: p.incident_record_stale,
     incidents: s.incidents ?? [],
     licences: s.licences ?? [],

@@ -24,7 +24,7 @@ export interface ScoredPlatform {
   criteria: CriterionScore[];
   /** Each fact group's as_of, stale flag, evidence tier and not-applicable reason. */
   facts: Map<string, FactState>;
-  /** True when the record (its incident list) was last checked longer ago than the incident_record window. */
+  /** True when the incident list was last searched (incidents_checked, else the record's as_of) longer ago than the incident_record window. */
   incident_record_stale: boolean;
   model: ModelPlatform;
 }
@@ -104,7 +104,7 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
       fees: feeModelOf(source, facts),
       savings,
     };
-    return { source, criteria, facts, incident_record_stale: staleFor('incident_record', source.as_of, evidence), model };
+    return { source, criteria, facts, incident_record_stale: staleFor('incident_record', source.incidents_checked ?? source.as_of, evidence), model };
   });
   return scored.sort((a, b) => byRank(a.model, b.model));
 }

@@ -53,6 +53,7 @@ ${r.cap ? html`<dt>Hack cap</dt><dd>At most ${r.cap.cap}: ${r.cap.reason} (${r.c
 ${Object.keys(r.facts).length ? Object.entries(r.facts).map(([k, g]) => factGroupHtml(k, g as Record<string, unknown>)) : html`<p>No sourced facts yet.</p>`}
 </section>
 <section aria-labelledby="safety"><h2 id="safety">Safety record</h2>
+<p class="as-of${r.incident_record_stale ? ' stale' : ''}">${r.incident_record_stale ? html`<strong>Old search:</strong> ` : ''}Incidents and regulatory actions last searched on ${r.incidents_checked}${r.incident_record_stale ? ', longer ago than the freshness window of the methodology: newer incidents may be missing' : ''}.</p>
 ${incidentTimeline(r.incidents, site.evaluation_date, `timeline-${r.slug}`)}
 ${incidentTable('Security incidents', others)}
 </section>

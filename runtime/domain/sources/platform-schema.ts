@@ -184,6 +184,9 @@ const common = {
     .optional()
     .meta({ description: "Other host names the platform or its parent operates (investor relations, help centre); citations on them (or under a path prefix such as github.com/example), and on the website's host, are primary evidence" }),
   as_of: isoDate,
+  incidents_checked: isoDate.optional().meta({
+    description: "When the incident list (losses, breaches, regulatory actions, outages) was last searched, if earlier than as_of: a newer fact moves as_of forward without anyone searching for incidents. The incident_record freshness window is evaluated on this date (default: as_of).",
+  }),
   summary: z.string().min(1).optional().meta({ description: 'One neutral sentence on what the platform is' }),
   assessments: z.record(z.string(), assessmentSchema).optional(),
   incidents: z.array(incidentSchema).optional(),
