@@ -6,7 +6,8 @@
  * list of strings is joined with "; ", and of a tier list the first (base) tier
  * is kept as `<group>.<list>.0.<field>`; each group adds `<group>.as_of`,
  * `<group>.stale` and `<group>.evidence_tier`, and each criterion its score,
- * `as_of.<criterion>` and `stale.<criterion>` (methodology freshness).
+ * `as_of.<criterion>` and `stale.<criterion>` (methodology freshness); the counts of incidents and
+ * regulatory actions come with when they were last searched and whether that search is stale.
  * Amounts in USD, percents on the 0-100 scale, as in the JSON. Text that a spreadsheet would
  * run as a formula is escaped (CSV_OPTIONS).
  */
@@ -87,7 +88,7 @@ export function categoryCsv(records: readonly PlatformRecord[]): CsvTable {
     ...criterionKeys.map((k) => `as_of.${k}`),
     ...criterionKeys.map((k) => `stale.${k}`),
     ...factKeys,
-    'incidents', 'regulatory_actions', 'website', 'page', 'json',
+    'incidents', 'regulatory_actions', 'incidents_checked', 'incident_record_stale', 'website', 'page', 'json',
   ];
   const rows = records.map((r, i): Record<string, Cell> => {
     const scores = Object.fromEntries(r.criteria.flatMap((c) => [[`score.${c.key}`, c.score], [`as_of.${c.key}`, c.as_of], [`stale.${c.key}`, c.as_of === null ? null : c.stale]]));
@@ -99,6 +100,7 @@ export function categoryCsv(records: readonly PlatformRecord[]): CsvTable {
       ...Object.fromEntries(factKeys.map((k) => [k, f.get(k) ?? null])),
       incidents: r.incidents.filter((x) => x.class !== 'regulatory_action').length,
       regulatory_actions: r.incidents.filter((x) => x.class === 'regulatory_action').length,
+      incidents_checked: r.incidents_checked, incident_record_stale: r.incident_record_stale,
       website: r.website, page: r.page, json: r.json,
     };
   });
