@@ -54,6 +54,8 @@ export interface CategoryReport {
   under_gate: string[];
   /** Fact groups and assessments older than their freshness window. */
   stale_facts: number;
+  /** The same, by platform: "slug (fact group or assessed criterion, ...)", most first, so an editor knows what to re-date. */
+  stale_by_platform: string[];
   /** Fact groups and assessments whose strongest source is weak. */
   weak_facts: number;
   /** All fact groups and assessments. */
@@ -107,19 +109,23 @@ export function dataReport(platforms: readonly ScoredPlatform[], gate: number, l
     let regulatory = 0;
     const regulatorNotCited: string[] = [];
     const weakNumberList: string[] = [];
+    const staleByPlatform: Array<[string, string[]]> = [];
     for (const p of members) {
       coverage[COVERAGE_BANDS.find((b) => p.model.coverage >= b.min)!.label]++;
-      for (const f of p.facts.values()) {
+      const staleHere: string[] = [];
+      for (const [group, f] of p.facts) {
         facts++;
-        if (f.stale) stale++;
+        if (f.stale) staleHere.push(group);
         if (f.evidence_tier === 'weak') weak++;
       }
       for (const c of p.criteria) {
         if (c.basis !== 'assessed') continue;
         facts++;
-        if (c.stale) stale++;
+        if (c.stale) staleHere.push(c.key);
         if (c.evidence_tier === 'weak') weak++;
       }
+      stale += staleHere.length;
+      if (staleHere.length) staleByPlatform.push([p.source.slug, staleHere]);
       weakNumberList.push(...weakNumbers(p.source, lists).map((w) => `${p.source.slug}: ${w.label}`));
       for (const i of p.source.incidents ?? []) {
         incidents[i.class]++;
@@ -150,6 +156,9 @@ export function dataReport(platforms: readonly ScoredPlatform[], gate: number, l
       coverage,
       under_gate: members.filter((p) => p.model.coverage < gate).map(withMissingCriteria).sort(),
       stale_facts: stale,
+      stale_by_platform: staleByPlatform
+        .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
+        .map(([slug, keys]) => `${slug} (${keys.join(', ')})`),
       weak_facts: weak,
       facts,
       not_fully_costed: costed
@@ -220,8 +229,13 @@ const TARGET_LABELS: Record<string, string> = {
   weak_only_share: 'weak-only evidence',
 };
 
-/** The report as Markdown: a summary table, the targets per category with the platforms that miss, and the top source domains. */
-export function formatDataReport(reports: readonly CategoryReport[], topDomains = 5): string {
+/**
+ * The report as Markdown: a summary table, the targets per category with the platforms that miss
+ * (and what each lacks), the platforms with the most stale facts, and the top source domains.
+ * @param topDomains source domains listed per category
+ * @param topStale platforms listed per category in "stale by platform" (the JSON has all)
+ */
+export function formatDataReport(reports: readonly CategoryReport[], topDomains = 5, topStale = 10): string {
   const lines = [
     '| category | platforms | coverage 100 | 75-99 | 50-74 | 0-49 | under gate | stale facts | weak facts | facts | funds_lost | data_breach | regulatory_action | outage | other |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -239,6 +253,10 @@ export function formatDataReport(reports: readonly CategoryReport[], topDomains 
     lines.push(`${r.category}:`);
     for (const t of targets.filter((x) => x.scope === r.category)) lines.push(targetLine(t));
     lines.push(`  stale facts ${r.stale_facts} of ${r.facts}; weak-evidence facts ${r.weak_facts} of ${r.facts} (${pct(r.weak_facts, r.facts)}%)`);
+    if (r.stale_by_platform.length) {
+      const shown = r.stale_by_platform.slice(0, topStale);
+      lines.push(`  stale by platform: ${shown.join(', ')}${r.stale_by_platform.length > shown.length ? `, and ${r.stale_by_platform.length - shown.length} more platforms (--json lists all)` : ''}`);
+    }
     lines.push(`  sources by domain: ${r.sources_by_domain.slice(0, topDomains).map(([d, n]) => `${d} ${n}`).join(', ') || 'none'}${r.sources_by_domain.length > topDomains ? `, and ${r.sources_by_domain.length - topDomains} more domains` : ''}`);
   }
   lines.push('all:');

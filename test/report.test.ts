@@ -21,9 +21,17 @@ describe('npm run report', () => {
     expect(row('brokerages')).toEqual({ platforms: 3, coverage: [2, 0, 0, 1], underGate: 1, incidents: [0, 0, 0, 0, 0] });
     expect(row('all')).toEqual({ platforms: 14, coverage: [7, 4, 0, 3], underGate: 3, incidents: [1, 1, 1, 0, 0] });
     expect(stdout).toContain('evaluation date 2026-06-30, methodology 2.0.0');
-    expect(stdout).toContain('  eligible under default weights 75% (target 80%): MISSED; missing: gamma-exchange');
-    expect(stdout).toContain('  fully costed with default fee inputs 75% (target 80%): MISSED; missing: gamma-exchange');
-    expect(stdout).toContain('  eligible under default weights 66.7% (target 80%): MISSED; missing: three-broker');
+    // each miss says what the platform lacks, so an editor knows what to research
+    expect(stdout).toContain('  eligible under default weights 75% (target 80%): MISSED; missing: gamma-exchange (no data: reserves, trading_fees, withdrawal_fees, regulation)');
+    expect(stdout).toContain('  fully costed with default fee inputs 75% (target 80%): MISSED; missing: gamma-exchange (unknown: trading)');
+    expect(stdout).toContain('  eligible under default weights 66.7% (target 80%): MISSED; missing: three-broker (no data: security, investments, regulation)');
+    expect(stdout).not.toContain('stale by platform'); // nothing is stale on 2026-06-30
+  });
+
+  it('names the stale facts platform by platform', async () => {
+    // evaluated on 2026-11-27: the fixtures' APYs of 2026-06-30 are past the 120-day window, nothing else is
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(ROOT, 'pipeline/report-cli.ts'), '--sources', FIXTURE_SOURCES], { cwd: ROOT, env: { ...process.env, SOURCE_DATE_EPOCH: '1795737600' } });
+    expect(stdout).toContain('  stale facts 2 of 9; weak-evidence facts 0 of 9 (0%)\n  stale by platform: save-one (apy), save-two (apy)\n');
     expect(stdout).toContain('  platforms 4 (target 25): MISSED');
     expect(stdout).toMatch(/  sources by domain: example\.org \d+/);
   });
