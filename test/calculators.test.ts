@@ -38,7 +38,7 @@ describe('fee estimator', () => {
 });
 
 const platform = (slug: string, extra: Partial<ModelPlatform>): ModelPlatform => ({
-  slug, name: slug, aliases: [], category: 'high-yield-savings', as_of: '2026-06-30', page: `https://x/${slug}`, score_pct: 80, raw_score_pct: 80, coverage: 100, eligible: true, criteria: {}, cap: null, fees: null, savings: null, ...extra,
+  slug, name: slug, aliases: [], category: 'high-yield-savings', as_of: '2026-06-30', incidents_checked: '2026-06-30', incident_record_stale: false, page: `https://x/${slug}`, score_pct: 80, raw_score_pct: 80, coverage: 100, eligible: true, criteria: {}, cap: null, fees: null, savings: null, ...extra,
 });
 
 describe('savings ranking', () => {

@@ -261,6 +261,11 @@ describe('an incident list searched long ago is marked old, whatever date newer 
       expect(page).toContain('<strong>Old search:</strong> Incidents and regulatory actions last searched on 2025-01-15, longer ago than the freshness window');
       const fresh = (await http(local, '/v1/platforms/one-broker')).json as any;
       expect([fresh.incidents_checked, fresh.incident_record_stale]).toEqual([fresh.as_of, false]);
+      // a comparison says it too: the hack cap rests on the incident list
+      const compared = (await http(local, '/v1/compare?platforms=one-broker,two-broker')).json as any;
+      expect(compared.products.map((p: any) => [p.slug, p.incidents_checked, p.incident_record_stale]).sort()).toEqual([['one-broker', '2026-06-30', false], ['two-broker', '2025-01-15', true]]);
+      expect(compared.caveats).toContain('Two Broker: incidents last searched on 2025-01-15, longer ago than the freshness window; a newer hack or fine, and the cap it would bring, may be missing.');
+      expect(compared.caveats.filter((c: string) => c.startsWith('One Broker: incidents'))).toEqual([]);
     } finally {
       local.close();
     }

@@ -87,12 +87,16 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
     const overall = weightedScore(definitions, modelStates, weights, cap);
     const cov = overall.coverage.pct;
     const savings = savingsModelOf(source, facts);
+    const incidentsChecked = source.incidents_checked ?? source.as_of;
+    const incidentRecordStale = staleFor('incident_record', incidentsChecked, evidence);
     const model: ModelPlatform = {
       slug: source.slug,
       name: source.name,
       aliases: source.aliases ?? [],
       category,
       as_of: source.as_of,
+      incidents_checked: incidentsChecked,
+      incident_record_stale: incidentRecordStale,
       page: platformPageUrl(site, source.slug),
       score_pct: overall.score_pct,
       raw_score_pct: overall.raw_score_pct,
@@ -104,7 +108,7 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
       fees: feeModelOf(source, facts),
       savings,
     };
-    return { source, criteria, facts, incident_record_stale: staleFor('incident_record', source.incidents_checked ?? source.as_of, evidence), model };
+    return { source, criteria, facts, incident_record_stale: incidentRecordStale, model };
   });
   return scored.sort((a, b) => byRank(a.model, b.model));
 }

@@ -60,6 +60,8 @@ function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly M
       cap: p.cap,
       criteria: scored.criteria,
       as_of: p.as_of,
+      incidents_checked: p.incidents_checked,
+      incident_record_stale: p.incident_record_stale,
       page: p.page,
     };
   });
@@ -154,6 +156,9 @@ export function compare(
   }
   for (const p of products) {
     if (p.unknown_criteria.length) caveats.push(`${p.name}: some facts unknown in ${p.unknown_criteria.join(', ')} (scored as no).`);
+  }
+  for (const p of products) {
+    if (p.incident_record_stale) caveats.push(`${p.name}: incidents last searched on ${p.incidents_checked}, longer ago than the freshness window; a newer hack or fine, and the cap it would bring, may be missing.`);
   }
   return {
     category: platforms[0]!.category,

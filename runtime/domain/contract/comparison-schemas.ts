@@ -35,6 +35,8 @@ const ComparedProductSchema = z
     cap: CapSchema.nullable(),
     criteria: z.array(ComparedCriterionSchema),
     as_of: date,
+    incidents_checked: date.meta({ description: 'When the incident list (which sets the hack cap) was last searched' }),
+    incident_record_stale: stale.meta({ description: 'True when the incidents were last searched longer ago than the incident_record freshness window: a newer hack or fine, and its cap, may be missing' }),
     page: url,
   })
   .register(apiRegistry, { id: 'ComparedProduct' });

@@ -118,6 +118,9 @@ const ModelPlatformSchema = z.object({
   aliases: z.array(z.string()),
   category: CategoryIdSchema,
   as_of: date,
+  /** When the incident list was last searched, and whether that is older than the incident_record window. */
+  incidents_checked: date,
+  incident_record_stale: z.boolean(),
   page: z.string(),
   score_pct: z.number().nullable(),
   raw_score_pct: z.number().nullable(),
