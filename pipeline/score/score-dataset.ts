@@ -24,8 +24,6 @@ export interface ScoredPlatform {
   criteria: CriterionScore[];
   /** Each fact group's as_of, stale flag, evidence tier and not-applicable reason. */
   facts: Map<string, FactState>;
-  /** True when the incident list was last searched (incidents_checked, else the record's as_of) longer ago than the incident_record window. */
-  incident_record_stale: boolean;
   model: ModelPlatform;
 }
 
@@ -87,8 +85,8 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
     const overall = weightedScore(definitions, modelStates, weights, cap);
     const cov = overall.coverage.pct;
     const savings = savingsModelOf(source, facts);
+    // the incident_record window is evaluated on when the incidents were last searched (default: the record's as_of)
     const incidentsChecked = source.incidents_checked ?? source.as_of;
-    const incidentRecordStale = staleFor('incident_record', incidentsChecked, evidence);
     const model: ModelPlatform = {
       slug: source.slug,
       name: source.name,
@@ -96,7 +94,7 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
       category,
       as_of: source.as_of,
       incidents_checked: incidentsChecked,
-      incident_record_stale: incidentRecordStale,
+      incident_record_stale: staleFor('incident_record', incidentsChecked, evidence),
       page: platformPageUrl(site, source.slug),
       score_pct: overall.score_pct,
       raw_score_pct: overall.raw_score_pct,
@@ -108,7 +106,7 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
       fees: feeModelOf(source, facts),
       savings,
     };
-    return { source, criteria, facts, incident_record_stale: incidentRecordStale, model };
+    return { source, criteria, facts, model };
   });
   return scored.sort((a, b) => byRank(a.model, b.model));
 }

@@ -106,12 +106,12 @@ export function scoreCriterion(
 
   switch (rule.kind) {
     case 'rubric': {
-      // a group whose every rubric fact is unknown says nothing: the criterion has no data
-      if (rule.points.every((pt) => (pt.any_of ?? [pt.fact!]).every((f) => field(f) === null || field(f) === undefined))) return MISSING;
       let total = 0;
       let open = 0;
+      let known = false;
       const parts = rule.points.map((pt) => {
         const facts = pt.any_of ?? [pt.fact!];
+        if (facts.some((f) => typeof field(f) === 'boolean')) known = true;
         const yes = facts.find((f) => field(f) === true);
         if (yes) total += pt.points;
         const name = facts.map((f) => f.split('.')[1]).join(' or ');
@@ -121,6 +121,8 @@ export function scoreCriterion(
         const answer = yes ? `yes${facts.length > 1 ? ` (${yes.split('.')[1]})` : ''}` : unknown ? 'unknown' : 'no';
         return `${name} ${answer} +${yes ? pt.points : 0}`;
       });
+      // a group whose every rubric fact is unknown (or absent) says nothing: the criterion has no data
+      if (!known) return MISSING;
       const score = Math.min(100, total);
       const unknownPoints = Math.min(100, total + open) - score;
       return derived(score, `Rubric: ${parts.join('; ')} = ${score}${unknownPoints ? ` (up to ${score + unknownPoints} if the unknown facts are yes)` : ''}.`, unknownPoints);
