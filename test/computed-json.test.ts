@@ -1,12 +1,14 @@
 /**
  * Answers written from JSON fragments (runtime/domain/compute/json-template.ts) are the bytes
  * JSON.stringify gives for the same body: GET /v1/savings-interest on random balances and months
- * (small and large, at and around every account's minimums and APY tiers) over the real sources and
- * the fixtures, and over HTTP, where the body served is that text. Random inputs from a fixed seed.
+ * (small and large, at and around every account's minimums and APY tiers) and GET /v1/compare on
+ * random platform sets, weights and profiles of every category, over the real sources and the
+ * fixtures, and over HTTP, where the body served is that text. Random inputs from a fixed seed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServed, type Served } from '../runtime/server/served.js';
 import { savingsInterest } from '../runtime/domain/operations/savings.js';
+import { comparePlatforms } from '../runtime/domain/operations/compare.js';
 import { LIMITS } from '../runtime/domain/contract/parameter-rules.js';
 import { prng } from '../scripts/synthetic/platform-yaml.js';
 import { buildInto, FIXTURE_SOURCES, http, REAL_DATA_EPOCH, startServer, type RunningServer } from './helpers.js';
@@ -50,11 +52,49 @@ describe('answers written from JSON fragments', () => {
     }
   });
 
+  it('compare: the bytes JSON.stringify gives, on 5,000 random comparisons per dataset (every category, 2-6 platforms, weights, groups, profiles)', () => {
+    for (const [name, served, seed] of [['real', real, 11], ['fixtures', fixtures, 12]] as const) {
+      const rand = prng(seed);
+      const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+      const categories = served.model.categories.filter((c) => served.model.platforms.filter((p) => p.category === c.id).length >= 2);
+      const mismatches: string[] = [];
+      const seen = { ineligible: 0, unknown: 0, stale: 0, profile: 0 };
+      for (let i = 0; i < 5_000; i++) {
+        const category = pick(categories);
+        const pool = served.model.platforms.filter((p) => p.category === category.id).sort(() => rand() - 0.5);
+        const platforms = pool.slice(0, 2 + Math.floor(rand() * Math.min(5, pool.length - 1))).map((p) => p.slug);
+        // per weight group: its key or its criteria's keys, never both
+        const byGroup = new Map(category.criteria.flatMap((c) => (c.group === null ? [] : [[c.group, rand() < 0.5] as const])));
+        const keys = [...new Set(category.criteria.map((c) => (c.group !== null && byGroup.get(c.group) ? c.group : c.key)))].filter(() => rand() < 0.6);
+        // weights 0-10 with 0 to 2 decimals, some 0 (a criterion left out); never all 0
+        const weight = (n: number) => (n === 0 ? (1 + Math.floor(rand() * 900)) / 100 : rand() < 0.5 ? Math.floor(rand() * 1001) / 100 : Math.floor(rand() * 101) / 10);
+        const weights = keys.length ? keys.map((k, n) => `${k}:${weight(n)}`).join(',') : undefined;
+        const profile = category.profiles.length && rand() < 0.3 ? pick(category.profiles).key : undefined;
+        const result = comparePlatforms(served, { platforms: platforms.join(','), weights, profile });
+        if (result.kind !== 'body' || !result.json) throw new Error(`${name}: no JSON bytes for ${platforms.join(',')} ${weights ?? ''} ${profile ?? ''}: ${JSON.stringify(result)}`);
+        const body = result.body as { products: Array<{ eligible: boolean; unknown_criteria: string[]; stale_criteria: string[] }>; profile: string | null };
+        seen.ineligible += body.products.some((p) => !p.eligible) ? 1 : 0;
+        seen.unknown += body.products.some((p) => p.unknown_criteria.length > 0) ? 1 : 0;
+        seen.stale += body.products.some((p) => p.stale_criteria.length > 0) ? 1 : 0;
+        seen.profile += body.profile !== null ? 1 : 0;
+        if (!result.json.equals(Buffer.from(JSON.stringify(result.body)))) mismatches.push(`${name}: ${platforms.join(',')} weights=${weights ?? ''} profile=${profile ?? ''}`);
+      }
+      expect(mismatches).toEqual([]);
+      // on the real data the random comparisons reach the answer's varied shapes (an ineligible product, unknown and stale criteria, a profile)
+      if (name === 'real') for (const [shape, count] of Object.entries(seen)) expect(count, `comparisons with ${shape}`).toBeGreaterThan(100);
+    }
+  });
+
   it('serves those bytes over HTTP', async () => {
     const res = await http(server, '/v1/savings-interest?balance=2500.5&months=7', { headers: { 'accept-encoding': 'identity' } });
     expect(res.status).toBe(200);
     const expected = savingsInterest(real, { balance: '2500.5', months: '7' });
     expect(expected.kind === 'body' && res.text === JSON.stringify(expected.body)).toBe(true);
     expect(res.json.results.length).toBeGreaterThan(10);
+    const compared = await http(server, '/v1/compare?platforms=kraken,bitstamp,luno&weights=fees:3.25,security:7', { headers: { 'accept-encoding': 'identity' } });
+    expect(compared.status).toBe(200);
+    const expectedComparison = comparePlatforms(real, { platforms: 'kraken,bitstamp,luno', weights: 'fees:3.25,security:7' });
+    expect(expectedComparison.kind === 'body' && compared.text === JSON.stringify(expectedComparison.body)).toBe(true);
+    expect(compared.json.weights.security).toBe(7);
   });
 });

@@ -45,9 +45,7 @@ function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly M
     } else if (scored.score_pct === null) {
       reason = 'no criterion with data has a weight above 0';
     }
-    return {
-      name: p.name,
-      slug: p.slug,
+    return comparedProduct(p, {
       score_pct: scored.score_pct,
       raw_score_pct: scored.raw_score_pct,
       coverage: cov.pct,
@@ -57,15 +55,44 @@ function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly M
       stale_criteria: scored.criteria.filter((c) => c.stale && c.weight > 0 && c.score !== null).map((c) => c.key),
       weak_criteria: scored.criteria.filter((c) => c.evidence_tier === 'weak' && c.weight > 0 && c.score !== null).map((c) => c.key),
       unknown_criteria: criteria.filter((c) => (states[c.key]?.unknown_points ?? 0) > 0 && (weights[c.key] ?? 0) > 0).map((c) => c.key),
-      cap: p.cap,
       criteria: scored.criteria,
-      as_of: p.as_of,
-      incidents_checked: p.incidents_checked,
-      incident_record_stale: p.incident_record_stale,
-      page: p.page,
-    };
+    });
   });
   return products.sort(byRank);
+}
+
+/** The fields of a compared product that the applied weights decide (the others are the platform's). */
+export type WeightedFields = Pick<
+  ComparedProduct,
+  'score_pct' | 'raw_score_pct' | 'coverage' | 'eligible' | 'ineligible_reason' | 'missing_criteria' | 'stale_criteria' | 'weak_criteria' | 'unknown_criteria' | 'criteria'
+>;
+
+/**
+ * A compared product, fields in the published order: the platform's own fields around the weighted
+ * ones (operations/compare-json.ts writes the platform's once). `v` may hold marks in place of values.
+ */
+export function comparedProduct(p: ModelPlatform, v: WeightedFields): ComparedProduct;
+export function comparedProduct(p: ModelPlatform, v: Record<keyof WeightedFields, unknown>): unknown;
+export function comparedProduct(p: ModelPlatform, v: Record<keyof WeightedFields, unknown>): unknown {
+  return {
+    name: p.name,
+    slug: p.slug,
+    score_pct: v.score_pct,
+    raw_score_pct: v.raw_score_pct,
+    coverage: v.coverage,
+    eligible: v.eligible,
+    ineligible_reason: v.ineligible_reason,
+    missing_criteria: v.missing_criteria,
+    stale_criteria: v.stale_criteria,
+    weak_criteria: v.weak_criteria,
+    unknown_criteria: v.unknown_criteria,
+    cap: p.cap,
+    criteria: v.criteria,
+    as_of: p.as_of,
+    incidents_checked: p.incidents_checked,
+    incident_record_stale: p.incident_record_stale,
+    page: p.page,
+  };
 }
 
 /** The order of compared products: score descending (none last), then coverage descending, then name. */

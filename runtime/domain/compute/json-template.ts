@@ -11,23 +11,28 @@
 export const holeMark = (name: string): string => `\u0000hole:${name}\u0000`;
 
 /**
- * The fixed fragments of `value`'s JSON text around its holes, in text order: holes.length + 1 Buffers.
+ * The fixed text of `value`'s JSON around its holes, in text order: holes.length + 1 strings.
  * @param holes the names of the marks (holeMark) in `value`, in the order they appear in its JSON text
  * @throws Error when a mark is missing or out of order (a template that would not match its object)
  */
-export function jsonFragments(value: unknown, holes: readonly string[]): Buffer[] {
+export function jsonTextFragments(value: unknown, holes: readonly string[]): string[] {
   const text = JSON.stringify(value);
-  const fragments: Buffer[] = [];
+  const fragments: string[] = [];
   let at = 0;
   for (const name of holes) {
     const token = JSON.stringify(holeMark(name));
     const found = text.indexOf(token, at);
     if (found < 0) throw new Error(`JSON template: hole "${name}" missing or out of order`);
-    fragments.push(Buffer.from(text.slice(at, found)));
+    fragments.push(text.slice(at, found));
     at = found + token.length;
   }
-  fragments.push(Buffer.from(text.slice(at)));
+  fragments.push(text.slice(at));
   return fragments;
+}
+
+/** jsonTextFragments as UTF-8 bytes, for joinJson. */
+export function jsonFragments(value: unknown, holes: readonly string[]): Buffer[] {
+  return jsonTextFragments(value, holes).map((text) => Buffer.from(text));
 }
 
 /** Strings up to this many characters are written by a loop (a native call per short string cost more than the copy). */
@@ -66,4 +71,20 @@ export function joinJson(pieces: ReadonlyArray<Buffer | string>): Buffer {
     }
   }
   return out;
+}
+
+/** Hundredths from 0 to 100 (scores, contributions, coverage and weights): their JSON texts are kept once made. */
+const HUNDREDTHS = 10_000;
+const hundredthTexts: string[] = [];
+
+/**
+ * The JSON text of a finite number, as JSON.stringify writes it. A number that is a whole count of
+ * hundredths from 0 to 100 (most numbers of a comparison: one-decimal scores and two-decimal
+ * weights) takes its text from a table filled on use: converting a fraction to text is most of the
+ * cost of writing such an answer, and each of these values recurs across answers.
+ */
+export function numberJson(n: number): string {
+  const k = Math.round(n * 100);
+  if (k >= 0 && k <= HUNDREDTHS && k / 100 === n) return (hundredthTexts[k] ??= String(n));
+  return String(n);
 }

@@ -36,6 +36,17 @@ export interface WeightedScore {
 
 const MISSING: ModelCriterionState = { basis: 'missing', score: null, unknown_points: 0, as_of: null, stale: false, evidence_tier: null };
 
+/** A criterion's state in `states`, missing when absent. */
+export const criterionState = (states: Readonly<Record<string, ModelCriterionState>>, key: string): ModelCriterionState => states[key] ?? MISSING;
+
+/**
+ * A criterion's row of a weighted score, fields in the published order; weight and contribution are
+ * the only fields the applied weights change (operations/compare-json.ts writes the rest once).
+ */
+export function contributionRow<W, C>(c: ModelCriterion, s: ModelCriterionState, weight: W, contribution: C) {
+  return { key: c.key, label: c.label, weight, basis: s.basis, score: s.score, contribution, as_of: s.as_of, stale: s.stale, evidence_tier: s.evidence_tier };
+}
+
 /**
  * Weighted mean of the criteria that have a score, then the cap.
  * @param criteria the category's criteria in methodology order
@@ -51,10 +62,9 @@ export function weightedScore(
 ): WeightedScore {
   const sums = weightSums(criteria, states, weights, null);
   const rows = criteria.map((c): CriterionContribution => {
-    const s = states[c.key] ?? MISSING;
+    const s = criterionState(states, c.key);
     const weight = weights[c.key] ?? 0;
-    const contribution = s.score === null || sums.withScore === 0 ? null : round1((weight * s.score) / sums.withScore);
-    return { key: c.key, label: c.label, weight, basis: s.basis, score: s.score, contribution, as_of: s.as_of, stale: s.stale, evidence_tier: s.evidence_tier };
+    return contributionRow(c, s, weight, s.score === null || sums.withScore === 0 ? null : round1((weight * s.score) / sums.withScore));
   });
   const raw = rawScore(sums);
   return { criteria: rows, raw_score_pct: raw, score_pct: capped(raw, cap), coverage: coverageOf(criteria, states, weights, sums) };

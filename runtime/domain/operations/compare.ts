@@ -12,6 +12,7 @@ import { defaultWeights } from '../compute/weighted-score.js';
 import { invalidParameters } from '../contract/problem.js';
 import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
 import { body, envelope, fail, type OperationResult } from './result.js';
+import { comparisonJson } from './compare-json.js';
 
 export interface CompareArgs {
   /** Comma-separated names, or a list of names. */
@@ -164,5 +165,5 @@ export function comparePlatforms(dataset: Dataset, args: CompareArgs): Operation
   const result = compare(platforms.value, criteria, weights.value.weights, weights.value.custom ? 'custom' : 'default', weights.value.profile, dataset.model.rules);
   // the comparison's own fields, then the envelope's (Object.assign onto the fresh result: an object spread here cost about 3 us a request)
   const response: ComparisonResponse = Object.assign(result, envelope(site, comparePageUrl(site, comparisonSlug(platforms.value.map((p) => p.slug)))));
-  return body(response);
+  return body(response, comparisonJson(dataset, response));
 }

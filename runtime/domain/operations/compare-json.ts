@@ -1,0 +1,160 @@
+/**
+ * The JSON bytes of a GET /v1/compare answer written from fragments (compute/json-template.ts).
+ * Most of an answer is each platform's own text (name, page, cap, dates, and per criterion its key,
+ * label, basis, score, as_of, stale flag and evidence tier), the same in every comparison; the
+ * applied weights change the head (weights, pick, caveats, explanation), each product's scores,
+ * coverage and criterion lists, and each criterion's weight and contribution. The platform's text
+ * is made once per dataset and the values are written into its holes: the numbers from a table
+ * (numberJson), the dataset's names and keys from a table of their JSON texts, only sentences by
+ * JSON.stringify. JSON.stringify of the whole body was about two thirds of the cost of a comparison
+ * whose weights differ on every request (docs/performance.md). Byte-identical to JSON.stringify
+ * of the same body (test/computed-json.test.ts: random platform sets, weights and profiles).
+ */
+import type { Dataset } from '../dataset.js';
+import type { ComparisonResponse } from '../contract/comparison-schemas.js';
+import type { ModelCriterion, ModelPlatform } from '../contract/model.js';
+import { holeMark, jsonTextFragments, numberJson } from '../compute/json-template.js';
+import { comparedProduct, type WeightedFields } from '../compute/compare.js';
+import { contributionRow, criterionState } from '../compute/weighted-score.js';
+
+/** The weighted fields of a compared product in the order of its JSON text (comparedProduct); criteria is last. */
+const PRODUCT_HOLES = [
+  'score_pct',
+  'raw_score_pct',
+  'coverage',
+  'eligible',
+  'ineligible_reason',
+  'missing_criteria',
+  'stale_criteria',
+  'weak_criteria',
+  'unknown_criteria',
+  'criteria',
+] as const satisfies ReadonlyArray<keyof WeightedFields>;
+const ROW_HOLES = ['weight', 'contribution'] as const;
+
+/** Fields whose text is made per answer (sentences with scores in them, the page of the set): written by JSON.stringify, never kept. */
+const SENTENCES: ReadonlySet<string> = new Set(['caveats', 'explanation', 'ineligible_reason', 'page']);
+/** Most strings a dataset's quote table keeps (its names, slugs, keys and envelope texts are a few hundred). */
+const QUOTES_MAX = 10_000;
+
+/** A platform's fixed text: the 11 fragments around its product's holes, and the 3 around each criterion row's weight and contribution. */
+interface PlatformText {
+  product: string[];
+  rows: string[][];
+}
+
+/** What the answers from one dataset share, made on use and gone with the dataset. */
+interface ComparisonBasis {
+  /** The answer's fields in order and the fragments around each field's value (every answer has the shape of the first). */
+  keys: string[];
+  fragments: string[];
+  /** Platform slug -> its fixed text. */
+  platforms: Map<string, PlatformText>;
+  /** The JSON texts of the dataset's strings (names, slugs, criterion keys, envelope texts). */
+  quotes: Map<string, string>;
+}
+
+const bases = new WeakMap<Dataset, ComparisonBasis>();
+
+function basisOf(dataset: Dataset, response: ComparisonResponse): ComparisonBasis {
+  let basis = bases.get(dataset);
+  if (!basis) {
+    const keys = Object.keys(response);
+    basis = { keys, fragments: jsonTextFragments(Object.fromEntries(keys.map((k) => [k, holeMark(k)])), keys), platforms: new Map(), quotes: new Map() };
+    bases.set(dataset, basis);
+  }
+  return basis;
+}
+
+function platformText(basis: ComparisonBasis, p: ModelPlatform, criteria: readonly ModelCriterion[]): PlatformText {
+  let text = basis.platforms.get(p.slug);
+  if (!text) {
+    const marks = Object.fromEntries(PRODUCT_HOLES.map((h) => [h, holeMark(h)])) as Record<(typeof PRODUCT_HOLES)[number], string>;
+    text = {
+      product: jsonTextFragments(comparedProduct(p, marks), PRODUCT_HOLES),
+      rows: criteria.map((c) => jsonTextFragments(contributionRow(c, criterionState(p.criteria, c.key), holeMark('weight'), holeMark('contribution')), ROW_HOLES)),
+    };
+    basis.platforms.set(p.slug, text);
+  }
+  return text;
+}
+
+/** The JSON text of a string of the dataset (a name, slug, key or envelope text), kept once made. */
+function quoted(quotes: Map<string, string>, s: string): string {
+  let q = quotes.get(s);
+  if (q === undefined) {
+    q = JSON.stringify(s);
+    if (quotes.size < QUOTES_MAX) quotes.set(s, q);
+  }
+  return q;
+}
+
+/**
+ * The JSON text of a field's value, as JSON.stringify writes it: numbers by numberJson, null and
+ * booleans by String(), the dataset's strings and lists of them from the quote table, records of
+ * numbers (the weights) key by key; sentences and other values by JSON.stringify, whose fixed cost
+ * per call dominates for the answer's many small values.
+ */
+function fieldJson(quotes: Map<string, string>, v: unknown, sentence: boolean): string {
+  if (typeof v === 'number') return numberJson(v);
+  if (v === null || typeof v === 'boolean') return String(v);
+  if (sentence) return JSON.stringify(v);
+  if (typeof v === 'string') return quoted(quotes, v);
+  if (Array.isArray(v)) {
+    if (v.length === 0) return '[]';
+    return v.every((x) => typeof x === 'string') ? `[${v.map((x: string) => quoted(quotes, x)).join(',')}]` : JSON.stringify(v);
+  }
+  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    const parts: string[] = [];
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x !== 'number') return JSON.stringify(v);
+      parts.push(`${quoted(quotes, k)}:${numberJson(x)}`);
+    }
+    return `{${parts.join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/**
+ * The JSON bytes of `response`, a comparison of platforms of `dataset` made by operations/compare.ts,
+ * equal to Buffer.from(JSON.stringify(response)).
+ * @throws Error when the answer's fields differ from the first answer's, or a product's criterion rows
+ *   are not the category's criteria in methodology order (an answer not made from this dataset)
+ */
+export function comparisonJson(dataset: Dataset, response: ComparisonResponse): Buffer {
+  const basis = basisOf(dataset, response);
+  const { keys, fragments, quotes } = basis;
+  const criteria = dataset.criteria.get(response.category)!;
+  const pieces: string[] = [];
+  let fields = 0;
+  for (const key in response) {
+    if (keys[fields] !== key) throw new Error(`comparisonJson: field ${fields} is "${key}", not "${keys[fields] ?? 'none'}"`);
+    pieces.push(fragments[fields++]!);
+    if (key === 'products') writeProducts(dataset, basis, criteria, response.products, pieces);
+    else pieces.push(fieldJson(quotes, response[key as keyof ComparisonResponse], SENTENCES.has(key)));
+  }
+  if (fields !== keys.length) throw new Error(`comparisonJson: ${fields} fields, not ${keys.length}`);
+  pieces.push(fragments[fields]!);
+  return Buffer.from(pieces.join(''));
+}
+
+function writeProducts(dataset: Dataset, basis: ComparisonBasis, criteria: readonly ModelCriterion[], products: ComparisonResponse['products'], pieces: string[]): void {
+  pieces.push('[');
+  products.forEach((product, i) => {
+    const text = platformText(basis, dataset.bySlug.get(product.slug)!, criteria);
+    if (i > 0) pieces.push(',');
+    PRODUCT_HOLES.forEach((hole, h) => {
+      pieces.push(text.product[h]!);
+      if (hole !== 'criteria') pieces.push(fieldJson(basis.quotes, product[hole], SENTENCES.has(hole)));
+    });
+    pieces.push('[');
+    product.criteria.forEach((row, k) => {
+      const r = text.rows[k];
+      if (!r || criteria[k]!.key !== row.key) throw new Error(`comparisonJson: criterion row ${k} of ${product.slug} is not ${criteria[k]?.key ?? 'a criterion'}`);
+      if (k > 0) pieces.push(',');
+      pieces.push(r[0]!, numberJson(row.weight), r[1]!, row.contribution === null ? 'null' : numberJson(row.contribution), r[2]!);
+    });
+    pieces.push(']', text.product[PRODUCT_HOLES.length]!);
+  });
+  pieces.push(']');
+}
