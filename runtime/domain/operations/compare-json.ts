@@ -32,9 +32,13 @@ const PRODUCT_HOLES = [
 ] as const satisfies ReadonlyArray<keyof WeightedFields>;
 const ROW_HOLES = ['weight', 'contribution'] as const;
 
-/** Fields whose text is made per answer (sentences with scores in them, the page of the set): written by JSON.stringify, never kept. */
-const SENTENCES: ReadonlySet<string> = new Set(['caveats', 'explanation', 'ineligible_reason', 'page']);
-/** Most strings a dataset's quote table keeps (its names, slugs, keys and envelope texts are a few hundred). */
+/**
+ * Fields whose text is made per answer (sentences with scores or percentages in them, the page of
+ * the platform set): written by JSON.stringify, never kept. The caveats are not among them: they
+ * are made of names, criterion keys and dates only, so their few distinct texts are kept.
+ */
+const SENTENCES: ReadonlySet<string> = new Set(['explanation', 'ineligible_reason', 'page']);
+/** Most strings a dataset's quote table keeps (its names, slugs, keys, envelope texts and caveats are a few thousand). */
 const QUOTES_MAX = 10_000;
 
 /** A platform's fixed text: the 11 fragments around its product's holes, and the 3 around each criterion row's weight and contribution. */
