@@ -27,10 +27,12 @@ export function report(serve: ServeRow[], builds: BuildRow[], starts: StartupRow
     lines.push(`autocannon on loopback, ${connections} connections, ${rounds} alternating pair(s) of ${seconds} s runs per endpoint after 1 s of warm-up each.`);
     lines.push('Baseline: a bare node:http server answering the same bytes from memory: the status, response headers and body the runtime sent for the request (recorded once; node:http adds Date and Connection to both). Runtime: the bundled runtime (`node ' + START_NODE_FLAGS.join(' ') + ' build/runtime/main.js`, as `npm start` runs it) with default settings (info access logs, to /dev/null here) and RATE_LIMIT_PER_MINUTE=0. req/s is the mean of the runs, latency the median of their p50/p99.', '');
     lines.push(`Goal per row: the ratio in the target column and a runtime p99 under ${GOALS.p99Ms} ms.`, '');
-    lines.push('| endpoint | runtime req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | ratio | target | |');
-    lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
+    lines.push('CPU µs/req: the CPU time (user and system, all threads, from /proc/<pid>/stat) the server process used per request, median of the runs; steadier than req/s on a shared machine (docs/performance.md, eighth pass).', '');
+    lines.push('| endpoint | runtime req/s | p50 ms | p99 ms | CPU µs/req | baseline req/s | p50 ms | p99 ms | CPU µs/req | ratio | target | |');
+    lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|');
+    const cpu = (x: number | null) => (x === null ? 'n/a' : x.toFixed(1));
     for (const r of serve) {
-      lines.push(`| ${r.name} | ${fmt(r.runtime.rps)} | ${r.runtime.p50} | ${r.runtime.p99} | ${fmt(r.baseline.rps)} | ${r.baseline.p50} | ${r.baseline.p99} | ${r.ratio.toFixed(2)} | ${r.target} | ${ok(r.ratio >= r.target && r.runtime.p99 < GOALS.p99Ms)}${r.bad ? `, ${r.bad} non-2xx/errors` : ''} |`);
+      lines.push(`| ${r.name} | ${fmt(r.runtime.rps)} | ${r.runtime.p50} | ${r.runtime.p99} | ${cpu(r.runtime.cpuUs)} | ${fmt(r.baseline.rps)} | ${r.baseline.p50} | ${r.baseline.p99} | ${cpu(r.baseline.cpuUs)} | ${r.ratio.toFixed(2)} | ${r.target} | ${ok(r.ratio >= r.target && r.runtime.p99 < GOALS.p99Ms)}${r.bad ? `, ${r.bad} non-2xx/errors` : ''} |`);
     }
     lines.push('');
   }

@@ -3,9 +3,10 @@
  * server in its own process that answers the bytes the runtime sent (the baseline), in
  * alternating runs; the ratio of requests per second is the figure.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -57,16 +58,48 @@ export async function baselineServer(file: string, port: number): Promise<void> 
   server.listen(port, '127.0.0.1', () => process.stdout.write('listening\n'));
 }
 
-/** One autocannon run: requests per second, p50/p99 latency (ms), non-2xx and errors. */
-async function load(url: string, request: BenchRequest, duration: number) {
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (`getconf CLK_TCK`; 100 on Linux when getconf is missing). */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU seconds a process has used so far, user and system, all its threads (fields 14 and 15 of
+ * /proc/<pid>/stat, proc(5)); null where /proc is missing (not Linux) or the process is gone.
+ */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One autocannon run: requests per second, p50/p99 latency (ms), non-2xx and errors, and the CPU
+ * time the server process used per request (microseconds, user and system; null where /proc is
+ * missing). The CPU per request is steadier than requests per second on a shared machine: it does
+ * not depend on how much of the CPU the server got, though it still grows with the kernel's work of
+ * waking a client that waits longer (docs/performance.md, eighth pass).
+ */
+async function load(url: string, request: BenchRequest, duration: number, server?: ChildProcess) {
   const { vary, ...fixed } = request;
   const requests = [vary ? { ...fixed, setupRequest: (req: object) => ({ ...req, path: vary() }) } : fixed];
+  const cpuBefore = cpuSeconds(server?.pid);
   const result = await autocannon({ url, connections, duration, requests: requests as autocannon.Request[] });
+  const cpuAfter = cpuSeconds(server?.pid);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
+    cpuUs: cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total,
   };
 }
 
@@ -75,8 +108,9 @@ export interface ServeRow {
   name: string;
   kind: 'precomputed' | 'computed' | 'computed, uncached' | 'mcp';
   target: number;
-  baseline: { rps: number; p50: number; p99: number };
-  runtime: { rps: number; p50: number; p99: number };
+  /** Mean requests per second, median p50 and p99 latency (ms), median server CPU per request (microseconds; null without /proc). */
+  baseline: { rps: number; p50: number; p99: number; cpuUs: number | null };
+  runtime: { rps: number; p50: number; p99: number; cpuUs: number | null };
   ratio: number;
   bad: number;
 }
@@ -144,9 +178,17 @@ export async function serving(dist: string): Promise<ServeRow[]> {
       const runs = { baseline: [] as Array<Awaited<ReturnType<typeof load>>>, runtime: [] as Array<Awaited<ReturnType<typeof load>>> };
       for (let r = 0; r < rounds; r++) {
         const order = r % 2 === 0 ? (['baseline', 'runtime'] as const) : (['runtime', 'baseline'] as const);
-        for (const which of order) runs[which].push(await load(which === 'baseline' ? baselineUrl : runtimeUrl, c.request, seconds));
+        for (const which of order) runs[which].push(await load(which === 'baseline' ? baselineUrl : runtimeUrl, c.request, seconds, which === 'baseline' ? baseline : runtime));
       }
-      const summary = (list: typeof runs.baseline) => ({ rps: list.reduce((s, x) => s + x.rps, 0) / list.length, p50: median(list.map((x) => x.p50)), p99: median(list.map((x) => x.p99)) });
+      const summary = (list: typeof runs.baseline) => {
+        const cpu = list.map((x) => x.cpuUs);
+        return {
+          rps: list.reduce((s, x) => s + x.rps, 0) / list.length,
+          p50: median(list.map((x) => x.p50)),
+          p99: median(list.map((x) => x.p99)),
+          cpuUs: cpu.every((x) => x !== null) ? median(cpu as number[]) : null,
+        };
+      };
       const row: ServeRow = {
         name: c.name,
         kind: c.kind,
@@ -158,7 +200,8 @@ export async function serving(dist: string): Promise<ServeRow[]> {
       };
       row.ratio = row.runtime.rps / row.baseline.rps;
       rows.push(row);
-      log(`serve  ${c.name}: runtime ${fmt(row.runtime.rps)} req/s, baseline ${fmt(row.baseline.rps)} req/s, ratio ${row.ratio.toFixed(2)}`);
+      const cpu = (x: number | null) => (x === null ? '' : `, ${x.toFixed(1)} us CPU/request`);
+      log(`serve  ${c.name}: runtime ${fmt(row.runtime.rps)} req/s${cpu(row.runtime.cpuUs)}, baseline ${fmt(row.baseline.rps)} req/s${cpu(row.baseline.cpuUs)}, ratio ${row.ratio.toFixed(2)}`);
     }
     return rows;
   } finally {
