@@ -78,7 +78,7 @@ const HUNDREDTHS = 10_000;
 const hundredthTexts: string[] = [];
 
 /**
- * The JSON text of a finite number, as JSON.stringify writes it. A number that is a whole count of
+ * The JSON text of a number, as JSON.stringify writes it (null for NaN and the infinities). A number that is a whole count of
  * hundredths from 0 to 100 (most numbers of a comparison: one-decimal scores and two-decimal
  * weights) takes its text from a table filled on use: converting a fraction to text is most of the
  * cost of writing such an answer, and each of these values recurs across answers.
@@ -86,5 +86,5 @@ const hundredthTexts: string[] = [];
 export function numberJson(n: number): string {
   const k = Math.round(n * 100);
   if (k >= 0 && k <= HUNDREDTHS && k / 100 === n) return (hundredthTexts[k] ??= String(n));
-  return String(n);
+  return Number.isFinite(n) ? String(n) : 'null'; // JSON.stringify writes NaN and the infinities as null
 }
