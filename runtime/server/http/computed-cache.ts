@@ -20,11 +20,11 @@ const COMPUTED_CACHE_LIMITS = { entries: 1_000, bytes: 8 * 1024 * 1024, entryByt
 
 /**
  * Targets asked for once, as a doorkeeper (the admission filter of TinyLFU): each target's 32-bit
- * FNV-1a hash in the slot its low bits pick, overwritten by the next target that lands there. A
+ * FNV-1a hash (over its UTF-16 code units) in the slot its low bits pick, overwritten by the next target that lands there. A
  * target is "seen before" when its slot holds its hash. No strings are kept, so a flood of one-off
  * targets makes no garbage; two targets with the same hash let the second be kept on its first
- * request, which only costs cache room, and a target whose slot was taken meanwhile is kept one
- * request later.
+ * request, which only costs cache room, and a target whose slot another target took meanwhile
+ * counts as new again (kept on a later request).
  */
 class SeenOnce {
   private readonly slots = new Int32Array(COMPUTED_CACHE_LIMITS.seenOnceSlots);
@@ -33,13 +33,13 @@ class SeenOnce {
   takeOrRemember(target: string): boolean {
     let hash = 0x811c9dc5;
     for (let i = 0; i < target.length; i++) hash = Math.imul(hash ^ target.charCodeAt(i), 0x01000193);
-    hash |= 1; // never 0, the empty slot
     const slot = hash & (COMPUTED_CACHE_LIMITS.seenOnceSlots - 1);
-    if (this.slots[slot] === hash) {
+    const mark = hash || 1; // 0 is the empty slot
+    if (this.slots[slot] === mark) {
       this.slots[slot] = 0;
       return true;
     }
-    this.slots[slot] = hash;
+    this.slots[slot] = mark;
     return false;
   }
 }
