@@ -134,6 +134,11 @@ export async function serving(dist: string): Promise<ServeRow[]> {
       request: { method: 'GET', path: `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:8,security:10`, vary: () => `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:${randomWeight()},security:${randomWeight()}` },
     },
     {
+      name: 'search, query differs every request',
+      kind: 'computed, uncached',
+      request: { method: 'GET', path: '/v1/platforms?query=kra', vary: () => `/v1/platforms?query=${randomLetters(2 + Math.floor(Math.random() * 3))}` },
+    },
+    {
       name: 'savings-interest, balance differs every request',
       kind: 'computed, uncached',
       request: { method: 'GET', path: '/v1/savings-interest?balance=10000&months=12', vary: () => `/v1/savings-interest?balance=${1 + Math.floor(Math.random() * 9_999_999)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}&months=12` },
@@ -143,6 +148,8 @@ export async function serving(dist: string): Promise<ServeRow[]> {
   const only = env('BENCH_ENDPOINTS', '').split(',').filter(Boolean);
   if (only.length) cases.splice(0, cases.length, ...cases.filter((c) => only.some((word) => c.name.includes(word))));
   const randomWeight = () => (Math.floor(Math.random() * 1001) / 100).toFixed(2);
+  // what a search box sends as someone types: a few letters (26^2 to 26^4 queries, so nearly every one is new)
+  const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
   const runtimePort = freePort();
   const baselinePort = runtimePort + 1;

@@ -49,7 +49,8 @@ export function suggestNames(index: PlatformIndex, input: string, limit = 3): st
   const key = nameKey(input).slice(0, 200);
   const allowed = Math.max(2, Math.floor(key.length / 2));
   const ranked = index.keys
-    .map(([k, name]) => ({ name, d: key.length > 0 && k.includes(key) ? -1 : distance(k, key) }))
+    // the edit distance is at least the difference in length: names too long or too short for `allowed` are not measured
+    .map(([k, name]) => ({ name, d: key.length > 0 && k.includes(key) ? -1 : Math.abs(k.length - key.length) > allowed ? Infinity : distance(k, key) }))
     .filter((r) => r.d <= allowed)
     .sort((a, b) => a.d - b.d || compareNames(a.name, b.name));
   const names: string[] = [];
