@@ -119,10 +119,17 @@ function pickWithout(
   return ranked[0]?.slug ?? null;
 }
 
+/** unknownAsYes by platform: fixed for a loaded model, so made once per platform, not per comparison. */
+const unknownAsYesStates = new WeakMap<ModelPlatform, ModelPlatform['criteria']>();
+
 /** A platform's criterion states with every unknown rubric fact counted as yes (score + unknown_points). */
 function unknownAsYes(p: ModelPlatform): ModelPlatform['criteria'] {
-  const out: ModelPlatform['criteria'] = {};
-  for (const [key, s] of Object.entries(p.criteria)) out[key] = s.unknown_points > 0 && s.score !== null ? Object.assign({}, s, { score: Math.min(100, s.score + s.unknown_points) }) : s;
+  let out = unknownAsYesStates.get(p);
+  if (!out) {
+    out = {};
+    for (const [key, s] of Object.entries(p.criteria)) out[key] = s.unknown_points > 0 && s.score !== null ? Object.assign({}, s, { score: Math.min(100, s.score + s.unknown_points) }) : s;
+    unknownAsYesStates.set(p, out);
+  }
   return out;
 }
 

@@ -19,13 +19,22 @@ export function nameKey(input: string): string {
   return input.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
+/** Each platform's slug, name and aliases as nameKey gives them, made once per platform object (a loaded model never changes). */
+const keysByPlatform = new WeakMap<ModelPlatform, readonly string[]>();
+
+/** A platform's slug, name and aliases, normalised by nameKey (for lookups and search). */
+export function platformKeys(p: ModelPlatform): readonly string[] {
+  let keys = keysByPlatform.get(p);
+  if (!keys) keysByPlatform.set(p, (keys = [p.slug, p.name, ...p.aliases].map(nameKey)));
+  return keys;
+}
+
 /** Builds the lookup. Uniqueness of names across platforms is guaranteed by the build's lint. */
 export function buildPlatformIndex(platforms: readonly ModelPlatform[]): PlatformIndex {
   const byKey = new Map<string, ModelPlatform>();
   const keys: Array<[string, string]> = [];
   for (const p of platforms) {
-    for (const k of [p.slug, p.name, ...p.aliases]) {
-      const key = nameKey(k);
+    for (const key of platformKeys(p)) {
       if (!byKey.has(key)) {
         byKey.set(key, p);
         keys.push([key, p.name]);

@@ -6,7 +6,7 @@
 import type { PlatformSummary } from '../contract/api-schemas.js';
 import type { CategoryId } from '../contract/categories.js';
 import type { ModelPlatform } from '../contract/model.js';
-import { nameKey } from './platform-match.js';
+import { nameKey, platformKeys } from './platform-match.js';
 import { compareNames } from './name-order.js';
 
 /** Summary of one platform as search returns it. */
@@ -36,17 +36,8 @@ export function searchPlatforms(
   const fragment = query === null ? '' : nameKey(query);
   return platforms
     .filter((p) => category === null || p.category === category)
-    .filter((p) => fragment === '' || searchKeys(p).some((k) => k.includes(fragment)))
+    .filter((p) => fragment === '' || platformKeys(p).some((k) => k.includes(fragment)))
     .map(summarise);
-}
-
-/** Each platform's slug, name and aliases as nameKey gives them, made on its first search (a model's platforms never change). */
-const keysByPlatform = new WeakMap<ModelPlatform, string[]>();
-
-function searchKeys(p: ModelPlatform): string[] {
-  let keys = keysByPlatform.get(p);
-  if (!keys) keysByPlatform.set(p, (keys = [p.slug, p.name, ...p.aliases].map(nameKey)));
-  return keys;
 }
 
 /** The order search results use: score descending (null last), then name. Applied once by the build. */

@@ -89,7 +89,7 @@ function weightSums(criteria: readonly ModelCriterion[], states: Readonly<Record
   let weighted = 0;
   let applicable = 0;
   for (const c of criteria) {
-    const s = states[c.key] ?? MISSING;
+    const s = criterionState(states, c.key);
     const w = weights[c.key] ?? 0;
     if (s.score !== null && (keep === null || keep(s))) {
       withScore += w;
@@ -139,7 +139,7 @@ export function coverage(criteria: readonly ModelCriterion[], states: Readonly<R
 
 function coverageOf(criteria: readonly ModelCriterion[], states: Readonly<Record<string, ModelCriterionState>>, weights: Readonly<Record<string, number>>, sums: WeightSums): Coverage {
   const missing = criteria
-    .filter((c) => (states[c.key] ?? MISSING).basis === 'missing' && (weights[c.key] ?? 0) > 0)
+    .filter((c) => criterionState(states, c.key).basis === 'missing' && (weights[c.key] ?? 0) > 0)
     .map((c) => ({ key: c.key, share_pct: round1((100 * (weights[c.key] ?? 0)) / sums.applicable) }));
   return { pct: coveragePct(sums), missing };
 }

@@ -111,12 +111,13 @@ export function scoreCriterion(
       let known = false;
       const parts = rule.points.map((pt) => {
         const facts = pt.any_of ?? [pt.fact!];
-        if (facts.some((f) => typeof field(f) === 'boolean')) known = true;
-        const yes = facts.find((f) => field(f) === true);
+        const values = facts.map(field);
+        if (values.some((v) => typeof v === 'boolean')) known = true;
+        const yes = facts[values.indexOf(true)];
         if (yes) total += pt.points;
         const name = facts.map((f) => f.split('.')[1]).join(' or ');
         // unknown (null: the sources do not say) earns nothing, like no, but is named as unknown and could earn its points
-        const unknown = !yes && facts.some((f) => field(f) === null);
+        const unknown = !yes && values.includes(null);
         if (unknown) open += pt.points;
         const answer = yes ? `yes${facts.length > 1 ? ` (${yes.split('.')[1]})` : ''}` : unknown ? 'unknown' : 'no';
         return `${name} ${answer} +${yes ? pt.points : 0}`;
