@@ -101,8 +101,8 @@ type Ranked = Pick<ComparedProduct, 'score_pct' | 'coverage' | 'name'>;
 
 /**
  * The slug of the product that would be picked if the criteria `keep` rejects had no data (or,
- * with `statesOf`, with other criterion states): the first eligible one in the same order
- * (scores and coverage only, no rows built).
+ * with `statesOf`, with other criterion states): the eligible one first in the products' order
+ * (byRank), found in one pass over scores and coverage, without rows, arrays or a sort.
  */
 function pickWithout(
   platforms: readonly ModelPlatform[],
@@ -112,11 +112,14 @@ function pickWithout(
   keep: KeepCriterion | null,
   statesOf: (p: ModelPlatform) => ModelPlatform['criteria'] = (p) => p.criteria,
 ): string | null {
-  const ranked = platforms
-    .map((p) => ({ slug: p.slug, name: p.name, ...scoreAndCoverage(criteria, statesOf(p), weights, p.cap, keep) }))
-    .filter((r) => r.coverage >= rules.coverage_gate_pct && r.score_pct !== null)
-    .sort(byRank);
-  return ranked[0]?.slug ?? null;
+  let best: (Ranked & { slug: string }) | null = null;
+  for (const p of platforms) {
+    const { score_pct, coverage } = scoreAndCoverage(criteria, statesOf(p), weights, p.cap, keep);
+    if (coverage < rules.coverage_gate_pct || score_pct === null) continue;
+    const candidate = { slug: p.slug, name: p.name, score_pct, coverage };
+    if (best === null || byRank(candidate, best) < 0) best = candidate;
+  }
+  return best?.slug ?? null;
 }
 
 /** unknownAsYes by platform: fixed for a loaded model, so made once per platform, not per comparison. */

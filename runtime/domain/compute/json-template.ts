@@ -15,7 +15,7 @@ export const holeMark = (name: string): string => `\u0000hole:${name}\u0000`;
  * @param holes the names of the marks (holeMark) in `value`, in the order they appear in its JSON text
  * @throws Error when a mark is missing or out of order (a template that would not match its object)
  */
-export function jsonTextFragments(value: unknown, holes: readonly string[]): string[] {
+function jsonTextFragments(value: unknown, holes: readonly string[]): string[] {
   const text = JSON.stringify(value);
   const fragments: string[] = [];
   let at = 0;
@@ -30,61 +30,102 @@ export function jsonTextFragments(value: unknown, holes: readonly string[]): str
   return fragments;
 }
 
-/** jsonTextFragments as UTF-8 bytes, for joinJson. */
+/** jsonTextFragments as UTF-8 bytes, for JsonWriter. */
 export function jsonFragments(value: unknown, holes: readonly string[]): Buffer[] {
   return jsonTextFragments(value, holes).map((text) => Buffer.from(text));
 }
 
-/** Strings up to this many characters are written by a loop (a native call per short string cost more than the copy). */
+/** Strings up to this many characters are copied by a loop (a native call per short string cost more than the copy). */
 const SHORT_STRING = 64;
 
-/** The UTF-8 byte length of a string that is all ASCII; -1 otherwise. */
-function asciiLength(s: string): number {
-  for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) > 0x7f) return -1;
-  return s.length;
-}
+/** The scratch bytes every JsonWriter writes into (answers are written one at a time: the runtime is one thread). */
+let scratch = Buffer.allocUnsafe(8 * 1024);
 
 /**
- * Fixed fragments (Buffers) and JSON texts of values (strings) written into one Buffer of the exact
- * size. Short ASCII strings are copied byte by byte and fragments with TypedArray.set: a few hundred
- * pieces per answer, where a native Buffer call each (write, copy, byteLength) cost more than the bytes.
+ * Writes an answer's fixed fragments (Buffers) and the JSON texts of its values (strings) into one
+ * scratch Buffer, then copies out exactly the bytes written. Short ASCII strings are copied byte by
+ * byte, fragments with TypedArray.set: a few hundred pieces per answer, where a native Buffer call
+ * each cost more than the bytes. Nothing is kept per piece: collecting the pieces in an array and
+ * joining them allocated about a third of a comparison's memory, and in the server that memory is
+ * cold, so allocation cost more there than in a loop (docs/performance.md, ninth pass).
+ * Not reentrant: start a writer, write, take its bytes, before the next answer starts.
  */
-export function joinJson(pieces: ReadonlyArray<Buffer | string>): Buffer {
-  let length = 0;
-  for (const p of pieces) {
-    if (typeof p !== 'string') length += p.length;
-    else {
-      const ascii = p.length <= SHORT_STRING ? asciiLength(p) : -1;
-      length += ascii >= 0 ? ascii : Buffer.byteLength(p);
-    }
+export class JsonWriter {
+  private at = 0;
+
+  private room(bytes: number): void {
+    if (this.at + bytes <= scratch.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(scratch.length * 2, this.at + bytes));
+    scratch.copy(grown, 0, 0, this.at);
+    scratch = grown;
   }
-  const out = Buffer.allocUnsafe(length);
-  let at = 0;
-  for (const p of pieces) {
-    if (typeof p !== 'string') {
-      out.set(p, at);
-      at += p.length;
-    } else if (p.length <= SHORT_STRING && asciiLength(p) >= 0) {
-      for (let k = 0; k < p.length; k++) out[at++] = p.charCodeAt(k);
-    } else {
-      at += out.write(p, at);
-    }
+
+  /** Appends bytes (a fixed fragment). */
+  bytes(b: Buffer): void {
+    this.room(b.length);
+    scratch.set(b, this.at);
+    this.at += b.length;
   }
-  return out;
+
+  /** Appends a string as UTF-8 (a JSON text: the caller has quoted and escaped it). */
+  text(s: string): void {
+    const n = s.length;
+    this.room(n * 3); // UTF-8 takes at most 3 bytes per UTF-16 code unit
+    const out = scratch;
+    let at = this.at;
+    if (n <= SHORT_STRING) {
+      let k = 0;
+      for (; k < n; k++) {
+        const c = s.charCodeAt(k);
+        if (c > 0x7f) break;
+        out[at + k] = c;
+      }
+      if (k === n) {
+        this.at = at + n;
+        return;
+      }
+    }
+    this.at = at + out.write(s, at);
+  }
+
+  /** The bytes written, as a Buffer of their own (the scratch is reused by the next writer). */
+  take(): Buffer {
+    const out = Buffer.allocUnsafe(this.at);
+    scratch.copy(out, 0, 0, this.at);
+    this.at = 0;
+    return out;
+  }
 }
 
 /** Hundredths from 0 to 100 (scores, contributions, coverage and weights): their JSON texts are kept once made. */
 const HUNDREDTHS = 10_000;
 const hundredthTexts: string[] = [];
+/** Whole cents below 2^31 (USD 21,474,836.47, above the largest balance a calculator takes): written from their integer parts. */
+const CENTS_LIMIT = 2 ** 31;
+/** The text after the whole part of a count of cents, by cents 0-99: "", ".5", ".05", ".57". */
+const CENT_TEXTS = Array.from({ length: 100 }, (_, c) => (c === 0 ? '' : c % 10 === 0 ? `.${c / 10}` : `.${String(c).padStart(2, '0')}`));
 
 /**
- * The JSON text of a number, as JSON.stringify writes it (null for NaN and the infinities). A number that is a whole count of
- * hundredths from 0 to 100 (most numbers of a comparison: one-decimal scores and two-decimal
- * weights) takes its text from a table filled on use: converting a fraction to text is most of the
- * cost of writing such an answer, and each of these values recurs across answers.
+ * The JSON text of a number, as JSON.stringify writes it (null for NaN and the infinities).
+ * - A whole count of hundredths from 0 to 100 (most numbers of a comparison: one-decimal scores and
+ *   two-decimal weights) takes its text from a table filled on use: converting a fraction to text
+ *   is most of the cost of writing such an answer, and each of these values recurs across answers.
+ * - A larger whole count of cents below 2^31 (the balances, interest and ending balances of the
+ *   savings calculator, different on every request) is written as its whole part and its cents:
+ *   an integer converts to text about three times faster than a fraction. It is the same text:
+ *   below 2^31 / 100 a double is within 2^-28 of its neighbours, far under a cent, so the
+ *   shortest text that reads back as k / 100 is k / 100 in decimal with at most two decimals,
+ *   trailing zeros dropped (test/computed-json.test.ts checks a million such numbers against
+ *   JSON.stringify).
  */
 export function numberJson(n: number): string {
   const k = Math.round(n * 100);
-  if (k >= 0 && k <= HUNDREDTHS && k / 100 === n) return (hundredthTexts[k] ??= String(n));
+  if (k / 100 === n && k >= 0) {
+    if (k <= HUNDREDTHS) return (hundredthTexts[k] ??= String(n));
+    if (k < CENTS_LIMIT) {
+      const whole = Math.floor(k / 100);
+      return String(whole) + CENT_TEXTS[k - whole * 100]!;
+    }
+  }
   return Number.isFinite(n) ? String(n) : 'null'; // JSON.stringify writes NaN and the infinities as null
 }

@@ -146,5 +146,7 @@ function coverageOf(criteria: readonly ModelCriterion[], states: Readonly<Record
 
 /** Default weights of a category's criteria, keyed by criterion key. */
 export function defaultWeights(criteria: readonly ModelCriterion[]): Record<string, number> {
-  return Object.fromEntries(criteria.map((c) => [c.key, c.weight]));
+  const weights: Record<string, number> = {};
+  for (const c of criteria) weights[c.key] = c.weight;
+  return weights;
 }

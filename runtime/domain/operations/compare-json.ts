@@ -13,7 +13,7 @@
 import type { Dataset } from '../dataset.js';
 import type { ComparisonResponse } from '../contract/comparison-schemas.js';
 import type { ModelCriterion, ModelPlatform } from '../contract/model.js';
-import { holeMark, jsonTextFragments, numberJson } from '../compute/json-template.js';
+import { holeMark, jsonFragments, JsonWriter, numberJson } from '../compute/json-template.js';
 import { comparedProduct, type WeightedFields } from '../compute/compare.js';
 import { contributionRow, criterionState } from '../compute/weighted-score.js';
 
@@ -43,15 +43,15 @@ const QUOTES_MAX = 10_000;
 
 /** A platform's fixed text: the 11 fragments around its product's holes, and the 3 around each criterion row's weight and contribution. */
 interface PlatformText {
-  product: string[];
-  rows: string[][];
+  product: Buffer[];
+  rows: Buffer[][];
 }
 
 /** What the answers from one dataset share, made on use and gone with the dataset. */
 interface ComparisonBasis {
   /** The answer's fields in order and the fragments around each field's value (every answer has the shape of the first). */
   keys: string[];
-  fragments: string[];
+  fragments: Buffer[];
   /** Platform slug -> its fixed text. */
   platforms: Map<string, PlatformText>;
   /** The JSON texts of the dataset's strings (names, slugs, criterion keys, envelope texts). */
@@ -64,7 +64,7 @@ function basisOf(dataset: Dataset, response: ComparisonResponse): ComparisonBasi
   let basis = bases.get(dataset);
   if (!basis) {
     const keys = Object.keys(response);
-    basis = { keys, fragments: jsonTextFragments(Object.fromEntries(keys.map((k) => [k, holeMark(k)])), keys), platforms: new Map(), quotes: new Map() };
+    basis = { keys, fragments: jsonFragments(Object.fromEntries(keys.map((k) => [k, holeMark(k)])), keys), platforms: new Map(), quotes: new Map() };
     bases.set(dataset, basis);
   }
   return basis;
@@ -75,8 +75,8 @@ function platformText(basis: ComparisonBasis, p: ModelPlatform, criteria: readon
   if (!text) {
     const marks = Object.fromEntries(PRODUCT_HOLES.map((h) => [h, holeMark(h)])) as Record<(typeof PRODUCT_HOLES)[number], string>;
     text = {
-      product: jsonTextFragments(comparedProduct(p, marks), PRODUCT_HOLES),
-      rows: criteria.map((c) => jsonTextFragments(contributionRow(c, criterionState(p.criteria, c.key), holeMark('weight'), holeMark('contribution')), ROW_HOLES)),
+      product: jsonFragments(comparedProduct(p, marks), PRODUCT_HOLES),
+      rows: criteria.map((c) => jsonFragments(contributionRow(c, criterionState(p.criteria, c.key), holeMark('weight'), holeMark('contribution')), ROW_HOLES)),
     };
     basis.platforms.set(p.slug, text);
   }
@@ -94,29 +94,43 @@ function quoted(quotes: Map<string, string>, s: string): string {
 }
 
 /**
- * The JSON text of a field's value, as JSON.stringify writes it: numbers by numberJson, null and
+ * Writes the JSON text of a field's value, as JSON.stringify writes it: numbers by numberJson, null and
  * booleans by String(), the dataset's strings and lists of them from the quote table, records of
  * numbers (the weights) key by key; sentences and other values by JSON.stringify, whose fixed cost
  * per call dominates for the answer's many small values.
  */
-function fieldJson(quotes: Map<string, string>, v: unknown, sentence: boolean): string {
-  if (typeof v === 'number') return numberJson(v);
-  if (v === null || typeof v === 'boolean') return String(v);
-  if (sentence) return JSON.stringify(v);
-  if (typeof v === 'string') return quoted(quotes, v);
+function writeField(out: JsonWriter, quotes: Map<string, string>, v: unknown, sentence: boolean): void {
+  if (typeof v === 'number') return out.text(numberJson(v));
+  if (v === null) return out.text('null');
+  if (typeof v === 'boolean') return out.text(v ? 'true' : 'false');
+  if (sentence) return out.text(JSON.stringify(v));
+  if (typeof v === 'string') return out.text(quoted(quotes, v));
   if (Array.isArray(v)) {
-    if (v.length === 0) return '[]';
-    return v.every((x) => typeof x === 'string') ? `[${v.map((x: string) => quoted(quotes, x)).join(',')}]` : JSON.stringify(v);
+    if (!v.every((x) => typeof x === 'string')) return out.text(JSON.stringify(v));
+    out.text('[');
+    for (let i = 0; i < v.length; i++) {
+      if (i > 0) out.text(',');
+      out.text(quoted(quotes, v[i] as string));
+    }
+    return out.text(']');
   }
   if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
-    const parts: string[] = [];
-    for (const [k, x] of Object.entries(v)) {
-      if (typeof x !== 'number') return JSON.stringify(v);
-      parts.push(`${quoted(quotes, k)}:${numberJson(x)}`);
+    const record = v as Record<string, unknown>;
+    let first = true;
+    for (const k in record) {
+      if (typeof record[k] !== 'number') return out.text(JSON.stringify(v));
     }
-    return `{${parts.join(',')}}`;
+    out.text('{');
+    for (const k in record) {
+      if (!first) out.text(',');
+      first = false;
+      out.text(quoted(quotes, k));
+      out.text(':');
+      out.text(numberJson(record[k] as number));
+    }
+    return out.text('}');
   }
-  return JSON.stringify(v);
+  out.text(JSON.stringify(v));
 }
 
 /**
@@ -129,36 +143,45 @@ export function comparisonJson(dataset: Dataset, response: ComparisonResponse): 
   const basis = basisOf(dataset, response);
   const { keys, fragments, quotes } = basis;
   const criteria = dataset.criteria.get(response.category)!;
-  const pieces: string[] = [];
+  const out = new JsonWriter();
   let fields = 0;
   for (const key in response) {
     if (keys[fields] !== key) throw new Error(`comparisonJson: field ${fields} is "${key}", not "${keys[fields] ?? 'none'}"`);
-    pieces.push(fragments[fields++]!);
-    if (key === 'products') writeProducts(dataset, basis, criteria, response.products, pieces);
-    else pieces.push(fieldJson(quotes, response[key as keyof ComparisonResponse], SENTENCES.has(key)));
+    out.bytes(fragments[fields++]!);
+    if (key === 'products') writeProducts(dataset, basis, criteria, response.products, out);
+    else writeField(out, quotes, response[key as keyof ComparisonResponse], SENTENCES.has(key));
   }
   if (fields !== keys.length) throw new Error(`comparisonJson: ${fields} fields, not ${keys.length}`);
-  pieces.push(fragments[fields]!);
-  return Buffer.from(pieces.join(''));
+  out.bytes(fragments[fields]!);
+  return out.take();
 }
 
-function writeProducts(dataset: Dataset, basis: ComparisonBasis, criteria: readonly ModelCriterion[], products: ComparisonResponse['products'], pieces: string[]): void {
-  pieces.push('[');
-  products.forEach((product, i) => {
+function writeProducts(dataset: Dataset, basis: ComparisonBasis, criteria: readonly ModelCriterion[], products: ComparisonResponse['products'], out: JsonWriter): void {
+  out.text('[');
+  for (let i = 0; i < products.length; i++) {
+    const product = products[i]!;
     const text = platformText(basis, dataset.bySlug.get(product.slug)!, criteria);
-    if (i > 0) pieces.push(',');
-    PRODUCT_HOLES.forEach((hole, h) => {
-      pieces.push(text.product[h]!);
-      if (hole !== 'criteria') pieces.push(fieldJson(basis.quotes, product[hole], SENTENCES.has(hole)));
-    });
-    pieces.push('[');
-    product.criteria.forEach((row, k) => {
+    if (i > 0) out.text(',');
+    for (let h = 0; h < PRODUCT_HOLES.length; h++) {
+      const hole = PRODUCT_HOLES[h]!;
+      out.bytes(text.product[h]!);
+      if (hole !== 'criteria') writeField(out, basis.quotes, product[hole], SENTENCES.has(hole));
+    }
+    out.text('[');
+    const rows = product.criteria;
+    for (let k = 0; k < rows.length; k++) {
+      const row = rows[k]!;
       const r = text.rows[k];
       if (!r || criteria[k]!.key !== row.key) throw new Error(`comparisonJson: criterion row ${k} of ${product.slug} is not ${criteria[k]?.key ?? 'a criterion'}`);
-      if (k > 0) pieces.push(',');
-      pieces.push(r[0]!, numberJson(row.weight), r[1]!, row.contribution === null ? 'null' : numberJson(row.contribution), r[2]!);
-    });
-    pieces.push(']', text.product[PRODUCT_HOLES.length]!);
-  });
-  pieces.push(']');
+      if (k > 0) out.text(',');
+      out.bytes(r[0]!);
+      out.text(numberJson(row.weight));
+      out.bytes(r[1]!);
+      out.text(row.contribution === null ? 'null' : numberJson(row.contribution));
+      out.bytes(r[2]!);
+    }
+    out.text(']');
+    out.bytes(text.product[PRODUCT_HOLES.length]!);
+  }
+  out.text(']');
 }

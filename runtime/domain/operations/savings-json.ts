@@ -11,7 +11,7 @@ import type { Dataset } from '../dataset.js';
 import type { SavingsResponse } from '../contract/calculator-schemas.js';
 import type { ModelPlatform } from '../contract/model.js';
 import { categoryPageUrl } from '../contract/urls.js';
-import { holeMark, joinJson, jsonFragments } from '../compute/json-template.js';
+import { holeMark, jsonFragments, JsonWriter, numberJson } from '../compute/json-template.js';
 import { COMPOUNDING_ASSUMPTION } from '../compute/savings.js';
 import { SAVINGS_RANKING, savingsRow, type SavingsRowValues } from '../compute/savings-ranking.js';
 import { envelope } from './result.js';
@@ -91,13 +91,27 @@ function rowFragments(basis: SavingsBasis, p: ModelPlatform, r: SavingsResponse[
 export function savingsJson(dataset: Dataset, response: SavingsResponse): Buffer {
   const basis = savingsBasis(dataset);
   const { top } = basis;
-  // String(n) is JSON.stringify(n) for the finite numbers of these fields
-  const pieces: Array<Buffer | string> = [top[0]!, String(response.balance_usd), top[1]!, String(response.months), top[2]!, '['];
-  response.results.forEach((r, i) => {
+  const out = new JsonWriter();
+  out.bytes(top[0]!);
+  out.text(numberJson(response.balance_usd));
+  out.bytes(top[1]!);
+  out.text(numberJson(response.months));
+  out.bytes(top[2]!);
+  out.text('[');
+  const results = response.results;
+  for (let i = 0; i < results.length; i++) {
+    const r = results[i]!;
     const f = rowFragments(basis, dataset.bySlug.get(r.slug)!, r);
-    if (i > 0) pieces.push(',');
-    pieces.push(f[0]!, String(r.apy), f[1]!, String(r.interest_usd), f[2]!, String(r.ending_balance_usd), f[3]!);
-  });
-  pieces.push(']', top[3]!);
-  return joinJson(pieces);
+    if (i > 0) out.text(',');
+    out.bytes(f[0]!);
+    out.text(numberJson(r.apy));
+    out.bytes(f[1]!);
+    out.text(numberJson(r.interest_usd));
+    out.bytes(f[2]!);
+    out.text(numberJson(r.ending_balance_usd));
+    out.bytes(f[3]!);
+  }
+  out.text(']');
+  out.bytes(top[3]!);
+  return out.take();
 }
