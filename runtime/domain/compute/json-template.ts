@@ -35,6 +35,23 @@ export function jsonFragments(value: unknown, holes: readonly string[]): Buffer[
   return jsonTextFragments(value, holes).map((text) => Buffer.from(text));
 }
 
+/** Hundredths from 0 to 100 (scores, contributions, coverage and weights): their JSON texts are kept once made. */
+const HUNDREDTHS = 10_000;
+const hundredthTexts: string[] = [];
+/** Whole cents below 2^31 (USD 21,474,836.47, above the largest balance the calculators take) are written digit by digit. */
+const CENTS_LIMIT = 2 ** 31;
+
+/**
+ * `n` as a whole count of cents when it is one from 0 to 2^31 - 1 (n x 100 is an integer k and
+ * k / 100 is exactly n), else Infinity. Below 2^31 / 100 a double is within 2^-28 of its
+ * neighbours, far under a cent, so the shortest text that reads back as such a number (what
+ * JSON.stringify writes) is k / 100 in decimal with at most two decimals, trailing zeros dropped.
+ */
+function wholeCents(n: number): number {
+  const k = Math.round(n * 100);
+  return k / 100 === n && k >= 0 && k < CENTS_LIMIT ? k : Infinity;
+}
+
 /** Strings up to this many characters are copied by a loop (a native call per short string cost more than the copy). */
 const SHORT_STRING = 64;
 
@@ -88,6 +105,40 @@ export class JsonWriter {
     this.at = at + out.write(s, at);
   }
 
+  /**
+   * Appends the JSON text of a number, as JSON.stringify writes it (null for NaN and the infinities):
+   * - a whole count of hundredths from 0 to 100 (most numbers of a comparison: one-decimal scores
+   *   and two-decimal weights) from a table filled on use: converting a fraction to text is most of
+   *   the cost of writing such an answer, and each of these values recurs across answers;
+   * - a larger whole count of cents below 2^31 (the balances, interest and ending balances of the
+   *   savings calculator, different on every request) as its digits, with no string made
+   *   (wholeCents says why that is the same text); test/computed-json.test.ts checks a million
+   *   such numbers against JSON.stringify;
+   * - any other number by String().
+   */
+  number(n: number): void {
+    const k = wholeCents(n);
+    if (k <= HUNDREDTHS) return this.text((hundredthTexts[k] ??= String(n)));
+    if (k === Infinity) return this.text(Number.isFinite(n) ? String(n) : 'null');
+    this.room(12); // 2^31 cents: 8 digits, a point and 2 decimals
+    const out = scratch;
+    let whole = Math.floor(k / 100);
+    const cents = k - whole * 100;
+    let digits = 1;
+    for (let w = whole; w >= 10; w = Math.floor(w / 10)) digits++;
+    let at = this.at + digits;
+    this.at = at;
+    do {
+      const next = Math.floor(whole / 10);
+      out[--at] = 0x30 + whole - next * 10;
+      whole = next;
+    } while (whole > 0);
+    if (cents === 0) return;
+    out[this.at++] = 0x2e; // "."
+    out[this.at++] = 0x30 + Math.floor(cents / 10);
+    if (cents % 10 !== 0) out[this.at++] = 0x30 + (cents % 10);
+  }
+
   /** The bytes written, as a Buffer of their own (the scratch is reused by the next writer). */
   take(): Buffer {
     const out = Buffer.allocUnsafe(this.at);
@@ -95,37 +146,4 @@ export class JsonWriter {
     this.at = 0;
     return out;
   }
-}
-
-/** Hundredths from 0 to 100 (scores, contributions, coverage and weights): their JSON texts are kept once made. */
-const HUNDREDTHS = 10_000;
-const hundredthTexts: string[] = [];
-/** Whole cents below 2^31 (USD 21,474,836.47, above the largest balance a calculator takes): written from their integer parts. */
-const CENTS_LIMIT = 2 ** 31;
-/** The text after the whole part of a count of cents, by cents 0-99: "", ".5", ".05", ".57". */
-const CENT_TEXTS = Array.from({ length: 100 }, (_, c) => (c === 0 ? '' : c % 10 === 0 ? `.${c / 10}` : `.${String(c).padStart(2, '0')}`));
-
-/**
- * The JSON text of a number, as JSON.stringify writes it (null for NaN and the infinities).
- * - A whole count of hundredths from 0 to 100 (most numbers of a comparison: one-decimal scores and
- *   two-decimal weights) takes its text from a table filled on use: converting a fraction to text
- *   is most of the cost of writing such an answer, and each of these values recurs across answers.
- * - A larger whole count of cents below 2^31 (the balances, interest and ending balances of the
- *   savings calculator, different on every request) is written as its whole part and its cents:
- *   an integer converts to text about three times faster than a fraction. It is the same text:
- *   below 2^31 / 100 a double is within 2^-28 of its neighbours, far under a cent, so the
- *   shortest text that reads back as k / 100 is k / 100 in decimal with at most two decimals,
- *   trailing zeros dropped (test/computed-json.test.ts checks a million such numbers against
- *   JSON.stringify).
- */
-export function numberJson(n: number): string {
-  const k = Math.round(n * 100);
-  if (k / 100 === n && k >= 0) {
-    if (k <= HUNDREDTHS) return (hundredthTexts[k] ??= String(n));
-    if (k < CENTS_LIMIT) {
-      const whole = Math.floor(k / 100);
-      return String(whole) + CENT_TEXTS[k - whole * 100]!;
-    }
-  }
-  return Number.isFinite(n) ? String(n) : 'null'; // JSON.stringify writes NaN and the infinities as null
 }

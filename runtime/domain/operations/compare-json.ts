@@ -5,7 +5,7 @@
  * applied weights change the head (weights, pick, caveats, explanation), each product's scores,
  * coverage and criterion lists, and each criterion's weight and contribution. The platform's text
  * is made once per dataset and the values are written into its holes: the numbers from a table
- * (numberJson), the dataset's names and keys from a table of their JSON texts, only sentences by
+ * (JsonWriter.number), the dataset's names and keys from a table of their JSON texts, only sentences by
  * JSON.stringify. JSON.stringify of the whole body was about two thirds of the cost of a comparison
  * whose weights differ on every request (docs/performance.md). Byte-identical to JSON.stringify
  * of the same body (test/computed-json.test.ts: random platform sets, weights and profiles).
@@ -13,7 +13,7 @@
 import type { Dataset } from '../dataset.js';
 import type { ComparisonResponse } from '../contract/comparison-schemas.js';
 import type { ModelCriterion, ModelPlatform } from '../contract/model.js';
-import { holeMark, jsonFragments, JsonWriter, numberJson } from '../compute/json-template.js';
+import { holeMark, jsonFragments, JsonWriter } from '../compute/json-template.js';
 import { comparedProduct, type WeightedFields } from '../compute/compare.js';
 import { contributionRow, criterionState } from '../compute/weighted-score.js';
 
@@ -94,13 +94,13 @@ function quoted(quotes: Map<string, string>, s: string): string {
 }
 
 /**
- * Writes the JSON text of a field's value, as JSON.stringify writes it: numbers by numberJson, null and
+ * Writes the JSON text of a field's value, as JSON.stringify writes it: numbers by JsonWriter.number, null and
  * booleans by String(), the dataset's strings and lists of them from the quote table, records of
  * numbers (the weights) key by key; sentences and other values by JSON.stringify, whose fixed cost
  * per call dominates for the answer's many small values.
  */
 function writeField(out: JsonWriter, quotes: Map<string, string>, v: unknown, sentence: boolean): void {
-  if (typeof v === 'number') return out.text(numberJson(v));
+  if (typeof v === 'number') return out.number(v);
   if (v === null) return out.text('null');
   if (typeof v === 'boolean') return out.text(v ? 'true' : 'false');
   if (sentence) return out.text(JSON.stringify(v));
@@ -126,7 +126,7 @@ function writeField(out: JsonWriter, quotes: Map<string, string>, v: unknown, se
       first = false;
       out.text(quoted(quotes, k));
       out.text(':');
-      out.text(numberJson(record[k] as number));
+      out.number(record[k] as number);
     }
     return out.text('}');
   }
@@ -175,9 +175,10 @@ function writeProducts(dataset: Dataset, basis: ComparisonBasis, criteria: reado
       if (!r || criteria[k]!.key !== row.key) throw new Error(`comparisonJson: criterion row ${k} of ${product.slug} is not ${criteria[k]?.key ?? 'a criterion'}`);
       if (k > 0) out.text(',');
       out.bytes(r[0]!);
-      out.text(numberJson(row.weight));
+      out.number(row.weight);
       out.bytes(r[1]!);
-      out.text(row.contribution === null ? 'null' : numberJson(row.contribution));
+      if (row.contribution === null) out.text('null');
+      else out.number(row.contribution);
       out.bytes(r[2]!);
     }
     out.text(']');

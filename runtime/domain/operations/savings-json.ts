@@ -11,7 +11,7 @@ import type { Dataset } from '../dataset.js';
 import type { SavingsResponse } from '../contract/calculator-schemas.js';
 import type { ModelPlatform } from '../contract/model.js';
 import { categoryPageUrl } from '../contract/urls.js';
-import { holeMark, jsonFragments, JsonWriter, numberJson } from '../compute/json-template.js';
+import { holeMark, jsonFragments, JsonWriter } from '../compute/json-template.js';
 import { COMPOUNDING_ASSUMPTION } from '../compute/savings.js';
 import { SAVINGS_RANKING, savingsRow, type SavingsRowValues } from '../compute/savings-ranking.js';
 import { envelope } from './result.js';
@@ -93,9 +93,9 @@ export function savingsJson(dataset: Dataset, response: SavingsResponse): Buffer
   const { top } = basis;
   const out = new JsonWriter();
   out.bytes(top[0]!);
-  out.text(numberJson(response.balance_usd));
+  out.number(response.balance_usd);
   out.bytes(top[1]!);
-  out.text(numberJson(response.months));
+  out.number(response.months);
   out.bytes(top[2]!);
   out.text('[');
   const results = response.results;
@@ -104,11 +104,11 @@ export function savingsJson(dataset: Dataset, response: SavingsResponse): Buffer
     const f = rowFragments(basis, dataset.bySlug.get(r.slug)!, r);
     if (i > 0) out.text(',');
     out.bytes(f[0]!);
-    out.text(numberJson(r.apy));
+    out.number(r.apy);
     out.bytes(f[1]!);
-    out.text(numberJson(r.interest_usd));
+    out.number(r.interest_usd);
     out.bytes(f[2]!);
-    out.text(numberJson(r.ending_balance_usd));
+    out.number(r.ending_balance_usd);
     out.bytes(f[3]!);
   }
   out.text(']');
