@@ -33,12 +33,12 @@ const PRODUCT_HOLES = [
 const ROW_HOLES = ['weight', 'contribution'] as const;
 
 /**
- * Fields whose text is made per answer (sentences with scores or percentages in them, the page of
- * the platform set): written by JSON.stringify, never kept. The caveats are not among them: they
- * are made of names, criterion keys and dates only, so their few distinct texts are kept.
+ * Fields whose text is made per answer (sentences with scores, names or dates in them, the page of
+ * the platform set): written by JSON.stringify, never kept in the quote table (looking a long
+ * sentence up there costs more than writing it).
  */
-const SENTENCES: ReadonlySet<string> = new Set(['explanation', 'ineligible_reason', 'page']);
-/** Most strings a dataset's quote table keeps (its names, slugs, keys, envelope texts and caveats are a few thousand). */
+const SENTENCES: ReadonlySet<string> = new Set(['explanation', 'ineligible_reason', 'page', 'caveats']);
+/** Most strings a dataset's quote table keeps (its names, slugs, keys and envelope texts are a few thousand). */
 const QUOTES_MAX = 10_000;
 
 /** A platform's fixed text: the 11 fragments around its product's holes, and the 3 around each criterion row's weight and contribution. */
@@ -94,10 +94,10 @@ function quoted(quotes: Map<string, string>, s: string): string {
 }
 
 /**
- * Writes the JSON text of a field's value, as JSON.stringify writes it: numbers by JsonWriter.number, null and
- * booleans by String(), the dataset's strings and lists of them from the quote table, records of
- * numbers (the weights) key by key; sentences and other values by JSON.stringify, whose fixed cost
- * per call dominates for the answer's many small values.
+ * Writes the JSON text of a field's value, as JSON.stringify writes it: numbers by JsonWriter.number,
+ * null and booleans as themselves, strings from the quote table, lists and plain records (missing
+ * criteria, the weights) element by element; a sentence (and a list of them) by JSON.stringify,
+ * whose fixed cost per call dominates for the answer's many small values but not for a sentence.
  */
 function writeField(out: JsonWriter, quotes: Map<string, string>, v: unknown, sentence: boolean): void {
   if (typeof v === 'number') return out.number(v);
@@ -106,27 +106,27 @@ function writeField(out: JsonWriter, quotes: Map<string, string>, v: unknown, se
   if (sentence) return out.text(JSON.stringify(v));
   if (typeof v === 'string') return out.text(quoted(quotes, v));
   if (Array.isArray(v)) {
-    if (!v.every((x) => typeof x === 'string')) return out.text(JSON.stringify(v));
     out.text('[');
     for (let i = 0; i < v.length; i++) {
       if (i > 0) out.text(',');
-      out.text(quoted(quotes, v[i] as string));
+      const x: unknown = v[i];
+      if (x === undefined) out.text('null'); // as JSON.stringify writes a hole or undefined in a list
+      else writeField(out, quotes, x, false);
     }
     return out.text(']');
   }
   if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
     const record = v as Record<string, unknown>;
     let first = true;
-    for (const k in record) {
-      if (typeof record[k] !== 'number') return out.text(JSON.stringify(v));
-    }
     out.text('{');
     for (const k in record) {
+      const x = record[k];
+      if (x === undefined) continue; // JSON.stringify leaves such a key out
       if (!first) out.text(',');
       first = false;
       out.text(quoted(quotes, k));
       out.text(':');
-      out.number(record[k] as number);
+      writeField(out, quotes, x, false);
     }
     return out.text('}');
   }
