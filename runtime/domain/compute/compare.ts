@@ -45,6 +45,16 @@ function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly M
     } else if (scored.score_pct === null) {
       reason = 'no criterion with data has a weight above 0';
     }
+    // the criteria with weight and a score that are stale, weakly evidenced, or have unknown rubric facts (one pass over the rows)
+    const stale: string[] = [];
+    const weak: string[] = [];
+    const unknown: string[] = [];
+    for (const c of scored.criteria) {
+      if (c.weight <= 0) continue;
+      if (c.score !== null && c.stale) stale.push(c.key);
+      if (c.score !== null && c.evidence_tier === 'weak') weak.push(c.key);
+      if ((states[c.key]?.unknown_points ?? 0) > 0) unknown.push(c.key);
+    }
     return comparedProduct(p, {
       score_pct: scored.score_pct,
       raw_score_pct: scored.raw_score_pct,
@@ -52,9 +62,9 @@ function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly M
       eligible,
       ineligible_reason: reason,
       missing_criteria: cov.missing,
-      stale_criteria: scored.criteria.filter((c) => c.stale && c.weight > 0 && c.score !== null).map((c) => c.key),
-      weak_criteria: scored.criteria.filter((c) => c.evidence_tier === 'weak' && c.weight > 0 && c.score !== null).map((c) => c.key),
-      unknown_criteria: criteria.filter((c) => (states[c.key]?.unknown_points ?? 0) > 0 && (weights[c.key] ?? 0) > 0).map((c) => c.key),
+      stale_criteria: stale,
+      weak_criteria: weak,
+      unknown_criteria: unknown,
       criteria: scored.criteria,
     });
   });

@@ -66,6 +66,19 @@ function resolvePlatforms(dataset: Dataset, raw: CompareArgs['platforms']): Step
   return { ok: true, value: found };
 }
 
+/** A category's weight groups (group key -> its criteria), made once per criteria list. */
+const groupsByCriteria = new WeakMap<readonly ModelCriterion[], ReadonlyMap<string, readonly ModelCriterion[]>>();
+
+function weightGroups(criteria: readonly ModelCriterion[]): ReadonlyMap<string, readonly ModelCriterion[]> {
+  let groups = groupsByCriteria.get(criteria);
+  if (!groups) {
+    const made = new Map<string, ModelCriterion[]>();
+    for (const c of criteria) if (c.group) made.set(c.group, [...(made.get(c.group) ?? []), c]);
+    groupsByCriteria.set(criteria, (groups = made));
+  }
+  return groups;
+}
+
 /**
  * The applied weights: the defaults, then the profile's weights (methodology.yaml `profiles`), then the
  * caller's. A caller key is a criterion key, or a weight-group key (e.g. fees) whose value is shared
@@ -90,8 +103,7 @@ export function resolveWeights(
     profile = found.key;
   }
   if (raw === undefined) return { ok: true, value: { weights, custom: false, profile } };
-  const groups = new Map<string, ModelCriterion[]>();
-  for (const c of criteria) if (c.group) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
+  const groups = weightGroups(criteria);
   const allowed = () => [...criteria.map((c) => c.key), ...groups.keys()].join(', ');
   const errors: ParameterError[] = [];
   let pairs: Array<[string, string | number]>;
