@@ -16,7 +16,7 @@ const STILL_MISSED = [
   'hardware-wallets priced',
   'software-wallets regulator_cited',
   'high-yield-savings eligible', 'high-yield-savings regulator_cited',
-  'brokerages eligible', 'brokerages fully_costed', 'brokerages regulator_cited',
+  'brokerages fully_costed', 'brokerages regulator_cited',
 ];
 
 describe('data targets over the real sources', () => {
