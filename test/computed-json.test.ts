@@ -2,13 +2,15 @@
  * Answers written from JSON fragments (runtime/domain/compute/json-template.ts) are the bytes
  * JSON.stringify gives for the same body: GET /v1/savings-interest on random balances and months
  * (small and large, at and around every account's minimums and APY tiers) and GET /v1/compare on
- * random platform sets, weights and profiles of every category, over the real sources and the
+ * random platform sets, weights and profiles of every category, GET /v1/platforms on random query
+ * fragments, categories and limits, over the real sources and the
  * fixtures, and over HTTP, where the body served is that text. Random inputs from a fixed seed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServed, type Served } from '../runtime/server/served.js';
 import { savingsInterest } from '../runtime/domain/operations/savings.js';
 import { comparePlatforms } from '../runtime/domain/operations/compare.js';
+import { search } from '../runtime/domain/operations/search.js';
 import { LIMITS } from '../runtime/domain/contract/parameter-rules.js';
 import { prng } from '../scripts/synthetic/platform-yaml.js';
 import { buildInto, FIXTURE_SOURCES, http, REAL_DATA_EPOCH, startServer, type RunningServer } from './helpers.js';
@@ -82,6 +84,36 @@ describe('answers written from JSON fragments', () => {
       expect(mismatches).toEqual([]);
       // on the real data the random comparisons reach the answer's varied shapes (an ineligible product, unknown and stale criteria, a profile)
       if (name === 'real') for (const [shape, count] of Object.entries(seen)) expect(count, `comparisons with ${shape}`).toBeGreaterThan(100);
+    }
+  });
+
+  it('search: the platforms whose keys hold the query, as the bytes JSON.stringify gives, on 5,000 random searches per dataset (fragments, names with quotes, categories, limits)', () => {
+    for (const [name, served, seed] of [['real', real, 21], ['fixtures', fixtures, 22]] as const) {
+      const rand = prng(seed);
+      const letters = 'abcdeiklmnorstuvxy- .é"';
+      const mismatches: string[] = [];
+      let many = 0;
+      // every slug and its first letters (a match at the very start of a platform's keys), then random fragments
+      const fixed = served.model.platforms.flatMap((p) => [p.slug, p.slug.slice(0, 1), p.slug.slice(0, 2), p.slug.slice(0, 3)]);
+      for (let i = 0; i < 5_000 + fixed.length; i++) {
+        const roll = rand();
+        const query = i >= 5_000 ? fixed[i - 5_000] : roll < 0.1 ? undefined : roll < 0.2 ? served.model.platforms[Math.floor(rand() * served.model.platforms.length)]!.name : Array.from({ length: 1 + Math.floor(rand() * 4) }, () => letters[Math.floor(rand() * letters.length)]).join('');
+        const category = rand() < 0.5 ? undefined : served.model.categories[Math.floor(rand() * served.model.categories.length)]!.id;
+        const limit = rand() < 0.3 ? String(1 + Math.floor(rand() * 20)) : undefined;
+        const result = search(served, { query, category, limit });
+        if (result.kind === 'problem') continue; // a query of blanks only: 400
+        if (result.kind !== 'body' || !result.json) throw new Error(`${name}: no JSON bytes for ${query ?? ''} ${category ?? ''}`);
+        const answer = result.body as { count: number; total: number; results: Array<{ slug: string }> };
+        many += answer.count > 10 ? 1 : 0;
+        // the platforms whose slug, name or an alias contains the query (any case, blanks collapsed), in ranked order
+        const fragment = query?.trim().toLowerCase().replace(/\s+/g, ' ') ?? '';
+        const expected = served.model.platforms.filter((p) => (category === undefined || p.category === category) && [p.slug, p.name, ...p.aliases].some((k) => k.toLowerCase().replace(/\s+/g, ' ').includes(fragment)));
+        expect(answer.total, `${name}: total for query=${query ?? ''} category=${category ?? ''}`).toBe(expected.length);
+        expect(answer.results.map((r) => r.slug)).toEqual(expected.slice(0, limit === undefined ? undefined : Number(limit)).map((p) => p.slug));
+        if (!result.json.equals(Buffer.from(JSON.stringify(result.body)))) mismatches.push(`${name}: query=${query ?? ''} category=${category ?? ''} limit=${limit ?? ''}`);
+      }
+      expect(mismatches).toEqual([]);
+      expect(many, 'searches with more than 10 results').toBeGreaterThan(100);
     }
   });
 

@@ -1,12 +1,12 @@
 /** GET /v1/platforms: search with optional query fragment and category. */
 import type { Dataset } from '../dataset.js';
-import type { SearchResponse } from '../contract/api-schemas.js';
 import { normaliseCategory, CATEGORY_IDS } from '../contract/categories.js';
 import { categoryPageUrl } from '../contract/urls.js';
 import { searchPlatforms } from '../compute/search.js';
 import { invalidParameters } from '../contract/problem.js';
 import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
-import { body, envelope, fail, type OperationResult } from './result.js';
+import { body, fail, type OperationResult } from './result.js';
+import { searchJson, searchResponse } from './search-json.js';
 
 export interface SearchArgs {
   query?: string | undefined;
@@ -36,10 +36,6 @@ export function search(dataset: Dataset, args: SearchArgs): OperationResult {
   const site = dataset.model.site;
   const matches = searchPlatforms(dataset.model.platforms, query, category ?? null);
   const results = limit === null ? matches : matches.slice(0, limit);
-  // the envelope appended with Object.assign: a spread into the literal takes V8's slow path (docs/performance.md)
-  const response: SearchResponse = Object.assign(
-    { query, category: category ?? null, count: results.length, total: matches.length, results },
-    envelope(site, category ? categoryPageUrl(site, category) : `${site.base_url}/`),
-  );
-  return body(response);
+  const response = searchResponse(site, query, category ?? null, results.length, matches.length, results, category ? categoryPageUrl(site, category) : `${site.base_url}/`);
+  return body(response, searchJson(dataset, response));
 }

@@ -29,8 +29,7 @@ export function outOfBounds(url: URL): ProblemSpec | undefined {
     return BAD_REQUEST;
   }
   if (url.search.length < 2) return undefined;
-  let count = 0;
-  for (const _ of url.searchParams) count++;
+  const count = url.searchParams.size;
   if (count > LIMITS.queryMaxParameters) return invalidParameters([{ parameter: '(query)', message: `at most ${LIMITS.queryMaxParameters} query parameters; got ${count}` }]);
   return undefined;
 }
