@@ -9,6 +9,7 @@ import type { CompareRules, ModelCriterion, ModelPlatform } from '../contract/mo
 import { round1 } from './rounding.js';
 import { scoreAndCoverage, weightedScore, type KeepCriterion } from './weighted-score.js';
 import { compareNames } from './name-order.js';
+import { madeOnce } from './made-once.js';
 
 /** The comparison without the envelope fields (attribution, license, page, methodology). */
 export interface Comparison {
@@ -132,19 +133,12 @@ function pickWithout(
   return best?.slug ?? null;
 }
 
-/** unknownAsYes by platform: fixed for a loaded model, so made once per platform, not per comparison. */
-const unknownAsYesStates = new WeakMap<ModelPlatform, ModelPlatform['criteria']>();
-
-/** A platform's criterion states with every unknown rubric fact counted as yes (score + unknown_points). */
-function unknownAsYes(p: ModelPlatform): ModelPlatform['criteria'] {
-  let out = unknownAsYesStates.get(p);
-  if (!out) {
-    out = {};
-    for (const [key, s] of Object.entries(p.criteria)) out[key] = s.unknown_points > 0 && s.score !== null ? Object.assign({}, s, { score: Math.min(100, s.score + s.unknown_points) }) : s;
-    unknownAsYesStates.set(p, out);
-  }
+/** A platform's criterion states with every unknown rubric fact counted as yes (score + unknown_points); made once per platform. */
+const unknownAsYes = madeOnce((p: ModelPlatform): ModelPlatform['criteria'] => {
+  const out: ModelPlatform['criteria'] = {};
+  for (const [key, s] of Object.entries(p.criteria)) out[key] = s.unknown_points > 0 && s.score !== null ? Object.assign({}, s, { score: Math.min(100, s.score + s.unknown_points) }) : s;
   return out;
-}
+});
 
 /**
  * Scores each platform with the given weights and picks the winner.

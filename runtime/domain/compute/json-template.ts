@@ -11,28 +11,24 @@
 export const holeMark = (name: string): string => `\u0000hole:${name}\u0000`;
 
 /**
- * The fixed text of `value`'s JSON around its holes, in text order: holes.length + 1 strings.
+ * The fixed fragments of `value`'s JSON text around its holes, in text order, as UTF-8 bytes for
+ * JsonWriter: holes.length + 1 Buffers.
  * @param holes the names of the marks (holeMark) in `value`, in the order they appear in its JSON text
  * @throws Error when a mark is missing or out of order (a template that would not match its object)
  */
-function jsonTextFragments(value: unknown, holes: readonly string[]): string[] {
+export function jsonFragments(value: unknown, holes: readonly string[]): Buffer[] {
   const text = JSON.stringify(value);
-  const fragments: string[] = [];
+  const fragments: Buffer[] = [];
   let at = 0;
   for (const name of holes) {
     const token = JSON.stringify(holeMark(name));
     const found = text.indexOf(token, at);
     if (found < 0) throw new Error(`JSON template: hole "${name}" missing or out of order`);
-    fragments.push(text.slice(at, found));
+    fragments.push(Buffer.from(text.slice(at, found)));
     at = found + token.length;
   }
-  fragments.push(text.slice(at));
+  fragments.push(Buffer.from(text.slice(at)));
   return fragments;
-}
-
-/** jsonTextFragments as UTF-8 bytes, for JsonWriter. */
-export function jsonFragments(value: unknown, holes: readonly string[]): Buffer[] {
-  return jsonTextFragments(value, holes).map((text) => Buffer.from(text));
 }
 
 /** Hundredths from 0 to 100 (scores, contributions, coverage and weights): their JSON texts are kept once made. */

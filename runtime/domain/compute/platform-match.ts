@@ -6,6 +6,7 @@
 import { distance } from 'fastest-levenshtein';
 import type { ModelPlatform } from '../contract/model.js';
 import { compareNames } from './name-order.js';
+import { madeOnce } from './made-once.js';
 
 /** Lookup built once from the model: lowercased slug/name/alias -> platform. */
 export interface PlatformIndex {
@@ -19,15 +20,8 @@ export function nameKey(input: string): string {
   return input.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
-/** Each platform's slug, name and aliases as nameKey gives them, made once per platform object (a loaded model never changes). */
-const keysByPlatform = new WeakMap<ModelPlatform, readonly string[]>();
-
-/** A platform's slug, name and aliases, normalised by nameKey (for lookups and search). */
-export function platformKeys(p: ModelPlatform): readonly string[] {
-  let keys = keysByPlatform.get(p);
-  if (!keys) keysByPlatform.set(p, (keys = [p.slug, p.name, ...p.aliases].map(nameKey)));
-  return keys;
-}
+/** A platform's slug, name and aliases, normalised by nameKey (for lookups and search); made once per platform. */
+export const platformKeys = madeOnce((p: ModelPlatform): readonly string[] => [p.slug, p.name, ...p.aliases].map(nameKey));
 
 /** Builds the lookup. Uniqueness of names across platforms is guaranteed by the build's lint. */
 export function buildPlatformIndex(platforms: readonly ModelPlatform[]): PlatformIndex {

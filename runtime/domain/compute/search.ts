@@ -8,30 +8,20 @@ import type { CategoryId } from '../contract/categories.js';
 import type { ModelPlatform } from '../contract/model.js';
 import { nameKey, platformKeys } from './platform-match.js';
 import { compareNames } from './name-order.js';
+import { madeOnce } from './made-once.js';
 
-/** Summaries by platform: fixed for a loaded model, so made once per platform and shared by every answer (never mutated). */
-const summaries = new WeakMap<ModelPlatform, PlatformSummary>();
-
-/** Summary of one platform as search returns it (the same object for every search of a loaded model). */
-function platformSummary(p: ModelPlatform): PlatformSummary {
-  let summary = summaries.get(p);
-  if (!summary) summaries.set(p, (summary = summarise(p)));
-  return summary;
-}
-
-function summarise(p: ModelPlatform): PlatformSummary {
-  return {
-    name: p.name,
-    slug: p.slug,
-    category: p.category,
-    score_pct: p.score_pct,
-    coverage: p.coverage,
-    eligible: p.eligible,
-    ...(p.apy !== undefined && p.savings ? { apy: p.apy, apy_as_of: p.savings.as_of, apy_stale: p.savings.stale } : {}),
-    as_of: p.as_of,
-    page: p.page,
-  };
-}
+/** Summary of one platform as search returns it: made once per platform and shared by every answer (never mutated). */
+const platformSummary = madeOnce((p: ModelPlatform): PlatformSummary => ({
+  name: p.name,
+  slug: p.slug,
+  category: p.category,
+  score_pct: p.score_pct,
+  coverage: p.coverage,
+  eligible: p.eligible,
+  ...(p.apy !== undefined && p.savings ? { apy: p.apy, apy_as_of: p.savings.as_of, apy_stale: p.savings.stale } : {}),
+  as_of: p.as_of,
+  page: p.page,
+}));
 
 /**
  * Platforms matching the query fragment and category, ranked.
@@ -53,22 +43,17 @@ interface KeyText {
   starts: Int32Array;
 }
 
-const keyTexts = new WeakMap<readonly ModelPlatform[], KeyText>();
-
-function keyTextOf(platforms: readonly ModelPlatform[]): KeyText {
-  let keyText = keyTexts.get(platforms);
-  if (!keyText) {
-    const starts = new Int32Array(platforms.length + 1);
-    let text = '';
-    platforms.forEach((p, i) => {
-      starts[i] = text.length;
-      text += platformKeys(p).map((k) => `${k}\u0000`).join('');
-    });
-    starts[platforms.length] = text.length;
-    keyTexts.set(platforms, (keyText = { text, starts }));
-  }
-  return keyText;
-}
+/** The key text of a model's platform list, made once per list. */
+const keyTextOf = madeOnce((platforms: readonly ModelPlatform[]): KeyText => {
+  const starts = new Int32Array(platforms.length + 1);
+  let text = '';
+  platforms.forEach((p, i) => {
+    starts[i] = text.length;
+    text += platformKeys(p).map((k) => `${k}\u0000`).join('');
+  });
+  starts[platforms.length] = text.length;
+  return { text, starts };
+});
 
 /**
  * The platforms (in their order) with a normalised key that contains `fragment`: one indexOf scan

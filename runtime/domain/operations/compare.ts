@@ -13,6 +13,7 @@ import { invalidParameters } from '../contract/problem.js';
 import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
 import { body, envelope, fail, type OperationResult } from './result.js';
 import { comparisonJson } from './compare-json.js';
+import { madeOnce } from '../compute/made-once.js';
 
 export interface CompareArgs {
   /** Comma-separated names, or a list of names. */
@@ -67,17 +68,11 @@ function resolvePlatforms(dataset: Dataset, raw: CompareArgs['platforms']): Step
 }
 
 /** A category's weight groups (group key -> its criteria), made once per criteria list. */
-const groupsByCriteria = new WeakMap<readonly ModelCriterion[], ReadonlyMap<string, readonly ModelCriterion[]>>();
-
-function weightGroups(criteria: readonly ModelCriterion[]): ReadonlyMap<string, readonly ModelCriterion[]> {
-  let groups = groupsByCriteria.get(criteria);
-  if (!groups) {
-    const made = new Map<string, ModelCriterion[]>();
-    for (const c of criteria) if (c.group) made.set(c.group, [...(made.get(c.group) ?? []), c]);
-    groupsByCriteria.set(criteria, (groups = made));
-  }
+const weightGroups = madeOnce((criteria: readonly ModelCriterion[]): ReadonlyMap<string, readonly ModelCriterion[]> => {
+  const groups = new Map<string, ModelCriterion[]>();
+  for (const c of criteria) if (c.group) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
   return groups;
-}
+});
 
 /**
  * The applied weights: the defaults, then the profile's weights (methodology.yaml `profiles`), then the

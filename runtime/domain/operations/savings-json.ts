@@ -15,6 +15,7 @@ import { holeMark, jsonFragments, JsonWriter } from '../compute/json-template.js
 import { COMPOUNDING_ASSUMPTION } from '../compute/savings.js';
 import { SAVINGS_RANKING, savingsRow, type SavingsRowValues } from '../compute/savings-ranking.js';
 import { envelope } from './result.js';
+import { madeOnce } from '../compute/made-once.js';
 
 /** The fixed parts of an answer: everything but the balance, the months and the results. */
 interface SavingsFixed {
@@ -47,26 +48,18 @@ export interface SavingsBasis {
   rows: Map<string, Array<Buffer[] | undefined>>;
 }
 
-/** Bases by dataset: made on the first answer from a loaded dataset, gone with it. */
-const bases = new WeakMap<Dataset, SavingsBasis>();
-
-/** The basis of a dataset (made on first use). */
-export function savingsBasis(dataset: Dataset): SavingsBasis {
-  let basis = bases.get(dataset);
-  if (!basis) {
-    const site = dataset.model.site;
-    const savers = dataset.model.platforms.filter((p) => p.category === 'high-yield-savings');
-    const fixed: SavingsFixed = {
-      compounding: COMPOUNDING_ASSUMPTION,
-      ranking: SAVINGS_RANKING,
-      excluded: savers.filter((p) => p.savings === null).map((p) => ({ name: p.name, slug: p.slug, reason: 'no sourced APY' })),
-      envelope: envelope(site, categoryPageUrl(site, 'high-yield-savings')),
-    };
-    basis = { savers, fixed, top: jsonFragments(savingsResponse(fixed, mark('balance_usd'), mark('months'), mark('results')), TOP_HOLES), rows: new Map() };
-    bases.set(dataset, basis);
-  }
-  return basis;
-}
+/** The basis of a dataset: made on the first answer from a loaded dataset, gone with it. */
+export const savingsBasis = madeOnce((dataset: Dataset): SavingsBasis => {
+  const site = dataset.model.site;
+  const savers = dataset.model.platforms.filter((p) => p.category === 'high-yield-savings');
+  const fixed: SavingsFixed = {
+    compounding: COMPOUNDING_ASSUMPTION,
+    ranking: SAVINGS_RANKING,
+    excluded: savers.filter((p) => p.savings === null).map((p) => ({ name: p.name, slug: p.slug, reason: 'no sourced APY' })),
+    envelope: envelope(site, categoryPageUrl(site, 'high-yield-savings')),
+  };
+  return { savers, fixed, top: jsonFragments(savingsResponse(fixed, mark('balance_usd'), mark('months'), mark('results')), TOP_HOLES), rows: new Map() };
+});
 
 /**
  * Which of a platform's four kinds of row this is (compute/savings-ranking.ts): below the opening

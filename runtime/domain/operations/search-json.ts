@@ -12,6 +12,7 @@ import type { PlatformSummary, SearchResponse } from '../contract/api-schemas.js
 import type { Site } from '../contract/model.js';
 import { holeMark, jsonFragments, JsonWriter } from '../compute/json-template.js';
 import { envelope } from './result.js';
+import { madeOnce } from '../compute/made-once.js';
 
 /**
  * A search answer with its fields in the published order (the operation and the template both use it).
@@ -24,35 +25,17 @@ export function searchResponse(site: Site, query: string | null, category: Searc
 const HOLES = ['query', 'category', 'count', 'total', 'results', 'page'] as const;
 const mark = holeMark as (name: string) => never;
 
-/** What every answer from one dataset shares: the fragments around the holes, and each platform summary's JSON bytes. */
-interface SearchBasis {
-  top: Buffer[];
-  summaries: WeakMap<PlatformSummary, Buffer>;
-}
+/** The fragments of a dataset's answers around their holes, made once per dataset. */
+const fragmentsOf = madeOnce((dataset: Dataset): Buffer[] =>
+  jsonFragments(searchResponse(dataset.model.site, mark('query'), mark('category'), mark('count'), mark('total'), mark('results'), mark('page')), HOLES),
+);
 
-const bases = new WeakMap<Dataset, SearchBasis>();
-
-function basisOf(dataset: Dataset): SearchBasis {
-  let basis = bases.get(dataset);
-  if (!basis) {
-    const response = searchResponse(dataset.model.site, mark('query'), mark('category'), mark('count'), mark('total'), mark('results'), mark('page'));
-    basis = { top: jsonFragments(response, HOLES), summaries: new WeakMap() };
-    bases.set(dataset, basis);
-  }
-  return basis;
-}
-
-/** The JSON text of a summary (kept per summary object: compute/search.ts makes one per platform). */
-function summaryJson(basis: SearchBasis, summary: PlatformSummary): Buffer {
-  let bytes = basis.summaries.get(summary);
-  if (!bytes) basis.summaries.set(summary, (bytes = Buffer.from(JSON.stringify(summary))));
-  return bytes;
-}
+/** The JSON bytes of a summary, made once per summary object (compute/search.ts makes one per platform). */
+const summaryJson = madeOnce((summary: PlatformSummary): Buffer => Buffer.from(JSON.stringify(summary)));
 
 /** The JSON bytes of `response` (made from `dataset` by operations/search.ts), equal to Buffer.from(JSON.stringify(response)). */
 export function searchJson(dataset: Dataset, response: SearchResponse): Buffer {
-  const basis = basisOf(dataset);
-  const { top } = basis;
+  const top = fragmentsOf(dataset);
   const out = new JsonWriter();
   out.bytes(top[0]!);
   out.text(JSON.stringify(response.query));
@@ -67,7 +50,7 @@ export function searchJson(dataset: Dataset, response: SearchResponse): Buffer {
   const results = response.results;
   for (let i = 0; i < results.length; i++) {
     if (i > 0) out.text(',');
-    out.bytes(summaryJson(basis, results[i]!));
+    out.bytes(summaryJson(results[i]!));
   }
   out.text(']');
   out.bytes(top[5]!);
