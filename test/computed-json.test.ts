@@ -12,6 +12,7 @@ import { savingsInterest } from '../runtime/domain/operations/savings.js';
 import { comparePlatforms } from '../runtime/domain/operations/compare.js';
 import { search } from '../runtime/domain/operations/search.js';
 import { LIMITS } from '../runtime/domain/contract/parameter-rules.js';
+import { JsonWriter } from '../runtime/domain/compute/json-template.js';
 import { prng } from '../scripts/synthetic/platform-yaml.js';
 import { buildInto, FIXTURE_SOURCES, http, REAL_DATA_EPOCH, startServer, type RunningServer } from './helpers.js';
 import { DEFAULT_SOURCES_DIR } from '../pipeline/paths.js';
@@ -60,7 +61,7 @@ describe('answers written from JSON fragments', () => {
       const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
       const categories = served.model.categories.filter((c) => served.model.platforms.filter((p) => p.category === c.id).length >= 2);
       const mismatches: string[] = [];
-      const seen = { ineligible: 0, unknown: 0, stale: 0, profile: 0 };
+      const seen = { ineligible: 0, unknown: 0, stale: 0, profile: 0, 'a criterion weighted 0': 0 };
       for (let i = 0; i < 5_000; i++) {
         const category = pick(categories);
         const pool = served.model.platforms.filter((p) => p.category === category.id).sort(() => rand() - 0.5);
@@ -68,13 +69,15 @@ describe('answers written from JSON fragments', () => {
         // per weight group: its key or its criteria's keys, never both
         const byGroup = new Map(category.criteria.flatMap((c) => (c.group === null ? [] : [[c.group, rand() < 0.5] as const])));
         const keys = [...new Set(category.criteria.map((c) => (c.group !== null && byGroup.get(c.group) ? c.group : c.key)))].filter(() => rand() < 0.6);
-        // weights 0-10 with 0 to 2 decimals, some 0 (a criterion left out); never all 0
-        const weight = (n: number) => (n === 0 ? (1 + Math.floor(rand() * 900)) / 100 : rand() < 0.5 ? Math.floor(rand() * 1001) / 100 : Math.floor(rand() * 101) / 10);
+        // weights 0-10 with 0 to 2 decimals, one in six 0 (a criterion left out: another pattern of applied weights); never all 0
+        const positive = Math.floor(rand() * keys.length); // the key sure to weigh more than 0, any of them
+        const weight = (n: number) => (n === positive ? (1 + Math.floor(rand() * 900)) / 100 : rand() < 1 / 6 ? 0 : rand() < 0.5 ? Math.floor(rand() * 1001) / 100 : Math.floor(rand() * 101) / 10);
         const weights = keys.length ? keys.map((k, n) => `${k}:${weight(n)}`).join(',') : undefined;
         const profile = category.profiles.length && rand() < 0.3 ? pick(category.profiles).key : undefined;
         const result = comparePlatforms(served, { platforms: platforms.join(','), weights, profile });
         if (result.kind !== 'body' || !result.json) throw new Error(`${name}: no JSON bytes for ${platforms.join(',')} ${weights ?? ''} ${profile ?? ''}: ${JSON.stringify(result)}`);
-        const body = result.body as { products: Array<{ eligible: boolean; unknown_criteria: string[]; stale_criteria: string[] }>; profile: string | null };
+        const body = result.body as { products: Array<{ eligible: boolean; unknown_criteria: string[]; stale_criteria: string[] }>; profile: string | null; weights: Record<string, number> };
+        seen['a criterion weighted 0'] += Object.values(body.weights).some((w) => w === 0) ? 1 : 0;
         seen.ineligible += body.products.some((p) => !p.eligible) ? 1 : 0;
         seen.unknown += body.products.some((p) => p.unknown_criteria.length > 0) ? 1 : 0;
         seen.stale += body.products.some((p) => p.stale_criteria.length > 0) ? 1 : 0;
@@ -115,6 +118,24 @@ describe('answers written from JSON fragments', () => {
       expect(mismatches).toEqual([]);
       expect(many, 'searches with more than 10 results').toBeGreaterThan(100);
     }
+  });
+
+  it('JsonWriter.string: the text JSON.stringify gives, on 20,000 random strings (printable ASCII, quotes, backslashes, control characters, non-ASCII, lone surrogates)', () => {
+    const rand = prng(31);
+    const pieces = ['a', 'Z', '0', ' ', '.', '%', '~', '\x7f', '"', '\\', '\n', '\t', '\u0000', '\u001f', 'é', '€', '\u2028', '😀', '\ud800', '\udfff'];
+    const mismatches: string[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      // mostly printable ASCII (the fast path), sometimes one other character anywhere in the string
+      const length = Math.floor(rand() * 200);
+      let s = Array.from({ length }, () => (rand() < 0.98 ? pieces[Math.floor(rand() * 7)] : pieces[Math.floor(rand() * pieces.length)])).join('');
+      if (rand() < 0.2) s = 'Kraken scores 82.5% against 78.2% for Luno, a gap of 4.3 points.';
+      const out = new JsonWriter();
+      out.text('[');
+      out.string(s);
+      out.text(']');
+      if (!out.take().equals(Buffer.from(JSON.stringify([s])))) mismatches.push(JSON.stringify(s));
+    }
+    expect(mismatches).toEqual([]);
   });
 
   it('serves those bytes over HTTP', async () => {

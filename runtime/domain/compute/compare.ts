@@ -10,6 +10,7 @@ import { round1 } from './rounding.js';
 import { scoreAndCoverage, weightedScore, type KeepCriterion } from './weighted-score.js';
 import { compareNames } from './name-order.js';
 import { madeOnce } from './made-once.js';
+import { sortFew } from './sort-few.js';
 
 /** The comparison without the envelope fields (attribution, license, page, methodology). */
 export interface Comparison {
@@ -69,22 +70,17 @@ function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly M
       criteria: scored.criteria,
     });
   });
-  return products.sort(byRank);
+  return sortFew(products, byRank);
 }
 
 /** The fields of a compared product that the applied weights decide (the others are the platform's). */
-export type WeightedFields = Pick<
+type WeightedFields = Pick<
   ComparedProduct,
   'score_pct' | 'raw_score_pct' | 'coverage' | 'eligible' | 'ineligible_reason' | 'missing_criteria' | 'stale_criteria' | 'weak_criteria' | 'unknown_criteria' | 'criteria'
 >;
 
-/**
- * A compared product, fields in the published order: the platform's own fields around the weighted
- * ones (operations/compare-json.ts writes the platform's once). `v` may hold marks in place of values.
- */
-export function comparedProduct(p: ModelPlatform, v: WeightedFields): ComparedProduct;
-export function comparedProduct(p: ModelPlatform, v: Record<keyof WeightedFields, unknown>): unknown;
-export function comparedProduct(p: ModelPlatform, v: Record<keyof WeightedFields, unknown>): unknown {
+/** A compared product, fields in the published order: the platform's own fields around the weighted ones. */
+function comparedProduct(p: ModelPlatform, v: WeightedFields): ComparedProduct {
   return {
     name: p.name,
     slug: p.slug,

@@ -37,13 +37,10 @@ export interface WeightedScore {
 const MISSING: ModelCriterionState = { basis: 'missing', score: null, unknown_points: 0, as_of: null, stale: false, evidence_tier: null };
 
 /** A criterion's state in `states`, missing when absent. */
-export const criterionState = (states: Readonly<Record<string, ModelCriterionState>>, key: string): ModelCriterionState => states[key] ?? MISSING;
+const criterionState = (states: Readonly<Record<string, ModelCriterionState>>, key: string): ModelCriterionState => states[key] ?? MISSING;
 
-/**
- * A criterion's row of a weighted score, fields in the published order; weight and contribution are
- * the only fields the applied weights change (operations/compare-json.ts writes the rest once).
- */
-export function contributionRow<W, C>(c: ModelCriterion, s: ModelCriterionState, weight: W, contribution: C) {
+/** A criterion's row of a weighted score, fields in the published order. */
+function contributionRow(c: ModelCriterion, s: ModelCriterionState, weight: number, contribution: number | null): CriterionContribution {
   return { key: c.key, label: c.label, weight, basis: s.basis, score: s.score, contribution, as_of: s.as_of, stale: s.stale, evidence_tier: s.evidence_tier };
 }
 

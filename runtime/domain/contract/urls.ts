@@ -4,6 +4,7 @@
  */
 import type { Site } from './model.js';
 import type { CategoryId } from './categories.js';
+import { byCodeUnits, sortFew } from '../compute/sort-few.js';
 
 export const platformPageUrl = (site: Site, slug: string): string => `${site.base_url}/platforms/${slug}`;
 export const comparePageUrl = (site: Site, verdictSlug: string): string => `${site.base_url}/compare/${verdictSlug}`;
@@ -12,7 +13,7 @@ export const platformJsonUrl = (site: Site, slug: string): string => `${site.bas
 export const platformHistoryUrl = (site: Site, slug: string): string => `${site.base_url}/v1/platforms/${slug}/history`;
 
 /** Canonical comparison slug: the platform slugs in alphabetical order joined by `-vs-`. */
-export const comparisonSlug = (slugs: readonly string[]): string => [...slugs].sort().join('-vs-');
+export const comparisonSlug = (slugs: readonly string[]): string => sortFew([...slugs], byCodeUnits).join('-vs-');
 
 /**
  * A root-relative link to a page of the site, keeping any path prefix of the base URL

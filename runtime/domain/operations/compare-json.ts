@@ -1,87 +1,32 @@
 /**
- * The JSON bytes of a GET /v1/compare answer written from fragments (compute/json-template.ts).
- * Most of an answer is each platform's own text (name, page, cap, dates, and per criterion its key,
- * label, basis, score, as_of, stale flag and evidence tier), the same in every comparison; the
- * applied weights change the head (weights, pick, caveats, explanation), each product's scores,
- * coverage and criterion lists, and each criterion's weight and contribution. The platform's text
- * is made once per dataset and the values are written into its holes: the numbers from a table
- * (JsonWriter.number), the dataset's names and keys from a table of their JSON texts, only sentences by
- * JSON.stringify. JSON.stringify of the whole body was about two thirds of the cost of a comparison
- * whose weights differ on every request (docs/performance.md). Byte-identical to JSON.stringify
- * of the same body (test/computed-json.test.ts: random platform sets, weights and profiles).
+ * The JSON bytes of a GET /v1/compare answer written from templates (compute/json-template.ts).
+ * Most of an answer is the same from one comparison to the next; the applied weights change only
+ * its numbers, a few booleans and its sentences. Two kinds of template, made on first use and kept
+ * with the dataset:
+ * - the head of a category's answers: everything but the products, with a hole for each field that
+ *   changes, one for each applied weight (the weights are keyed by the category's criteria, in
+ *   their order), and the envelope texts (methodology, dates, attribution, licence) written in;
+ * - a platform's product under one pattern of applied weights (which criteria weigh more than 0):
+ *   the pattern decides its lists (missing, stale, weak and unknown criteria, compute/compare.ts)
+ *   and every text but the numbers, so the template has holes only for the scores, coverage,
+ *   eligibility and its reason, each missing criterion's share and each row's weight and contribution.
+ * A request writes the templates' bytes and its values into one Buffer: about 150 pieces for a
+ * comparison of three exchanges instead of the 280 written when each list, key and weight was a
+ * piece of its own (docs/performance.md, tenth pass). Numbers come from JsonWriter.number, the
+ * dataset's names from a table of their JSON texts, sentences from JsonWriter.string.
+ * Byte-identical to JSON.stringify of the same body (test/computed-json.test.ts: random platform
+ * sets, weights with criteria left out, and profiles, in every category).
  */
 import type { Dataset } from '../dataset.js';
-import type { ComparisonResponse } from '../contract/comparison-schemas.js';
-import type { ModelCriterion, ModelPlatform } from '../contract/model.js';
+import type { ComparedProduct, ComparisonResponse } from '../contract/comparison-schemas.js';
+import type { ModelCriterion } from '../contract/model.js';
 import { holeMark, jsonFragments, JsonWriter } from '../compute/json-template.js';
-import { comparedProduct, type WeightedFields } from '../compute/compare.js';
-import { contributionRow, criterionState } from '../compute/weighted-score.js';
 
-/** The weighted fields of a compared product in the order of its JSON text (comparedProduct); criteria is last. */
-const PRODUCT_HOLES = [
-  'score_pct',
-  'raw_score_pct',
-  'coverage',
-  'eligible',
-  'ineligible_reason',
-  'missing_criteria',
-  'stale_criteria',
-  'weak_criteria',
-  'unknown_criteria',
-  'criteria',
-] as const satisfies ReadonlyArray<keyof WeightedFields>;
-const ROW_HOLES = ['weight', 'contribution'] as const;
-
-/**
- * Fields whose text is made per answer (sentences with scores, names or dates in them, the page of
- * the platform set): written by JSON.stringify, never kept in the quote table (looking a long
- * sentence up there costs more than writing it).
- */
-const SENTENCES: ReadonlySet<string> = new Set(['explanation', 'ineligible_reason', 'page', 'caveats']);
 /** Most strings a dataset's quote table keeps (its names, slugs, keys and envelope texts are a few thousand). */
 const QUOTES_MAX = 10_000;
 
-/** A platform's fixed text: the 11 fragments around its product's holes, and the 3 around each criterion row's weight and contribution. */
-interface PlatformText {
-  product: Buffer[];
-  rows: Buffer[][];
-}
-
-/** What the answers from one dataset share, made on use and gone with the dataset. */
-interface ComparisonBasis {
-  /** The answer's fields in order and the fragments around each field's value (every answer has the shape of the first). */
-  keys: string[];
-  fragments: Buffer[];
-  /** Platform slug -> its fixed text. */
-  platforms: Map<string, PlatformText>;
-  /** The JSON texts of the dataset's strings (names, slugs, criterion keys, envelope texts). */
-  quotes: Map<string, string>;
-}
-
-const bases = new WeakMap<Dataset, ComparisonBasis>();
-
-function basisOf(dataset: Dataset, response: ComparisonResponse): ComparisonBasis {
-  let basis = bases.get(dataset);
-  if (!basis) {
-    const keys = Object.keys(response);
-    basis = { keys, fragments: jsonFragments(Object.fromEntries(keys.map((k) => [k, holeMark(k)])), keys), platforms: new Map(), quotes: new Map() };
-    bases.set(dataset, basis);
-  }
-  return basis;
-}
-
-function platformText(basis: ComparisonBasis, p: ModelPlatform, criteria: readonly ModelCriterion[]): PlatformText {
-  let text = basis.platforms.get(p.slug);
-  if (!text) {
-    const marks = Object.fromEntries(PRODUCT_HOLES.map((h) => [h, holeMark(h)])) as Record<(typeof PRODUCT_HOLES)[number], string>;
-    text = {
-      product: jsonFragments(comparedProduct(p, marks), PRODUCT_HOLES),
-      rows: criteria.map((c) => jsonFragments(contributionRow(c, criterionState(p.criteria, c.key), holeMark('weight'), holeMark('contribution')), ROW_HOLES)),
-    };
-    basis.platforms.set(p.slug, text);
-  }
-  return text;
-}
+/** Writes the JSON text of one value (JsonWriter, the dataset's quote table). */
+type Write<V> = (out: JsonWriter, quotes: Map<string, string>, v: V) => void;
 
 /** The JSON text of a string of the dataset (a name, slug, key or envelope text), kept once made. */
 function quoted(quotes: Map<string, string>, s: string): string {
@@ -93,96 +38,215 @@ function quoted(quotes: Map<string, string>, s: string): string {
   return q;
 }
 
+const num: Write<number> = (out, _quotes, v) => out.number(v);
+const bool: Write<boolean> = (out, _quotes, v) => out.text(v ? 'true' : 'false');
+const str: Write<string> = (out, quotes, v) => out.text(quoted(quotes, v));
 /**
- * Writes the JSON text of a field's value, as JSON.stringify writes it: numbers by JsonWriter.number,
- * null and booleans as themselves, strings from the quote table, lists and plain records (missing
- * criteria, the weights) element by element; a sentence (and a list of them) by JSON.stringify,
- * whose fixed cost per call dominates for the answer's many small values but not for a sentence.
+ * A sentence made per answer (scores, names or dates in it; the page of the platform set): written
+ * by JsonWriter.string, never kept in the quote table (looking a fresh long string up there costs
+ * more than writing it).
  */
-function writeField(out: JsonWriter, quotes: Map<string, string>, v: unknown, sentence: boolean): void {
-  if (typeof v === 'number') return out.number(v);
-  if (v === null) return out.text('null');
-  if (typeof v === 'boolean') return out.text(v ? 'true' : 'false');
-  if (sentence) return out.text(JSON.stringify(v));
-  if (typeof v === 'string') return out.text(quoted(quotes, v));
-  if (Array.isArray(v)) {
+const sentence: Write<string> = (out, _quotes, v) => out.string(v);
+const nullable =
+  <V>(write: Write<V>): Write<V | null> =>
+  (out, quotes, v) =>
+    v === null ? out.text('null') : write(out, quotes, v);
+const list =
+  <V>(write: Write<V>): Write<readonly V[]> =>
+  (out, quotes, v) => {
     out.text('[');
     for (let i = 0; i < v.length; i++) {
       if (i > 0) out.text(',');
-      const x: unknown = v[i];
-      if (x === undefined) out.text('null'); // as JSON.stringify writes a hole or undefined in a list
-      else writeField(out, quotes, x, false);
+      write(out, quotes, v[i]!);
     }
-    return out.text(']');
+    out.text(']');
+  };
+const nullableNumber = nullable(num);
+const nullableSentence = nullable(sentence);
+
+type Head = Omit<ComparisonResponse, 'products' | 'weights'>;
+/** Fields the same in every answer of a category from one dataset: written into the head template. */
+const CONSTANT_FIELDS: ReadonlySet<string> = new Set<keyof Head>(['category', 'methodology', 'methodology_version', 'evaluation_date', 'attribution', 'license']);
+/** The writer of each head field that changes, by its type in ComparisonResponseSchema (weights and products are written apart). */
+const HEAD_WRITERS: { [K in keyof Head]?: Write<Head[K]> } = {
+  profile: nullable(str),
+  weights_source: str,
+  winner: nullable(str),
+  winner_slug: nullable(str),
+  too_close: bool,
+  margin_points: nullableNumber,
+  too_close_margin_points: num,
+  depends_on_stale: bool,
+  depends_on_weak_evidence: bool,
+  depends_on_unknown: bool,
+  caveats: list(sentence),
+  explanation: sentence,
+  page: sentence,
+};
+
+/** The head of a category's answers: their fields in order, the category's criterion keys (the weights' keys) and the fragments around the holes. */
+interface HeadTemplate {
+  keys: string[];
+  weightKeys: string[];
+  fragments: Buffer[];
+}
+
+/**
+ * A platform's product under one pattern of applied weights: the fragments around its holes (score,
+ * raw score, coverage, eligible, ineligible reason, each missing criterion's share, each row's
+ * weight and contribution) and the lengths of the lists written into it, checked on every use.
+ */
+interface ProductTemplate {
+  fragments: Buffer[];
+  lists: [missing: number, stale: number, weak: number, unknown: number];
+}
+
+/** What the answers from one dataset share, made on use and gone with the dataset. */
+interface ComparisonBasis {
+  /** Category -> its head template. */
+  heads: Map<string, HeadTemplate>;
+  /** Platform slug -> weight pattern (see weightPattern) -> its product template. */
+  products: Map<string, Map<number, ProductTemplate>>;
+  /** The JSON texts of the dataset's strings (names, slugs, criterion keys). */
+  quotes: Map<string, string>;
+}
+
+const bases = new WeakMap<Dataset, ComparisonBasis>();
+
+function basisOf(dataset: Dataset): ComparisonBasis {
+  let basis = bases.get(dataset);
+  if (!basis) {
+    basis = { heads: new Map(), products: new Map(), quotes: new Map() };
+    bases.set(dataset, basis);
   }
-  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
-    const record = v as Record<string, unknown>;
-    let first = true;
-    out.text('{');
-    for (const k in record) {
-      const x = record[k];
-      if (x === undefined) continue; // JSON.stringify leaves such a key out
-      if (!first) out.text(',');
-      first = false;
-      out.text(quoted(quotes, k));
-      out.text(':');
-      writeField(out, quotes, x, false);
+  return basis;
+}
+
+function headTemplate(basis: ComparisonBasis, response: ComparisonResponse, criteria: readonly ModelCriterion[]): HeadTemplate {
+  let head = basis.heads.get(response.category);
+  if (!head) {
+    const keys = Object.keys(response);
+    const weightKeys = criteria.map((c) => c.key);
+    const holes: string[] = [];
+    const marked: Record<string, unknown> = {};
+    for (const key of keys) {
+      if (CONSTANT_FIELDS.has(key)) {
+        marked[key] = response[key as keyof ComparisonResponse];
+      } else if (key === 'weights') {
+        marked[key] = Object.fromEntries(weightKeys.map((k) => [k, holeMark(`weights.${k}`)]));
+        holes.push(...weightKeys.map((k) => `weights.${k}`));
+      } else {
+        if (key !== 'products' && !HEAD_WRITERS[key as keyof Head]) throw new Error(`comparisonJson: no writer for the field "${key}"`);
+        marked[key] = holeMark(key);
+        holes.push(key);
+      }
     }
-    return out.text('}');
+    head = { keys, weightKeys, fragments: jsonFragments(marked, holes) };
+    basis.heads.set(response.category, head);
   }
-  out.text(JSON.stringify(v));
+  return head;
+}
+
+/**
+ * The pattern of applied weights of a product's rows: bit k set when criterion k weighs more than 0,
+ * as a number (exact for up to 53 criteria; a category has at most 7).
+ */
+function weightPattern(rows: ComparedProduct['criteria']): number {
+  let pattern = 0;
+  for (let k = 0; k < rows.length; k++) pattern = pattern * 2 + (rows[k]!.weight > 0 ? 1 : 0);
+  return pattern;
+}
+
+
+function productTemplate(basis: ComparisonBasis, product: ComparedProduct, pattern: number): ProductTemplate {
+  let patterns = basis.products.get(product.slug);
+  if (!patterns) basis.products.set(product.slug, (patterns = new Map()));
+  let template = patterns.get(pattern);
+  if (!template) {
+    const holes = ['score_pct', 'raw_score_pct', 'coverage', 'eligible', 'ineligible_reason'];
+    const missing = product.missing_criteria.map((m, i) => ({ ...m, share_pct: holeMark(`missing.${i}`) }));
+    holes.push(...missing.map((_, i) => `missing.${i}`));
+    const rows = product.criteria.map((row, k) => ({ ...row, weight: holeMark(`weight.${k}`), contribution: holeMark(`contribution.${k}`) }));
+    holes.push(...rows.flatMap((_, k) => [`weight.${k}`, `contribution.${k}`]));
+    const marked = { ...product, ...Object.fromEntries(holes.slice(0, 5).map((h) => [h, holeMark(h)])), missing_criteria: missing, criteria: rows };
+    template = { fragments: jsonFragments(marked, holes), lists: [product.missing_criteria.length, product.stale_criteria.length, product.weak_criteria.length, product.unknown_criteria.length] };
+    patterns.set(pattern, template);
+  }
+  return template;
 }
 
 /**
  * The JSON bytes of `response`, a comparison of platforms of `dataset` made by operations/compare.ts,
  * equal to Buffer.from(JSON.stringify(response)).
- * @throws Error when the answer's fields differ from the first answer's, or a product's criterion rows
- *   are not the category's criteria in methodology order (an answer not made from this dataset)
+ * @throws Error when the answer's fields, its weights or a product's criterion rows differ from the
+ *   templates' (an answer not made from this dataset), or a product's lists are not the ones its
+ *   weight pattern gave before
  */
 export function comparisonJson(dataset: Dataset, response: ComparisonResponse): Buffer {
-  const basis = basisOf(dataset, response);
-  const { keys, fragments, quotes } = basis;
+  const basis = basisOf(dataset);
   const criteria = dataset.criteria.get(response.category)!;
+  const head = headTemplate(basis, response, criteria);
+  const { keys, weightKeys, fragments } = head;
   const out = new JsonWriter();
-  let fields = 0;
+  let field = 0;
+  let hole = 0;
   for (const key in response) {
-    if (keys[fields] !== key) throw new Error(`comparisonJson: field ${fields} is "${key}", not "${keys[fields] ?? 'none'}"`);
-    out.bytes(fragments[fields++]!);
-    if (key === 'products') writeProducts(dataset, basis, criteria, response.products, out);
-    else writeField(out, quotes, response[key as keyof ComparisonResponse], SENTENCES.has(key));
+    if (keys[field++] !== key) throw new Error(`comparisonJson: field ${field - 1} is "${key}", not "${keys[field - 1] ?? 'none'}"`);
+    if (CONSTANT_FIELDS.has(key)) continue;
+    if (key === 'weights') {
+      let k = 0;
+      for (const criterion in response.weights) {
+        if (weightKeys[k++] !== criterion) throw new Error(`comparisonJson: weight ${k - 1} is "${criterion}", not "${weightKeys[k - 1] ?? 'none'}"`);
+        out.bytes(fragments[hole++]!);
+        out.number(response.weights[criterion]!);
+      }
+      if (k !== weightKeys.length) throw new Error(`comparisonJson: ${k} weights, not ${weightKeys.length}`);
+      continue;
+    }
+    out.bytes(fragments[hole++]!);
+    if (key === 'products') writeProducts(basis, criteria, response.products, out);
+    else (HEAD_WRITERS[key as keyof Head] as Write<unknown>)(out, basis.quotes, response[key as keyof Head]);
   }
-  if (fields !== keys.length) throw new Error(`comparisonJson: ${fields} fields, not ${keys.length}`);
-  out.bytes(fragments[fields]!);
+  if (field !== keys.length) throw new Error(`comparisonJson: ${field} fields, not ${keys.length}`);
+  out.bytes(fragments[hole]!);
   return out.take();
 }
 
-function writeProducts(dataset: Dataset, basis: ComparisonBasis, criteria: readonly ModelCriterion[], products: ComparisonResponse['products'], out: JsonWriter): void {
+function writeProducts(basis: ComparisonBasis, criteria: readonly ModelCriterion[], products: ComparisonResponse['products'], out: JsonWriter): void {
   out.text('[');
   for (let i = 0; i < products.length; i++) {
     const product = products[i]!;
-    const text = platformText(basis, dataset.bySlug.get(product.slug)!, criteria);
-    if (i > 0) out.text(',');
-    for (let h = 0; h < PRODUCT_HOLES.length; h++) {
-      const hole = PRODUCT_HOLES[h]!;
-      out.bytes(text.product[h]!);
-      if (hole !== 'criteria') writeField(out, basis.quotes, product[hole], SENTENCES.has(hole));
-    }
-    out.text('[');
     const rows = product.criteria;
+    if (rows.length !== criteria.length) throw new Error(`comparisonJson: ${product.slug} has ${rows.length} criterion rows, not ${criteria.length}`);
+    const { fragments: f, lists } = productTemplate(basis, product, weightPattern(rows));
+    if (product.missing_criteria.length !== lists[0] || product.stale_criteria.length !== lists[1] || product.weak_criteria.length !== lists[2] || product.unknown_criteria.length !== lists[3]) {
+      throw new Error(`comparisonJson: the lists of ${product.slug} are not the ones of its weight pattern`);
+    }
+    if (i > 0) out.text(',');
+    let h = 0;
+    out.bytes(f[h++]!);
+    nullableNumber(out, basis.quotes, product.score_pct);
+    out.bytes(f[h++]!);
+    nullableNumber(out, basis.quotes, product.raw_score_pct);
+    out.bytes(f[h++]!);
+    out.number(product.coverage);
+    out.bytes(f[h++]!);
+    bool(out, basis.quotes, product.eligible);
+    out.bytes(f[h++]!);
+    nullableSentence(out, basis.quotes, product.ineligible_reason);
+    for (const m of product.missing_criteria) {
+      out.bytes(f[h++]!);
+      out.number(m.share_pct);
+    }
     for (let k = 0; k < rows.length; k++) {
       const row = rows[k]!;
-      const r = text.rows[k];
-      if (!r || criteria[k]!.key !== row.key) throw new Error(`comparisonJson: criterion row ${k} of ${product.slug} is not ${criteria[k]?.key ?? 'a criterion'}`);
-      if (k > 0) out.text(',');
-      out.bytes(r[0]!);
+      if (criteria[k]!.key !== row.key) throw new Error(`comparisonJson: criterion row ${k} of ${product.slug} is not ${criteria[k]!.key}`);
+      out.bytes(f[h++]!);
       out.number(row.weight);
-      out.bytes(r[1]!);
-      if (row.contribution === null) out.text('null');
-      else out.number(row.contribution);
-      out.bytes(r[2]!);
+      out.bytes(f[h++]!);
+      nullableNumber(out, basis.quotes, row.contribution);
     }
-    out.text(']');
-    out.bytes(text.product[PRODUCT_HOLES.length]!);
+    out.bytes(f[h]!);
   }
   out.text(']');
 }

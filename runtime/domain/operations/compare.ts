@@ -60,8 +60,7 @@ function resolvePlatforms(dataset: Dataset, raw: CompareArgs['platforms']): Step
     }
   }
   if (errors.length) return { ok: false, errors };
-  const categories = [...new Set(found.map((p) => p.category))];
-  if (categories.length > 1) {
+  if (found.some((p) => p.category !== found[0]!.category)) {
     return err(`must all be in one category; got ${found.map((p) => `${p.name} (${p.category})`).join(', ')}`);
   }
   return { ok: true, value: found };
@@ -139,8 +138,9 @@ export function resolveWeights(
     else errors.push({ parameter: 'weights', message: `${key}: ${parsed.error.message}` });
   }
   for (const [group, members] of groups) {
+    if (!seen.has(group)) continue;
     const both = members.filter((m) => seen.has(m.key)).map((m) => m.key);
-    if (seen.has(group) && both.length) errors.push({ parameter: 'weights', message: `give either the group "${group}" or its criteria (${both.join(', ')}), not both` });
+    if (both.length) errors.push({ parameter: 'weights', message: `give either the group "${group}" or its criteria (${both.join(', ')}), not both` });
   }
   if (errors.length) return { ok: false, errors };
   for (const [key, value] of given) {
@@ -152,7 +152,9 @@ export function resolveWeights(
     const base = members.reduce((sum, m) => sum + (weights[m.key] ?? 0), 0);
     for (const m of members) weights[m.key] = round2(base === 0 ? value / members.length : (value * (weights[m.key] ?? 0)) / base);
   }
-  if (Object.values(weights).every((w) => w === 0)) {
+  let total = 0;
+  for (const key in weights) total += weights[key]!;
+  if (total === 0) {
     return { ok: false, errors: [{ parameter: 'weights', message: 'the applied weights may not all be 0' }] };
   }
   return { ok: true, value: { weights, custom: true, profile } };
