@@ -24,6 +24,13 @@ import { holeMark, jsonFragments, JsonWriter } from '../compute/json-template.js
 
 /** Most strings a dataset's quote table keeps (its names, slugs, keys and envelope texts are a few thousand). */
 const QUOTES_MAX = 10_000;
+/**
+ * Most weight patterns kept per platform. A category of n criteria has 2^n - 1 patterns (127 for
+ * brokerages' 7); callers mostly send a few (every criterion weighed, or one group left out). Beyond
+ * this many, a product's template is made for the answer and not kept (about 25 us instead of 2), so
+ * callers cycling through patterns cannot grow memory past about 16 x 155 platforms x 3 KB.
+ */
+const PATTERNS_PER_PLATFORM = 16;
 
 /** Writes the JSON text of one value (JsonWriter, the dataset's quote table). */
 type Write<V> = (out: JsonWriter, quotes: Map<string, string>, v: V) => void;
@@ -170,7 +177,7 @@ function productTemplate(basis: ComparisonBasis, product: ComparedProduct, patte
     holes.push(...rows.flatMap((_, k) => [`weight.${k}`, `contribution.${k}`]));
     const marked = { ...product, ...Object.fromEntries(holes.slice(0, 5).map((h) => [h, holeMark(h)])), missing_criteria: missing, criteria: rows };
     template = { fragments: jsonFragments(marked, holes), lists: [product.missing_criteria.length, product.stale_criteria.length, product.weak_criteria.length, product.unknown_criteria.length] };
-    patterns.set(pattern, template);
+    if (patterns.size < PATTERNS_PER_PLATFORM) patterns.set(pattern, template);
   }
   return template;
 }
