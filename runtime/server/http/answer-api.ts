@@ -52,6 +52,11 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
   if (!acceptsJson(request.accept)) return problem(NOT_ACCEPTABLE);
   if (route.kind === 'file') return replyOf(route.run(served), method, context, problem);
 
+  // A computed body depends only on the served dist and the URL: the bytes made for the same URL
+  // before, found before the query is read (a kept target had no ignored or invalid parameter).
+  const target = path + request.search;
+  const cached = served.computedCache.get(target);
+  if (cached) return computedReply(method, cached, context);
   const query = readQuery(request.searchParams, route.queryNames);
   const run = (): OperationResult => {
     if (!query.ok) return fail(invalidParameters(query.errors));
@@ -72,10 +77,6 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
     const extra = { [IGNORED_PARAMETERS_HEADER]: ignoredParametersValue(query.ignored) };
     return replyOf(run(), method, context, (spec) => problem(spec, extra), extra);
   }
-  // A computed body depends only on the served dist and the URL: the bytes made for the same URL before.
-  const target = path + request.search;
-  const cached = served.computedCache.get(target);
-  if (cached) return computedReply(method, cached, context);
   const result = run();
   if (result.kind !== 'body') return replyOf(result, method, context, problem);
   const json = bodyBytes(result);
