@@ -154,16 +154,20 @@ function headTemplate(basis: ComparisonBasis, response: ComparisonResponse, crit
   return head;
 }
 
+/** Most criteria a weight pattern can tell apart: its binary digits must fit a double's 53-bit mantissa. */
+const PATTERN_DIGITS = 53;
+
 /**
- * The pattern of applied weights of a product's rows: bit k set when criterion k weighs more than 0,
- * as a number (exact for up to 53 criteria; a category has at most 7).
+ * The pattern of applied weights of a product's rows: one binary digit per criterion in methodology
+ * order, 1 when it weighs more than 0; -1 (no pattern: the template is made and not kept) for a
+ * category of more than PATTERN_DIGITS criteria (the methodology has at most 7).
  */
 function weightPattern(rows: ComparedProduct['criteria']): number {
+  if (rows.length > PATTERN_DIGITS) return -1;
   let pattern = 0;
   for (let k = 0; k < rows.length; k++) pattern = pattern * 2 + (rows[k]!.weight > 0 ? 1 : 0);
   return pattern;
 }
-
 
 function productTemplate(basis: ComparisonBasis, product: ComparedProduct, pattern: number): ProductTemplate {
   let patterns = basis.products.get(product.slug);
@@ -177,7 +181,7 @@ function productTemplate(basis: ComparisonBasis, product: ComparedProduct, patte
     holes.push(...rows.flatMap((_, k) => [`weight.${k}`, `contribution.${k}`]));
     const marked = { ...product, ...Object.fromEntries(holes.slice(0, 5).map((h) => [h, holeMark(h)])), missing_criteria: missing, criteria: rows };
     template = { fragments: jsonFragments(marked, holes), lists: [product.missing_criteria.length, product.stale_criteria.length, product.weak_criteria.length, product.unknown_criteria.length] };
-    if (patterns.size < PATTERNS_PER_PLATFORM) patterns.set(pattern, template);
+    if (pattern >= 0 && patterns.size < PATTERNS_PER_PLATFORM) patterns.set(pattern, template);
   }
   return template;
 }
