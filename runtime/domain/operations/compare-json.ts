@@ -21,6 +21,7 @@ import type { Dataset } from '../dataset.js';
 import type { ComparedProduct, ComparisonResponse } from '../contract/comparison-schemas.js';
 import type { ModelCriterion } from '../contract/model.js';
 import { holeMark, jsonFragments, JsonWriter } from '../compute/json-template.js';
+import { madeOnce } from '../compute/made-once.js';
 
 /** Most strings a dataset's quote table keeps (its names, slugs, keys and envelope texts are a few thousand). */
 const QUOTES_MAX = 10_000;
@@ -118,16 +119,8 @@ interface ComparisonBasis {
   quotes: Map<string, string>;
 }
 
-const bases = new WeakMap<Dataset, ComparisonBasis>();
-
-function basisOf(dataset: Dataset): ComparisonBasis {
-  let basis = bases.get(dataset);
-  if (!basis) {
-    basis = { heads: new Map(), products: new Map(), quotes: new Map() };
-    bases.set(dataset, basis);
-  }
-  return basis;
-}
+/** A dataset's basis, empty at first: its templates are made as answers need them. */
+const basisOf = madeOnce((_dataset: Dataset): ComparisonBasis => ({ heads: new Map(), products: new Map(), quotes: new Map() }));
 
 function headTemplate(basis: ComparisonBasis, response: ComparisonResponse, criteria: readonly ModelCriterion[]): HeadTemplate {
   let head = basis.heads.get(response.category);
