@@ -1,5 +1,6 @@
 /** `npm run report` on the fixture sources: the figures of each category, asserted. */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,9 @@ describe('npm run report', () => {
     expect(stdout).toContain('  fully costed with default fee inputs 75% (target 80%): MISSED; missing: gamma-exchange (unknown: trading)');
     expect(stdout).toContain('  eligible under default weights 66.7% (target 80%): MISSED; missing: three-broker (no data: security, investments, regulation)');
     expect(stdout).not.toContain('stale by platform'); // nothing is stale on 2026-06-30
+    // targets are missed, so the report ends by pointing to the page that says why and what closes each gap
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('Why each missed target is still open, what was tried and which page would close it: docs/data-gaps.md');
+    expect(existsSync(path.join(ROOT, 'docs/data-gaps.md'))).toBe(true);
   });
 
   it('names the stale facts platform by platform', async () => {
