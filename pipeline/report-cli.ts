@@ -1,6 +1,6 @@
 /**
  * `npm run report [-- --sources DIR] [--json]`: prints the data report of the sources
- * (pipeline/report.ts) as Markdown, ending with a pointer to docs/data-gaps.md when a target is missed, or with --json as one JSON object
+ * (pipeline/report.ts) as Markdown, or with --json as one JSON object
  * `{ evaluation_date, methodology_version, categories: CategoryReport[], targets: TargetResult[] }`.
  * Exits 1 when the sources do not build.
  */
@@ -23,7 +23,5 @@ if (values.json) {
   const report = { evaluation_date: result.site.evaluation_date, methodology_version: result.methodology.version, categories: reports, targets: evaluateTargets(reports) };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 } else {
-  const missed = evaluateTargets(reports).some((t) => !t.met);
-  const gaps = missed ? '\nWhy each missed target is still open, what was tried and which page would close it: docs/data-gaps.md\n' : '';
-  process.stdout.write(`evaluation date ${result.site.evaluation_date}, methodology ${result.methodology.version}\n\n${formatDataReport(reports)}\n${gaps}`);
+  process.stdout.write(`evaluation date ${result.site.evaluation_date}, methodology ${result.methodology.version}\n\n${formatDataReport(reports)}\n`);
 }

@@ -229,9 +229,13 @@ const TARGET_LABELS: Record<string, string> = {
   weak_only_share: 'weak-only evidence',
 };
 
+/** The page that says why each missed target is still open and which source would close it. */
+const DATA_GAPS_PAGE = 'docs/data-gaps.md';
+
 /**
  * The report as Markdown: a summary table, the targets per category with the platforms that miss
- * (and what each lacks), the platforms with the most stale facts, and the top source domains.
+ * (and what each lacks), the platforms with the most stale facts, and the top source domains; when a
+ * target is missed, a last line points to DATA_GAPS_PAGE.
  * @param topDomains source domains listed per category
  * @param topStale platforms listed per category in "stale by platform" (the JSON has all)
  */
@@ -261,5 +265,6 @@ export function formatDataReport(reports: readonly CategoryReport[], topDomains 
   }
   lines.push('all:');
   for (const t of targets.filter((x) => x.scope === 'all')) lines.push(targetLine(t));
+  if (targets.some((t) => !t.met)) lines.push('', `Why each missed target is still open, what was tried and which page would close it: ${DATA_GAPS_PAGE}`);
   return lines.join('\n');
 }
