@@ -102,6 +102,19 @@ export class JsonWriter {
   }
 
   /**
+   * Appends a JSON array: "[", each item written by `write` (which appends exactly one JSON value),
+   * commas between them, "]".
+   */
+  array<T>(items: readonly T[], write: (item: T) => void): void {
+    this.text('[');
+    for (let i = 0; i < items.length; i++) {
+      if (i > 0) this.text(',');
+      write(items[i]!);
+    }
+    this.text(']');
+  }
+
+  /**
    * Appends the JSON text of a string, as JSON.stringify writes it: a string of printable ASCII
    * characters other than the quote and the backslash (the sentences of an answer) is copied
    * between quotes character by character, with no string made; any other string is written by

@@ -61,14 +61,8 @@ const nullable =
     v === null ? out.text('null') : write(out, quotes, v);
 const list =
   <V>(write: Write<V>): Write<readonly V[]> =>
-  (out, quotes, v) => {
-    out.text('[');
-    for (let i = 0; i < v.length; i++) {
-      if (i > 0) out.text(',');
-      write(out, quotes, v[i]!);
-    }
-    out.text(']');
-  };
+  (out, quotes, v) =>
+    out.array(v, (item) => write(out, quotes, item));
 const nullableNumber = nullable(num);
 const nullableSentence = nullable(sentence);
 
@@ -217,16 +211,13 @@ export function comparisonJson(dataset: Dataset, response: ComparisonResponse): 
 }
 
 function writeProducts(basis: ComparisonBasis, criteria: readonly ModelCriterion[], products: ComparisonResponse['products'], out: JsonWriter): void {
-  out.text('[');
-  for (let i = 0; i < products.length; i++) {
-    const product = products[i]!;
+  out.array(products, (product) => {
     const rows = product.criteria;
     if (rows.length !== criteria.length) throw new Error(`comparisonJson: ${product.slug} has ${rows.length} criterion rows, not ${criteria.length}`);
     const { fragments: f, lists } = productTemplate(basis, product, weightPattern(rows));
     if (product.missing_criteria.length !== lists[0] || product.stale_criteria.length !== lists[1] || product.weak_criteria.length !== lists[2] || product.unknown_criteria.length !== lists[3]) {
       throw new Error(`comparisonJson: the lists of ${product.slug} are not the ones of its weight pattern`);
     }
-    if (i > 0) out.text(',');
     let h = 0;
     out.bytes(f[h++]!);
     nullableNumber(out, basis.quotes, product.score_pct);
@@ -251,6 +242,5 @@ function writeProducts(basis: ComparisonBasis, criteria: readonly ModelCriterion
       nullableNumber(out, basis.quotes, row.contribution);
     }
     out.bytes(f[h]!);
-  }
-  out.text(']');
+  });
 }

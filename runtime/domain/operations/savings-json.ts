@@ -90,12 +90,8 @@ export function savingsJson(dataset: Dataset, response: SavingsResponse): Buffer
   out.bytes(top[1]!);
   out.number(response.months);
   out.bytes(top[2]!);
-  out.text('[');
-  const results = response.results;
-  for (let i = 0; i < results.length; i++) {
-    const r = results[i]!;
+  out.array(response.results, (r) => {
     const f = rowFragments(basis, dataset.bySlug.get(r.slug)!, r);
-    if (i > 0) out.text(',');
     out.bytes(f[0]!);
     out.number(r.apy);
     out.bytes(f[1]!);
@@ -103,8 +99,7 @@ export function savingsJson(dataset: Dataset, response: SavingsResponse): Buffer
     out.bytes(f[2]!);
     out.number(r.ending_balance_usd);
     out.bytes(f[3]!);
-  }
-  out.text(']');
+  });
   out.bytes(top[3]!);
   return out.take();
 }

@@ -38,23 +38,19 @@ export function searchJson(dataset: Dataset, response: SearchResponse): Buffer {
   const top = fragmentsOf(dataset);
   const out = new JsonWriter();
   out.bytes(top[0]!);
-  out.text(JSON.stringify(response.query));
+  if (response.query === null) out.text('null');
+  else out.string(response.query);
   out.bytes(top[1]!);
-  out.text(JSON.stringify(response.category));
+  if (response.category === null) out.text('null');
+  else out.string(response.category);
   out.bytes(top[2]!);
   out.number(response.count);
   out.bytes(top[3]!);
   out.number(response.total);
   out.bytes(top[4]!);
-  out.text('[');
-  const results = response.results;
-  for (let i = 0; i < results.length; i++) {
-    if (i > 0) out.text(',');
-    out.bytes(summaryJson(results[i]!));
-  }
-  out.text(']');
+  out.array(response.results, (summary) => out.bytes(summaryJson(summary)));
   out.bytes(top[5]!);
-  out.text(JSON.stringify(response.page));
+  out.string(response.page);
   out.bytes(top[6]!);
   return out.take();
 }
