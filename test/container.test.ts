@@ -15,7 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { DockerfileParser, type Instruction } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
-import { load as loadYaml } from 'js-yaml';
+import { parse as loadYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, RUNTIME_BUNDLE } from '../scripts/bundles.js';
 import { buildInto, FIXTURE_SOURCES, ROOT, tempDir } from './helpers.js';
