@@ -9,6 +9,7 @@ import { FREE_REQUESTS_PER_MINUTE } from '../domain/contract/plans.js';
 import type { Logger } from './log.js';
 import type { ServeOptions } from './server.js';
 import { loadWebhookSettings } from './webhooks/webhook-config.js';
+import { MCP_RESOURCE_MAX_BYTES_DEFAULT } from './mcp/mcp-state.js';
 
 /** A whole-number setting within 0..max, or its default. @throws Error naming the variable */
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
@@ -35,7 +36,7 @@ function redisFrom(env: NodeJS.ProcessEnv, logger: Logger): Redis | undefined {
   return client;
 }
 
-/** Serve options for `distDir` from PORT, HOST, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE, REDIS_URL, REDIS_TIMEOUT_MS, REDIS_RETRY_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT, METRICS_HOST and WEBHOOKS_FILE. */
+/** Serve options for `distDir` from PORT, HOST, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE, REDIS_URL, REDIS_TIMEOUT_MS, REDIS_RETRY_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT, METRICS_HOST, WEBHOOKS_FILE and MCP_RESOURCE_MAX_BYTES. */
 export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, logger: Logger): ServeOptions {
   const redis = redisFrom(env, logger);
   const keys = loadKeys(env);
@@ -52,6 +53,7 @@ export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, log
     shutdownTimeoutMs: wholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 3_600_000),
     ...(env.METRICS_PORT !== undefined && { metrics: { port: wholeNumber(env, 'METRICS_PORT', 0, 65535), hostname: env.METRICS_HOST ?? '127.0.0.1' } }),
     ...(env.WEBHOOKS_FILE && { webhooks: loadWebhookSettings(env.WEBHOOKS_FILE, keys) }),
+    mcpResourceMaxBytes: wholeNumber(env, 'MCP_RESOURCE_MAX_BYTES', MCP_RESOURCE_MAX_BYTES_DEFAULT, 16 * 1024 * 1024),
     logger,
   };
 }

@@ -67,12 +67,18 @@ function checkedManifest(root: string): BuildManifest {
   return manifest;
 }
 
+/** Settings of a served dist that come from the runtime's configuration, not from dist/. */
+export interface ServedSettings {
+  /** MCP_RESOURCE_MAX_BYTES (mcp/mcp-state.ts); absent: its default. */
+  mcpResourceMaxBytes?: number;
+}
+
 /**
  * Loads dist/ into memory, checked against its build manifest.
  * @throws Error when the manifest is missing, a listed file is missing or of another size, a loaded file
  *   does not match its SHA-256, or the runtime model does not match its schema (a broken dist/)
  */
-export async function loadServed(distDir: string): Promise<Served> {
+export async function loadServed(distDir: string, settings: ServedSettings = {}): Promise<Served> {
   const root = realpathSync(distDir);
   const manifest = checkedManifest(root);
   const verify = (rel: string, bytes: Buffer): Buffer => {
@@ -100,5 +106,5 @@ export async function loadServed(distDir: string): Promise<Served> {
   ]);
   const model = RuntimeModelSchema.parse(JSON.parse(modelBytes.toString('utf8')));
   const dataset = datasetOf(model, { categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts, history });
-  return { ...dataset, precomputed: precomputedTable(dataset), staticFiles: new StaticFiles(root, manifest.files), computedCache: newComputedCache(), mcp: newMcpState() };
+  return { ...dataset, precomputed: precomputedTable(dataset), staticFiles: new StaticFiles(root, manifest.files), computedCache: newComputedCache(), mcp: newMcpState(settings.mcpResourceMaxBytes) };
 }

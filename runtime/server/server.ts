@@ -34,6 +34,8 @@ export interface ServeOptions {
   metrics?: { port: number; hostname: string };
   /** Change webhooks (WEBHOOKS_FILE); absent: none. */
   webhooks?: WebhookSettings;
+  /** Largest resource MCP resources/read returns inline, bytes (MCP_RESOURCE_MAX_BYTES); absent: 256 KiB. */
+  mcpResourceMaxBytes?: number;
 }
 
 /** What a graceful close did: connections it found idle, requests it let finish, connections cut at the deadline. */
@@ -86,7 +88,8 @@ export interface RunningRuntime {
  * @throws Error when dist/ is missing or broken
  */
 export async function serve(options: ServeOptions): Promise<RunningRuntime> {
-  let served: Served = await loadServed(options.distDir);
+  const servedSettings = options.mcpResourceMaxBytes === undefined ? {} : { mcpResourceMaxBytes: options.mcpResourceMaxBytes };
+  let served: Served = await loadServed(options.distDir, servedSettings);
   const limits = new RateLimits(options.rateLimit, options.logger);
   const webhooks = options.webhooks ? await startWebhooks(options.webhooks, options) : undefined;
   // prom-client is loaded only when metrics are on (start time)
@@ -152,7 +155,7 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
     reload: async () => {
       const previous = served;
       try {
-        served = await loadServed(options.distDir);
+        served = await loadServed(options.distDir, servedSettings);
       } catch (error) {
         metrics?.observeReload('refused');
         throw error;

@@ -106,9 +106,18 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
     return !(isRead(method) && !path.startsWith('/v1/') && served().staticFiles.get(path) !== undefined);
   };
 
+  /** Counts `count` more requests of the client that sent `req` (a JSON-RPC batch's messages past the first): the first refusal, else ok. */
+  const charge = (req: IncomingMessage, apiKey: string | null) => async (count: number): Promise<Admission> => {
+    if (!options.limits.counts(apiKey)) return { ok: true, headers: {} };
+    const ip = clientIpLogged(req.socket.remoteAddress, headerValue(req.headers['x-forwarded-for']), options.trustProxy, options.logger);
+    let admission: Admission = { ok: true, headers: {} };
+    for (let i = 0; i < count && admission.ok; i++) admission = await options.limits.admit(apiKey, ip);
+    return admission;
+  };
+
   /** An admitted request: /mcp, bytes in memory, an API route, or the h3 app. */
   const dispatch = (req: IncomingMessage, res: ServerResponse, method: string, url: string, path: string, common: Record<string, string>, startedAt: number): void => {
-    if (path === '/mcp') return void mcp.answer(req, res, common, startedAt);
+    if (path === '/mcp') return void mcp.answer(req, res, common, startedAt, charge(req, headerValue(req.headers['x-api-key'])));
     const found = isRead(method) ? find(req, url) : undefined;
     const context: RequestContext & { common: Record<string, string> } = { ifNoneMatch: headerValue(req.headers['if-none-match']), acceptEncoding: headerValue(req.headers['accept-encoding']), common };
     if (found) {
