@@ -3,12 +3,14 @@
  * "Bounded answers"): starts `node <main.js> --dist <dist>` on a free port with
  * RATE_LIMIT_PER_MINUTE=60, sends bounded rounds of the two attack requests and prints, per probe,
  * the statuses, the answer bytes, the median latency and the process's resident memory (VmRSS)
- * and its peak (VmHWM, Linux /proc). Usage:
+ * and its peak (VmHWM, Linux /proc); then 300 slow POSTs the rate limit refuses, and the latency
+ * of /healthz while they are open. Usage:
  *   tsx scripts/amplification.ts build/runtime/main.js dist
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
+import { connect, type Socket } from 'node:net';
 
 const [main = 'build/runtime/main.js', dist = 'dist'] = process.argv.slice(2);
 const child = spawn(process.execPath, [main, '--dist', dist], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '60', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -26,6 +28,29 @@ function memory(): { rss_mb: number; peak_mb: number } {
   const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss_mb: Math.round(kb('VmRSS') / 1024), peak_mb: Math.round(kb('VmHWM') / 1024) };
 }
+
+/**
+ * Uses up the limit of 127.0.0.1 (GET /v1/categories until 429, at most 100), then opens 300
+ * sockets that each POST /mcp declaring a 1 MiB body and send 512 KiB of it; resolves once each
+ * has been answered or has handed its 512 KiB to the kernel, and prints the statuses and memory.
+ */
+async function slowRefusedPosts(port: number): Promise<void> {
+  for (let i = 0; i < 100; i++) if ((await fetch(`http://127.0.0.1:${port}/v1/categories`)).status === 429) break;
+  const chunk = Buffer.alloc(512 * 1024, 'x');
+  const outcomes = await Promise.all(Array.from({ length: 300 }, () => new Promise<string>((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(`POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n`);
+      socket.write(chunk, () => resolve('sent'));
+    });
+    socket.once('data', (data: Buffer) => resolve(data.toString('latin1').slice(9, 12)));
+    socket.on('error', () => resolve('reset'));
+    sockets.push(socket);
+  })));
+  const counts: Record<string, number> = {};
+  for (const o of outcomes) counts[o] = (counts[o] ?? 0) + 1;
+  console.log(JSON.stringify({ probe: '300 POST /mcp refused by the limit, 512 KiB of a 1 MiB body each, held open', outcomes: counts, ...memory() }));
+}
+const sockets: Socket[] = [];
 
 async function main_(): Promise<void> {
   const port = await new Promise<number>((resolve, reject) => {
@@ -63,6 +88,16 @@ async function main_(): Promise<void> {
   const four = [];
   for (let i = 0; i < 4; i++) four.push(await post(batch));
   report('20 x resources/read of platforms.json, 4 batches one after another (one IP, 60/minute)', four);
+  await slowRefusedPosts(port);
+  const health = [];
+  for (let i = 0; i < 20; i++) {
+    const started = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+    await res.arrayBuffer();
+    health.push({ status: res.status, bytes: 0, ms: performance.now() - started });
+  }
+  report('GET /healthz x20 while the 300 sockets are open', health);
+  for (const socket of sockets) socket.destroy();
   child.kill('SIGTERM');
   await once(child, 'exit');
 }

@@ -1,6 +1,6 @@
 /**
  * Starting the runtime: load dist/ once, build the app, listen with node:http on
- * HOST:PORT (see README "Configuration"). The running server can swap in a
+ * HOST:PORT with at most MAX_CONNECTIONS connections (see README "Configuration"). The running server can swap in a
  * freshly built dist/ (reload) and close gracefully: stop accepting, close idle
  * keep-alive connections at once, answer every request already accepted (its body
  * may still be arriving) with Connection: close, and at the deadline
@@ -34,6 +34,8 @@ export interface ServeOptions {
   metrics?: { port: number; hostname: string };
   /** Change webhooks (WEBHOOKS_FILE); absent: none. */
   webhooks?: WebhookSettings;
+  /** Most open connections to the public port (MAX_CONNECTIONS); more are closed as they arrive. 0 or absent: no cap. */
+  maxConnections?: number;
   /** Largest resource MCP resources/read returns inline, bytes (MCP_RESOURCE_MAX_BYTES); absent: 256 KiB. */
   mcpResourceMaxBytes?: number;
 }
@@ -132,6 +134,14 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
     if (closing) res.setHeader('connection', 'close');
     handleRequest(req, res);
   });
+  if (options.maxConnections) {
+    // node:net closes each connection past the cap at once (net.Server maxConnections, its 'drop' event); logged once per 1,000
+    server.maxConnections = options.maxConnections;
+    let dropped = 0;
+    server.on('drop', () => {
+      if (dropped++ % 1000 === 0) options.logger.warn({ event: 'connection-dropped', max_connections: options.maxConnections, dropped }, 'connection closed: MAX_CONNECTIONS reached');
+    });
+  }
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);

@@ -19,6 +19,9 @@
  * disk, as cheap to send as a refusal). A refusal is a JSON-RPC error on /mcp, else problem+json
  * (the site's error page for a browser: http/error-reply.ts).
  *
+ * Only POST /mcp reads a request body; any other request that carries one is answered without
+ * reading it, with Connection: close.
+ *
  * Skipping h3's routing and its web Request/Response objects for bytes in memory saves more than
  * half of the CPU of a small precomputed answer (docs/performance.md).
  */
@@ -65,6 +68,12 @@ export interface AdmittedRequest {
 export type AppHandler = (req: IncomingMessage, res: ServerResponse, admitted: AdmittedRequest) => void;
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+/** True when the request declares a body (a Content-Length other than 0, or a Transfer-Encoding). */
+function carriesBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
 
 /** A request target in origin form (a path and query) as a URL; concatenated, not resolved, so "//x" is a path, never a host. Undefined for any other form. */
 function parseTarget(url: string): URL | undefined {
@@ -154,6 +163,9 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
     const url = req.url ?? '/';
     const startedAt = performance.now();
     const common = commonHeaders(requestIdFor(headerValue(req.headers['x-request-id'])));
+    // Only POST /mcp reads a body. Any other request that carries one is answered without reading
+    // it and its connection closed after the answer, so the body is never drained either (issue 40).
+    if (carriesBody(req) && !(method === 'POST' && url.split('?', 1)[0] === '/mcp')) common.connection = 'close';
     const probe = probePath(url);
     if (probe) {
       // other methods than GET and HEAD: 405 with Allow (OPTIONS: 204), like every read-only resource; never counted
