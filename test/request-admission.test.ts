@@ -1,7 +1,7 @@
 /**
  * Issue 40 over a real socket: a request that carries a body is answered without reading it
  * (only POST /mcp reads one) and its connection closed; MAX_CONNECTIONS closes the connections
- * past the cap as they arrive.
+ * past the cap as they arrive; HEAD of every error page answers its status without a body.
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,5 +80,24 @@ describe('MAX_CONNECTIONS', () => {
     expect(await exchange(a, 'GET /v1/categories HTTP/1.1\r\nHost: localhost\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
     a.destroy();
     b.destroy();
+  });
+});
+
+describe('HEAD of an error page', () => {
+  it.each([
+    ['/nope', '/nope', 404],
+    ['/platforms/no-such-platform', '/platforms/no-such-platform', 404],
+    ['/compare/alpha-exchange-vs-no-such-platform', '/compare/alpha-exchange-vs-no-such-platform', 404],
+    ['/v1/nope', '/v1/nope', 404],
+    ['/categories/nope?x=1', '/categories/nope?x=1', 404],
+    ['/savings?balance=abc', '/savings?balance=abc', 400],
+    ['a 5,000-character path', `/${'x'.repeat(5000)}`, 414],
+  ])('HEAD %s with Accept: text/html answers its status with no body', async (_label, path, status) => {
+    const res = await http(server, path, { method: 'HEAD', headers: { accept: 'text/html' } });
+    expect(res.status).toBe(status);
+    expect(res.text).toBe('');
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const get = await http(server, path, { headers: { accept: 'text/html' } });
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(get.text)));
   });
 });
