@@ -34,6 +34,8 @@ export interface Served extends Dataset {
   computedCache: ComputedCache;
   /** Server pool, tools/call answers, resource index (mcp/mcp-state.ts); starts empty. */
   mcp: McpState;
+  /** The build folder this was loaded from (dist/ resolved at load): the static files are read from it. */
+  root: string;
 }
 
 /**
@@ -106,5 +108,5 @@ export async function loadServed(distDir: string, settings: ServedSettings = {})
   ]);
   const model = RuntimeModelSchema.parse(JSON.parse(modelBytes.toString('utf8')));
   const dataset = datasetOf(model, { categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts, history });
-  return { ...dataset, precomputed: precomputedTable(dataset), staticFiles: new StaticFiles(root, manifest.files), computedCache: newComputedCache(), mcp: newMcpState(settings.mcpResourceMaxBytes) };
+  return { ...dataset, precomputed: precomputedTable(dataset), staticFiles: new StaticFiles(root, manifest.files), computedCache: newComputedCache(), mcp: newMcpState(settings.mcpResourceMaxBytes), root };
 }

@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { loadServed, type Served } from './served.js';
+import { markServed } from './dist-lease.js';
 import { createRequestListener, type AppHandler } from './http/request-listener.js';
 import { INTERNAL_ERROR } from '../domain/contract/problem.js';
 import { problemReply } from './http/reply.js';
@@ -92,6 +93,8 @@ export interface RunningRuntime {
 export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   const servedSettings = options.mcpResourceMaxBytes === undefined ? {} : { mcpResourceMaxBytes: options.mcpResourceMaxBytes };
   let served: Served = await loadServed(options.distDir, servedSettings);
+  // the build folder served is marked so builds keep it while it is served (dist-lease.ts)
+  let unmark = markServed(served.root);
   const limits = new RateLimits(options.rateLimit, options.logger);
   const webhooks = options.webhooks ? await startWebhooks(options.webhooks, options) : undefined;
   // prom-client is loaded only when metrics are on (start time)
@@ -171,11 +174,16 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
         throw error;
       }
       metrics?.observeReload('ok');
+      if (served.root !== previous.root) {
+        unmark();
+        unmark = markServed(served.root);
+      }
       // delivered on timers after the reload returns; a failure is logged, never thrown into the reload
       webhooks?.changed(previous.model, served.model).catch((error: unknown) => options.logger.error({ event: 'webhook-queue-failed', error: error instanceof Error ? error.message : String(error) }, 'webhook messages could not be queued'));
     },
     close: async () => {
       closing = true;
+      unmark();
       webhooks?.close();
       const finished = inFlight.size;
       for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
