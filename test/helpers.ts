@@ -82,7 +82,7 @@ export interface RunningServer {
 }
 
 /** Serves a dist folder on 127.0.0.1 at a free port; rate limiting off unless given. */
-export async function startServer(distDir: string, limits: Partial<Pick<ServeOptions, 'rateLimit' | 'trustProxy' | 'logger'>> = {}): Promise<RunningServer> {
+export async function startServer(distDir: string, limits: Partial<Pick<ServeOptions, 'rateLimit' | 'trustProxy' | 'logger' | 'mcpResourceMaxBytes' | 'maxConnections'>> = {}): Promise<RunningServer> {
   const runtime = await serve({
     distDir,
     port: 0,

@@ -12,6 +12,7 @@ import type { Served } from '../served.js';
 import type { OperationResult } from '../../domain/operations/result.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
+import { withProtocolErrorCodes } from './protocol-errors.js';
 import { OPERATIONS, runTool } from '../../domain/operations/catalogue.js';
 
 /** Instructions returned by `initialize`: what the service is, its limits and how to credit it. */
@@ -65,6 +66,7 @@ export function createMcpServer(served: Served): McpServer {
   }
   registerResources(server, served);
   registerPrompts(server, served);
+  withProtocolErrorCodes(server);
   // The lists never change while a dist is served (a reload builds new servers), so no list_changed
   // notification is ever sent, and a stateless server has no subscriptions: say so (the SDK
   // advertises listChanged true on registration).
