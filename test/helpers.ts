@@ -5,7 +5,7 @@
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdtemp } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,28 @@ export function runNpmScript(script: string, args: string[], env: Record<string,
 /** A fresh temporary folder. */
 export function tempDir(prefix: string): Promise<string> {
   return mkdtemp(path.join(tmpdir(), `${prefix}-`));
+}
+
+/**
+ * A copy of the fixture sources in a new temporary folder, with `files` added (paths relative to the
+ * sources folder) and methodology.yaml rewritten by `methodology`; throws when that edit changes nothing.
+ * Resolves with the copy's sources folder.
+ */
+export async function treeWith(label: string, files: Record<string, string>, methodology?: (yaml: string) => string): Promise<string> {
+  const sources = path.join(await tempDir(`rule-${label}`), 'sources');
+  await cp(FIXTURE_SOURCES, sources, { recursive: true });
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(sources, file)), { recursive: true });
+    await writeFile(path.join(sources, file), text);
+  }
+  if (methodology) {
+    const file = path.join(sources, 'methodology.yaml');
+    const before = await readFile(file, 'utf8');
+    const after = methodology(before);
+    if (after === before) throw new Error(`the methodology edit of ${label} changed nothing`);
+    await writeFile(file, after);
+  }
+  return sources;
 }
 
 /** Builds `sources` into a new temporary dist folder; throws with the CLI output on failure. */
