@@ -1,6 +1,6 @@
 /**
  * What POST /mcp needs before the MCP SDK is involved (this module imports none of it): the
- * JSON-RPC refusal body and the batch and body-size bounds (interface spec "Limits").
+ * JSON-RPC refusal body and the batch and body-size bounds (docs/mcp.md "Limits").
  */
 import { CACHE_CONTROL } from '../http/caching.js';
 import type { ProblemSpec } from '../../domain/contract/problem.js';

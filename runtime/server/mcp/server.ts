@@ -1,6 +1,7 @@
 /**
  * The MCP server for one request (stateless Streamable HTTP, JSON responses):
- * the official SDK's McpServer with the tools of ./tools.ts, whose results
+ * the official SDK's McpServer with a tool for each operation of the catalogue
+ * (runtime/domain/operations/catalogue.ts), whose results
  * carry the REST body as structuredContent and as JSON text, the resources of
  * ./resources.ts and the prompts of ./prompts.ts (with completions).
  */
