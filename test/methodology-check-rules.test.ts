@@ -47,7 +47,7 @@ const CASES: MethodologyCase[] = [
     fail: (y) => swap(y, '      - key: fees\n        label: Price\n', '      - key: price\n        label: Price\n'),
     // a weight group named fees counts as the category's fees
     pass: (y) => swap(y, '      - key: fees\n        label: Price\n', '      - key: price\n        label: Price\n        group: fees\n'),
-    problems: [{ after: '  hardware-wallets:', on: '    criteria:', path: 'categories.hardware-wallets.criteria', message: 'error: category hardware-wallets has no "fees" criterion or weight group', hint: "every category needs fees and security (the interface spec's weight keys)" }],
+    problems: [{ after: '  hardware-wallets:', on: '    criteria:', path: 'categories.hardware-wallets.criteria', message: 'error: category hardware-wallets has no "fees" criterion or weight group', hint: 'every category needs fees and security (the weight keys of README "Scoring")' }],
   },
   {
     id: 'group-names',
