@@ -7,7 +7,7 @@
  */
 import type { ChangeEvent, PlatformHistoryResponse } from '../../../runtime/domain/contract/history-schemas.js';
 import type { Site } from '../../../runtime/domain/contract/model.js';
-import { sitePath } from '../../../runtime/domain/contract/urls.js';
+import { API_PATHS, apiPath, sitePath } from '../../../runtime/domain/contract/urls.js';
 import { formatPct } from '../../../runtime/domain/pages/format.js';
 import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
 import { BAR_COLOURS } from '../../../runtime/domain/pages/score-chart.js';
@@ -72,7 +72,7 @@ ${points.map(([date, v]) => html`<circle cx="${x(date)}" cy="${y(v)}" r="4" fill
 
 /** The section, with the link to the JSON history. */
 export function historySection(site: Site, history: PlatformHistoryResponse): SafeHtml {
-  const json = sitePath(site, `/v1/platforms/${history.slug}/history`);
+  const json = sitePath(site, apiPath(API_PATHS.platformHistory, history.slug));
   if (!history.history.available) {
     return html`<section aria-labelledby="history"><h2 id="history">History</h2><p>No history: this build had no version history of its sources (${history.history.note ?? 'no git'}).</p></section>`;
   }

@@ -5,7 +5,7 @@
  */
 import { CATEGORY_IDS } from '../../../runtime/domain/contract/categories.js';
 import type { Site } from '../../../runtime/domain/contract/model.js';
-import { sitePath } from '../../../runtime/domain/contract/urls.js';
+import { API_PATHS, SERVICE_PATHS, sitePath } from '../../../runtime/domain/contract/urls.js';
 import { html } from '../../../runtime/domain/pages/html.js';
 import { pageDocument } from '../../../runtime/domain/pages/layout.js';
 import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
@@ -24,8 +24,8 @@ export function indexPageHtml(site: Site, methodology: Methodology, scored: read
 <li><a href="${sitePath(site, '/fees')}">Fee calculator</a>: what a year of your trading would cost at each brokerage or exchange, by fee line.</li>
 <li><a href="${sitePath(site, '/methodology')}">Methodology</a>: criteria, weights, coverage gate, hack caps and the too-close rule.</li>
 <li><a href="${sitePath(site, '/open-data/')}">Open data</a>: every record as JSON and CSV, with checksums, schemas and a change feed.</li>
-<li><a href="${sitePath(site, '/docs')}">API reference</a>: the read-only REST API (<a href="${sitePath(site, '/openapi.json')}">OpenAPI 3.1 document</a>).</li>
-<li>AI agents: the MCP endpoint <code>POST ${site.base_url}/mcp</code>, described at <a href="${sitePath(site, '/.well-known/mcp.json')}">/.well-known/mcp.json</a>.</li>
+<li><a href="${sitePath(site, '/docs')}">API reference</a>: the read-only REST API (<a href="${sitePath(site, SERVICE_PATHS.openapi)}">OpenAPI 3.1 document</a>).</li>
+<li>AI agents: the MCP endpoint <code>POST ${site.base_url}${SERVICE_PATHS.mcp}</code>, described at <a href="${sitePath(site, SERVICE_PATHS.mcpManifest)}">${SERVICE_PATHS.mcpManifest}</a>.</li>
 <li><a href="${sitePath(site, '/open-data/changes.atom')}">Change feed (Atom)</a>: what changed between builds.</li>
 </ul>
 </section>`;
@@ -34,7 +34,7 @@ export function indexPageHtml(site: Site, methodology: Methodology, scored: read
     title: 'Home',
     description: 'Open, sourced, scored comparison data about crypto exchanges, wallets, US savings accounts and brokerages',
     path: '/',
-    alternateJson: sitePath(site, '/v1/categories'),
+    alternateJson: sitePath(site, API_PATHS.categories),
     main,
   });
 }

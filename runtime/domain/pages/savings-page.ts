@@ -6,7 +6,7 @@
  */
 import type { SavingsResponse } from '../contract/calculator-schemas.js';
 import type { Site } from '../contract/model.js';
-import { sitePath } from '../contract/urls.js';
+import { API_PATHS, sitePath } from '../contract/urls.js';
 import { formatPct, formatUsd } from './format.js';
 import { barChart } from './bar-chart.js';
 import { html, type SafeHtml } from './html.js';
@@ -46,7 +46,7 @@ ${interestChart(s)}
 </table></div>
 ${s.excluded.length ? html`<p>Not projected (no sourced APY): ${s.excluded.map((e, i) => html`${i ? ', ' : ''}<a href="${sitePath(site, `/platforms/${e.slug}`)}">${e.name}</a>`)}.</p>` : ''}
 <p>${s.compounding} ${s.ranking}</p>
-<p><a href="${sitePath(site, `/v1/savings-interest?balance=${encodeURIComponent(String(s.balance_usd))}&months=${s.months}`)}">This projection as JSON</a></p>`;
+<p><a href="${sitePath(site, `${API_PATHS.savingsInterest}?balance=${encodeURIComponent(String(s.balance_usd))}&months=${s.months}`)}">This projection as JSON</a></p>`;
   return pageDocument({
     site,
     path: '/savings',

@@ -5,7 +5,7 @@
  */
 import type { SearchResponse } from '../contract/api-schemas.js';
 import type { Site } from '../contract/model.js';
-import { sitePath } from '../contract/urls.js';
+import { API_PATHS, sitePath } from '../contract/urls.js';
 import { formatPct, humanize } from './format.js';
 import { html } from './html.js';
 import { pageDocument } from './layout.js';
@@ -22,7 +22,7 @@ export function searchPageHtml(site: Site, result: SearchResponse | null): strin
       ? html`<p>No platform's name, alias or slug contains “${query}”. Every category page lists all of its platforms: start from the <a href="${sitePath(site, '/')}">home page</a>.</p>`
       : html`<p>${result.count} of ${result.total} platform${result.total === 1 ? '' : 's'} whose name, alias or slug contains “${query}”, best score first.</p>
 <ul class="search-results">${result.results.map((p) => html`<li><a href="${sitePath(site, `/platforms/${p.slug}`)}">${p.name}</a>: ${humanize(p.category)}, score ${formatPct(p.score_pct, 'none')}, coverage ${formatPct(p.coverage)}${p.eligible ? '' : ' (under the coverage gate)'}, facts as of ${p.as_of}</li>`)}</ul>
-<p><a href="${sitePath(site, `/v1/platforms?query=${encodeURIComponent(query)}`)}">These results as JSON</a></p>`;
+<p><a href="${sitePath(site, `${API_PATHS.search}?query=${encodeURIComponent(query)}`)}">These results as JSON</a></p>`;
   return pageDocument({
     site,
     title: result === null ? 'Search' : `Search: ${query}`,
