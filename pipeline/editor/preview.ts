@@ -12,7 +12,7 @@ import { diffCategory, publishedAnswers, savingsAnswerName, type AnswerChange } 
 import type { ScoredState } from './scored-state.js';
 
 /** A platform's place in its category's ranking before and after (1-based; null: not listed). */
-export interface RankMove {
+interface RankMove {
   category: CategoryId;
   slug: string;
   name: string;

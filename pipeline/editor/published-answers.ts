@@ -24,7 +24,7 @@ import { DEFAULT_FEE_PROFILE } from '../report.js';
 import { summaryApyBalance, type ScoredPlatform } from '../score/score-dataset.js';
 
 /** One row of a category's ranking. */
-export interface RankRow {
+interface RankRow {
   slug: string;
   name: string;
   score_pct: number | null;
@@ -33,7 +33,7 @@ export interface RankRow {
 }
 
 /** What a published verdict says (GET /v1/verdicts/{slug}). */
-export interface VerdictSummary {
+interface VerdictSummary {
   title: string;
   winner_slug: string | null;
   too_close: boolean;
@@ -43,7 +43,7 @@ export interface VerdictSummary {
 }
 
 /** One row of a calculator ranking: the platform and whether it is ranked (unranked rows come after). */
-export interface CalculatorRow {
+interface CalculatorRow {
   slug: string;
   ranked: boolean;
   /** Interest (savings) or annual fees (fee ranking), USD. */
@@ -63,7 +63,7 @@ export interface CategoryAnswers {
 }
 
 /** The inputs the savings ranking is published with here: the apy criterion's reference balance, default months. */
-export function savingsInputs(methodology: Methodology): { balance: number; months: number } {
+function savingsInputs(methodology: Methodology): { balance: number; months: number } {
   return { balance: summaryApyBalance(methodology), months: LIMITS.monthsDefault };
 }
 
@@ -101,7 +101,7 @@ export function publishedAnswers(site: Site, methodology: Methodology, scored: r
 }
 
 /** Kinds of published answer a change can move. */
-export type AnswerKind = 'first_place' | 'top_3' | 'rank' | 'score' | 'coverage_gate' | 'verdict_winner' | 'verdict_flag' | 'savings_ranking' | 'fee_ranking' | 'stale_flag';
+type AnswerKind = 'first_place' | 'top_3' | 'rank' | 'score' | 'coverage_gate' | 'verdict_winner' | 'verdict_flag' | 'savings_ranking' | 'fee_ranking' | 'stale_flag';
 
 /** One published answer that differs between two snapshots. */
 export interface AnswerChange {
@@ -121,7 +121,7 @@ export interface AnswerChange {
  * is what they compare next; a platform crossing the coverage gate enters or leaves every "can be
  * named winner" list; each published verdict names one winner and its caveats.
  */
-export const IMPACT_POINTS = {
+const IMPACT_POINTS = {
   first_place: 10,
   /** Each of rows 2 and 3 of a category ranking whose platform changes. */
   top_3: 3,

@@ -24,10 +24,10 @@ import { categoryAnswers, diffCategory, impactOf, publishedAnswers, savingsAnswe
 import { evidenceOf, type ScoredState } from './scored-state.js';
 
 /** Why a fact is in the queue. */
-export type QueueReason = 'stale' | 'weak_only' | 'missing';
+type QueueReason = 'stale' | 'weak_only' | 'missing';
 
 /** One published answer a queued fact decides, and in which situation it moves. */
-export interface AffectedAnswer {
+interface AffectedAnswer {
   answer: string;
   kind: AnswerChange['kind'];
   /** The situation it moves in: "without it", "re-read today", "like the best <slug>", "like the worst <slug>". */
@@ -37,7 +37,7 @@ export interface AffectedAnswer {
 }
 
 /** One item of the queue. */
-export interface QueueItem {
+interface QueueItem {
   /** 1-based position in the queue. */
   position: number;
   impact: number;
