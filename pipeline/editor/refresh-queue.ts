@@ -198,14 +198,13 @@ export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: nu
         const factKind = kind === 'assessments' ? 'assessment' : factKindOf(state.methodology, category, key);
         const prefix = `${c.fact}.`;
         const leaves = [...(snapshot?.facts ?? [])].filter(([at]) => at.startsWith(prefix)).map(([at, v]) => [at.slice(prefix.length), v.value] as const);
-        const where = files.get(p.source.slug);
         items.push({
           impact: impactOf(list),
           category,
           slug: p.source.slug,
           name: p.source.name,
-          file: where?.file ?? `platforms/${category}/${p.source.slug}.yaml`,
-          line: where?.lineOf(c.fact.split('.')) ?? 1,
+          file: files.get(p.source.slug)?.file ?? `platforms/${category}/${p.source.slug}.yaml`,
+          line: 0, // located below, for the items kept only (each file is parsed again to locate)
           fact: c.fact,
           criteria: c.criteria,
           reasons: c.reasons,
@@ -229,7 +228,7 @@ export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: nu
     candidates: items.length,
     deciding_nothing: nothing,
     limit,
-    items: items.slice(0, limit).map((item, i) => ({ position: i + 1, ...item })),
+    items: items.slice(0, limit).map((item, i) => ({ position: i + 1, ...item, line: files.get(item.slug)?.lineOf(item.fact.split('.')) ?? 1 })),
   };
 }
 
