@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from './helpers.js';
+import { REAL_DATA_EPOCH, runCli, tempDir } from './helpers.js';
 import { newSourceRepo, type SourceRepo } from './source-repo.js';
 import { runEditor } from './editor-cli.js';
 
@@ -64,6 +64,22 @@ describe('npm run refresh-queue', () => {
     const bad = await runEditor('refresh-queue', ['--sources', repo.sources, '--limit', '0'], EPOCH);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--limit must be a whole number above 0; got "0"');
+  });
+});
+
+describe('npm run refresh-queue on the real sources', () => {
+  // scores each category again for every queued fact: about 15 s on a loaded 2-core machine, hence its own timeout
+  it('has at least 50 items, the first naming the answers it decides', { timeout: 180_000 }, async () => {
+    const { code, stdout } = await runEditor('refresh-queue', ['--json', '--limit', '60'], { SOURCE_DATE_EPOCH: REAL_DATA_EPOCH });
+    expect(code).toBe(0);
+    const queue = JSON.parse(stdout);
+    expect(queue.candidates).toBeGreaterThanOrEqual(50);
+    expect(queue.items).toHaveLength(60);
+    const [first] = queue.items;
+    expect(first.file).toMatch(/^sources\/platforms\/[a-z-]+\/[a-z0-9-]+\.yaml$/);
+    expect(first.line).toBeGreaterThan(1);
+    expect(first.affects.length).toBeGreaterThan(0);
+    expect(first.impact).toBe(Math.round(first.affects.reduce((s: number, a: any) => s + a.points, 0) * 10) / 10);
   });
 });
 

@@ -7,7 +7,7 @@
 export class UsageError extends Error {}
 
 /**
- * Runs a command's body and exits the process with its code.
+ * Runs a command's body and exits the process with its code once its output is written.
  * @param usage printed after a UsageError's message (or parseArgs' own)
  */
 export async function runCommand(usage: string, body: () => Promise<number>): Promise<never> {
@@ -21,5 +21,7 @@ export async function runCommand(usage: string, body: () => Promise<number>): Pr
     process.stderr.write(usageError ? `${message}\n${usage}` : `${message}\n`);
     code = usageError ? 2 : 1;
   }
+  // a pipe is written asynchronously: exit only when what was written has gone out (else a large JSON is cut)
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise<void>((resolve) => stream.write('', () => resolve()))));
   process.exit(code);
 }
