@@ -71,9 +71,7 @@ await runCommand(USAGE, async () => {
   } else {
     const temp = await mkdtemp(path.join(tmpdir(), 'preview-'));
     try {
-      const load = async (dir: string, label: string) => loadScoredState(dir, namingRoot(dir)).catch((error: Error) => {
-        throw new Error(`${label}: ${error.message}`);
-      });
+      const load = (dir: string, label: string) => loadScoredState(dir, namingRoot(dir), `the sources of ${label}`);
       const baseDir = await sourcesAt(top, values.base, rel, temp);
       const headDir = values.head ? await sourcesAt(top, values.head, rel, temp) : sourcesDir;
       preview = previewChange(await load(baseDir, `base ${values.base}`), await load(headDir, `head ${headLabel}`), values.base, headLabel);

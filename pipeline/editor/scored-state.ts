@@ -19,9 +19,10 @@ export function evidenceOf(state: ScoredState): EvidenceContext {
 /**
  * Loads and scores the sources in `sourcesDir`.
  * @param root the folder problems name files relative to
+ * @param label how the error names the sources (default: "the sources in <folder>")
  * @throws Error with the build's problems (file:line:col) when the sources have an error
  */
-export async function loadScoredState(sourcesDir: string, root: string): Promise<ScoredState> {
+export async function loadScoredState(sourcesDir: string, root: string, label = `the sources in ${sourcesDir}`): Promise<ScoredState> {
   const result = await scoreSources({
     root,
     sourcesDir: path.resolve(sourcesDir),
@@ -29,6 +30,6 @@ export async function loadScoredState(sourcesDir: string, root: string): Promise
     today: new Date().toISOString().slice(0, 10),
     sourceDateEpoch: process.env.SOURCE_DATE_EPOCH,
   });
-  if (!result.ok) throw new Error(`the sources in ${sourcesDir} do not build:\n${formatReport(result.problems.filter((p) => p.severity === 'error'))}`);
+  if (!result.ok) throw new Error(`${label} do not build with this pipeline (npm run check lists the problems):\n${formatReport(result.problems.filter((p) => p.severity === 'error'))}`);
   return result;
 }
