@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
  */
 const robotsParser = createRequire(import.meta.url)('robots-parser') as typeof import('robots-parser').default;
 
+/** The class of a checked URL (see the module comment; CONTRIBUTING.md says what an editor does with each). */
 export type LinkStatus = 'ok' | 'redirect' | 'dead' | 'error' | 'timeout' | 'skipped';
 
 /** One URL to check and where it is cited. */
@@ -38,6 +39,7 @@ export interface LinkResult extends LinkToCheck {
   detail: string;
 }
 
+/** How politely and how long to check: the CLI's defaults are 15,000 ms, 2,000 ms and 4 hosts (check-links-cli.ts). */
 export interface LinkCheckOptions {
   userAgent: string;
   /** Most milliseconds to wait for an answer's headers (robots.txt and each URL). */
