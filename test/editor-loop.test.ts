@@ -30,7 +30,7 @@ describe('npm run refresh-queue', () => {
     const { code, stdout } = await runEditor('refresh-queue', ['--sources', repo.sources, '--json'], EPOCH);
     expect(code).toBe(0);
     const queue = JSON.parse(stdout);
-    expect(queue).toMatchObject({ evaluation_date: '2026-11-01', methodology_version: '2.0.0', candidates: 15, deciding_nothing: 1, limit: 200 });
+    expect(queue).toMatchObject({ evaluation_date: '2026-11-01', methodology_version: '2.0.0', candidates: 12, deciding_nothing: 4, limit: 200 });
     expect(queue.items.map((i: any) => i.impact)).toEqual([...queue.items.map((i: any) => i.impact)].sort((a, b) => b - a));
     // first: Gamma's missing trading fees decide the exchanges' first place (Gamma leads with a third of the weight)
     const [first] = queue.items;
@@ -52,12 +52,22 @@ describe('npm run refresh-queue', () => {
     expect(queue.items.some((i: any) => i.slug === 'save-one' && i.fact === 'facts.apy')).toBe(false);
   });
 
+  it('queues an incident record whose incidents were last searched longer ago than its window', async () => {
+    const { code, stdout } = await runEditor('refresh-queue', ['--sources', repo.sources, '--json'], { SOURCE_DATE_EPOCH: '1814572800' }); // 2027-07-03
+    expect(code).toBe(0);
+    const item = JSON.parse(stdout).items.find((i: any) => i.slug === 'alpha-exchange' && i.fact === 'incidents');
+    expect(item).toMatchObject({
+      impact: 0.5, reasons: ['stale'], fact_kind: 'incident_record', as_of: '2026-06-30', age_days: 368, window_days: 365, value: { incidents: 0 }, urls: ['https://example.org/alpha'],
+      affects: [{ answer: 'alpha-exchange incidents stale flag', kind: 'stale_flag', when: 'searched again today, nothing new', detail: 'stale flag cleared', points: 0.5 }],
+    });
+  });
+
   it('prints Markdown with a cap, and refuses a bad cap', async () => {
     const { code, stdout } = await runEditor('refresh-queue', ['--sources', repo.sources, '--limit', '2'], EPOCH);
     expect(code).toBe(0);
     const lines = stdout.split('\n');
     expect(lines[0]).toBe('# Refresh queue, 2026-11-01 (methodology 2.0.0)');
-    expect(lines[2]).toContain('15 stale, weak-only or missing facts decide published answers; the first 2 are listed. 1 more decide none (left out).');
+    expect(lines[2]).toContain('12 stale, weak-only or missing facts decide published answers; the first 2 are listed. 4 more decide none (left out).');
     expect(lines[6]).toBe('| 1 | 20.8 | sources/platforms/exchanges/gamma-exchange.yaml:6 | gamma-exchange facts.trading_fees | missing | missing | — | — / 365 |');
     expect(lines[8]).toBe('');
     expect(stdout).toContain('  - exchanges first place (10): Gamma Exchange (95%) → Alpha Exchange (87.9%) [like the worst on trading_fees, beta-exchange]');

@@ -58,7 +58,7 @@ export interface CategoryAnswers {
   savings: CalculatorRow[] | null;
   /** exchanges and brokerages only, else null. */
   fees: CalculatorRow[] | null;
-  /** `slug facts.group` or `slug assessments.key` -> stale on the evaluation date. */
+  /** `slug facts.group`, `slug assessments.key` or `slug incidents` (incident_record_stale) -> stale on the evaluation date. */
   stale: Map<string, boolean>;
 }
 
@@ -83,6 +83,7 @@ export function categoryAnswers(site: Site, methodology: Methodology, category: 
   for (const p of members) {
     for (const [group, state] of p.facts) stale.set(`${p.source.slug} facts.${group}`, state.stale);
     for (const c of p.criteria) if (c.basis === 'assessed') stale.set(`${p.source.slug} assessments.${c.key}`, c.stale);
+    stale.set(`${p.source.slug} incidents`, p.model.incident_record_stale);
   }
   return {
     ranking: members.map((p) => ({ slug: p.source.slug, name: p.source.name, score_pct: p.model.score_pct, coverage: p.model.coverage, eligible: p.model.eligible })),

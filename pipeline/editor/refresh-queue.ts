@@ -14,6 +14,7 @@
  * of the situations (each answer counted once, at its highest points).
  */
 import type { CategoryId } from '../../runtime/domain/contract/categories.js';
+import type { FactKind } from '../../runtime/domain/sources/methodology-schema.js';
 import type { PlatformSource } from '../../runtime/domain/sources/platform-schema.js';
 import { groupsOfRule } from '../../runtime/domain/scoring/criterion-rules.js';
 import { factKindOf } from '../../runtime/domain/scoring/fact-states.js';
@@ -47,7 +48,7 @@ interface QueueItem {
   /** The source file (relative to the project root) and the line of the fact group (of its parent when missing). */
   file: string;
   line: number;
-  /** `facts.<group>` or `assessments.<criterion>`. */
+  /** `facts.<group>`, `assessments.<criterion>`, or `incidents` (the incident record, judged on incidents_checked). */
   fact: string;
   /** The criteria it scores (empty for a group no criterion reads). */
   criteria: string[];
@@ -58,7 +59,7 @@ interface QueueItem {
   /** Days from as_of to the evaluation date, and the freshness window of the fact's kind (methodology.yaml `freshness`). */
   age_days: number | null;
   window_days: number;
-  fact_kind: string;
+  fact_kind: FactKind;
   /** The pages cited now, to re-read first (for a missing fact: the platform's website, where to start). */
   urls: string[];
   affects: AffectedAnswer[];
@@ -68,9 +69,9 @@ interface QueueItem {
 export interface RefreshQueue {
   evaluation_date: string;
   methodology_version: string;
-  /** Facts that are stale, weak-only or missing and decide at least one published answer. */
+  /** Facts that are stale, weak-only or missing and decide published answers (impact above 0). */
   candidates: number;
-  /** Stale, weak-only or missing facts that decide no published answer (left out). */
+  /** Stale, weak-only or missing facts whose impact is 0 (left out): no answer moves, or only a coverage figure or a score by under 0.5 points. */
   deciding_nothing: number;
   limit: number;
   items: QueueItem[];
@@ -80,10 +81,11 @@ export interface RefreshQueue {
 export type PlatformFiles = ReadonlyMap<string, { file: string; lineOf: (path: string[]) => number }>;
 
 interface Candidate {
-  platform: ScoredPlatform;
   fact: string;
   criteria: string[];
   reasons: QueueReason[];
+  /** What the item shows of the fact as it stands. */
+  shown: Pick<QueueItem, 'value' | 'as_of' | 'urls' | 'fact_kind'>;
   /** The situations to score: a label and the source as it would be. */
   situations: Array<{ when: string; source: PlatformSource }>;
 }
@@ -115,22 +117,30 @@ function criteriaReading(state: ScoredState, category: CategoryId, fact: string)
 function candidatesOf(state: ScoredState, members: readonly ScoredPlatform[], p: ScoredPlatform): Candidate[] {
   const date = state.site.evaluation_date;
   const { category, website } = p.source;
+  const snapshot = platformSnapshot(p.source);
   const out: Candidate[] = [];
-  const present = (fact: string, group: unknown, stale: boolean, weak: boolean) => {
+  const kindOf = (fact: string) => {
+    const [kind, key] = fact.split('.') as ['facts' | 'assessments', string];
+    return kind === 'assessments' ? 'assessment' as const : factKindOf(state.methodology, category, key);
+  };
+  const present = (fact: string, group: { as_of: string; sources: Array<{ url: string }> }, stale: boolean, weak: boolean) => {
     const reasons: QueueReason[] = [...(stale ? ['stale' as const] : []), ...(weak ? ['weak_only' as const] : [])];
     if (!reasons.length) return;
+    const prefix = `${fact}.`;
+    const value = Object.fromEntries([...(snapshot?.facts ?? [])].filter(([at]) => at.startsWith(prefix)).map(([at, v]) => [at.slice(prefix.length), v.value]));
     out.push({
-      platform: p, fact, criteria: criteriaReading(state, category, fact), reasons,
+      fact, criteria: criteriaReading(state, category, fact), reasons,
+      shown: { value, as_of: group.as_of, urls: [...new Set(group.sources.map((x) => x.url))], fact_kind: kindOf(fact) },
       situations: [
         { when: 'without it', source: withFact(p.source, fact, undefined) },
         { when: 're-read today from the platform\'s page', source: withFact(p.source, fact, reRead(group, date, website)) },
       ],
     });
   };
-  const facts = p.source.facts as Record<string, unknown>;
-  for (const [group, s] of p.facts) present(`facts.${group}`, facts[group], s.stale, s.evidence_tier === 'weak');
+  const facts = p.source.facts as Record<string, { as_of: string; sources: Array<{ url: string }> }>;
+  for (const [group, s] of p.facts) present(`facts.${group}`, facts[group]!, s.stale, s.evidence_tier === 'weak');
   for (const c of p.criteria) {
-    if (c.basis === 'assessed') present(`assessments.${c.key}`, p.source.assessments![c.key], c.stale, c.evidence_tier === 'weak');
+    if (c.basis === 'assessed') present(`assessments.${c.key}`, p.source.assessments![c.key]!, c.stale, c.evidence_tier === 'weak');
   }
   // missing: each criterion without data, filled like the category's best and worst platform on it
   for (const c of p.criteria) {
@@ -146,13 +156,23 @@ function candidatesOf(state: ScoredState, members: readonly ScoredPlatform[], p:
       // a group that is there (e.g. a rubric whose facts are all unknown) is filled like the peer's too
       if (out.some((x) => x.fact === fact)) continue;
       out.push({
-        platform: p, fact, criteria: criteriaReading(state, category, fact), reasons: ['missing'],
+        fact, criteria: criteriaReading(state, category, fact), reasons: ['missing'],
+        shown: { value: null, as_of: null, urls: [website], fact_kind: kindOf(fact) },
         situations: ends.flatMap(({ end, peer }) => {
           const value = (kind === 'facts' ? (peer.source.facts as Mutable)[key] : peer.source.assessments?.[key]) as Mutable | undefined;
           return value === undefined ? [] : [{ when: `like the ${end} on ${c.key}, ${peer.source.slug}`, source: withFact(p.source, fact, reRead(value, date, website)) }];
         }),
       });
     }
+  }
+  // the incident record, stale when the incidents were last searched longer ago than its window
+  if (p.model.incident_record_stale) {
+    const searched = { ...structuredClone(p.source), incidents_checked: date, as_of: p.source.as_of > date ? p.source.as_of : date };
+    out.push({
+      fact: 'incidents', criteria: [], reasons: ['stale'],
+      shown: { value: { incidents: p.source.incidents?.length ?? 0 }, as_of: p.model.incidents_checked, urls: [website, ...new Set((p.source.incidents ?? []).flatMap((i) => i.sources.map((x) => x.url)))], fact_kind: 'incident_record' },
+      situations: [{ when: 'searched again today, nothing new', source: searched as PlatformSource }],
+    });
   }
   return out;
 }
@@ -178,7 +198,6 @@ export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: nu
   for (const [category, before] of baseline) {
     const members = state.scored.filter((p) => p.source.category === category);
     for (const p of members) {
-      const snapshot = platformSnapshot(p.source);
       for (const c of candidatesOf(state, members, p)) {
         const affects = new Map<string, AffectedAnswer>();
         for (const { when, source } of c.situations) {
@@ -189,15 +208,11 @@ export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: nu
           }
         }
         const list = [...affects.values()].sort((a, b) => b.points - a.points || a.answer.localeCompare(b.answer));
-        if (list.length === 0) {
+        if (impactOf(list) === 0) {
           nothing++;
           continue;
         }
-        const [kind, key] = c.fact.split('.') as ['facts' | 'assessments', string];
-        const group = kind === 'facts' ? (p.source.facts as Mutable)[key] as { as_of: string; sources: Array<{ url: string }> } | undefined : p.source.assessments?.[key];
-        const factKind = kind === 'assessments' ? 'assessment' : factKindOf(state.methodology, category, key);
-        const prefix = `${c.fact}.`;
-        const leaves = [...(snapshot?.facts ?? [])].filter(([at]) => at.startsWith(prefix)).map(([at, v]) => [at.slice(prefix.length), v.value] as const);
+        const { value, as_of, urls, fact_kind } = c.shown;
         items.push({
           impact: impactOf(list),
           category,
@@ -208,12 +223,12 @@ export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: nu
           fact: c.fact,
           criteria: c.criteria,
           reasons: c.reasons,
-          value: group ? Object.fromEntries(leaves) : null,
-          as_of: group?.as_of ?? null,
-          age_days: group ? ageInDays(group.as_of, date) : null,
-          window_days: state.methodology.freshness[factKind].days,
-          fact_kind: factKind,
-          urls: group ? [...new Set(group.sources.map((s) => s.url))] : [p.source.website],
+          value,
+          as_of,
+          age_days: as_of === null ? null : ageInDays(as_of, date),
+          window_days: state.methodology.freshness[fact_kind].days,
+          fact_kind,
+          urls,
           affects: list,
         });
       }
