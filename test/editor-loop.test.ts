@@ -71,6 +71,11 @@ describe('npm run refresh-queue', () => {
     expect(lines[6]).toBe('| 1 | 20.8 | sources/platforms/exchanges/gamma-exchange.yaml:6 | gamma-exchange facts.trading_fees | missing | missing | — | — / 365 |');
     expect(lines[8]).toBe('');
     expect(stdout).toContain('  - exchanges first place (10): Gamma Exchange (95%) → Alpha Exchange (87.9%) [like the worst on trading_fees, beta-exchange]');
+    const brokerages = JSON.parse((await runEditor('refresh-queue', ['--sources', repo.sources, '--category', 'brokerages', '--json'], EPOCH)).stdout);
+    expect(brokerages.items.map((i: any) => `${i.slug} ${i.fact}`)).toEqual(['three-broker facts.investments', 'three-broker facts.protection', 'three-broker assessments.regulation']);
+    const badCategory = await runEditor('refresh-queue', ['--sources', repo.sources, '--category', 'banks'], EPOCH);
+    expect(badCategory.code).toBe(2);
+    expect(badCategory.stderr).toContain('unknown category "banks"; allowed: exchanges, hardware-wallets, software-wallets, high-yield-savings, brokerages');
     const bad = await runEditor('refresh-queue', ['--sources', repo.sources, '--limit', '0'], EPOCH);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--limit must be a whole number above 0; got "0"');

@@ -188,14 +188,16 @@ function answersWith(state: ScoredState, members: readonly ScoredPlatform[], rep
  * The refresh queue of a scored dataset.
  * @param files where each platform's file is, to name file and line
  * @param limit most items returned (the queue's cap)
+ * @param only the category to queue (null: every category)
  */
-export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: number): RefreshQueue {
+export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: number, only: CategoryId | null = null): RefreshQueue {
   const baseline = publishedAnswers(state.site, state.methodology, state.scored);
   const savingsName = savingsAnswerName(state.methodology);
   const date = state.site.evaluation_date;
   const items: Omit<QueueItem, 'position'>[] = [];
   let nothing = 0;
   for (const [category, before] of baseline) {
+    if (only !== null && category !== only) continue;
     const members = state.scored.filter((p) => p.source.category === category);
     for (const p of members) {
       for (const c of candidatesOf(state, members, p)) {
@@ -251,7 +253,9 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function valueText(value: QueueItem['value']): string {
   if (value === null) return 'missing';
-  const parts = Object.entries(value).map(([k, v]) => `${k} ${JSON.stringify(v)}`);
+  // long texts (product names with their conditions) are cut in the table; the JSON has them whole
+  const short = (v: unknown) => (typeof v === 'string' && v.length > 40 ? `${JSON.stringify(v.slice(0, 39))}…` : JSON.stringify(v));
+  const parts = Object.entries(value).map(([k, v]) => `${k} ${short(v)}`);
   const shown = parts.slice(0, 4).join(', ');
   return parts.length > 4 ? `${shown}, … (${parts.length - 4} more)` : shown || '(no value)';
 }
