@@ -90,7 +90,7 @@ function withMissingCriteria(p: ScoredPlatform): string {
 }
 
 /** The default inputs of GET /v1/fees. */
-const DEFAULT_FEE_PROFILE = Object.fromEntries(LIMITS.feeParameters.map((p) => [p.name, p.default])) as unknown as FeeProfile;
+export const DEFAULT_FEE_PROFILE = Object.fromEntries(LIMITS.feeParameters.map((p) => [p.name, p.default])) as unknown as FeeProfile;
 
 /**
  * The report per category.
