@@ -47,8 +47,8 @@ function breakdownChart(f: FeesResponse): SafeHtml | '' {
  */
 export function feesPageHtml(site: Site, f: FeesResponse | null, asked: Readonly<Record<string, string>>, errors: readonly ParameterError[] = []): string {
   const category = asked.category ?? '';
-  const labels = Object.fromEntries([['category', 'Category'], ...LIMITS.feeParameters.map((p) => [p.name, p.description])]);
-  const form = html`${errorSummary(errors, labels)}<form method="get" action="${sitePath(site, '/fees')}" class="weights-form">
+  const fields = Object.fromEntries([['category', { label: 'Category', id: 'fees-category' }], ...LIMITS.feeParameters.map((p) => [p.name, { label: p.description, id: `fees-${p.name}` }])]);
+  const form = html`${errorSummary(errors, fields)}<form method="get" action="${sitePath(site, '/fees')}" class="weights-form">
 <p><label for="fees-category">Category</label><br><select id="fees-category" name="category"${invalidAttributes(errors, 'category')}>${['brokerages', 'exchanges'].map((c) => html`<option value="${c}"${c === category || `${category}s` === c ? html` selected` : ''}>${humanize(c)}</option>`)}</select>${fieldMessage(errors, 'category')}</p>
 ${LIMITS.feeParameters.map((p) => html`<p><label for="fees-${p.name}">${p.description} (${p.min} to ${p.max.toLocaleString('en-US')})</label><br><input id="fees-${p.name}" name="${p.name}" type="text" inputmode="decimal" value="${asked[p.name] ?? ''}" placeholder="${p.default.toLocaleString('en-US')}" size="10"${invalidAttributes(errors, p.name)}>${fieldMessage(errors, p.name)}</p>`)}
 <p><button type="submit">Estimate the fees</button></p>

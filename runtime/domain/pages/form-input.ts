@@ -25,9 +25,13 @@ export function formNumber(text: string): string {
 /** The id of a field's error message, which its input names in aria-describedby. */
 export const errorId = (parameter: string): string => `${parameter.replace(/_/g, '-')}-error`;
 
-/** The message of one field, or undefined when it was accepted. */
+/**
+ * The message of one field as the page states it, or undefined when it was accepted. The API's
+ * number rule says "written with digits only" (contract/parameter-rules.ts); the page also takes
+ * commas between thousands, so it says so.
+ */
 export const fieldError = (errors: readonly ParameterError[], parameter: string): string | undefined =>
-  errors.find((e) => e.parameter === parameter)?.message;
+  errors.find((e) => e.parameter === parameter)?.message.replace('written with digits only', 'written with digits (commas only between thousands)');
 
 /** The attributes of an input whose value was refused: aria-invalid and the message's id. */
 export function invalidAttributes(errors: readonly ParameterError[], parameter: string): SafeHtml | '' {
@@ -40,9 +44,16 @@ export function fieldMessage(errors: readonly ParameterError[], parameter: strin
   return message === undefined ? '' : html`<br><span class="form-error" id="${errorId(parameter)}">${message}</span>`;
 }
 
-/** The box above the form listing what to correct (role alert: read out when the page opens), or nothing. */
-export function errorSummary(errors: readonly ParameterError[], labels: Readonly<Record<string, string>>): SafeHtml | '' {
+/**
+ * The box above the form listing what to correct (role alert: read out when the page opens), each
+ * entry a link to its field, or nothing.
+ * @param fields each parameter's label and the id of its input
+ */
+export function errorSummary(errors: readonly ParameterError[], fields: Readonly<Record<string, { label: string; id: string }>>): SafeHtml | '' {
   if (errors.length === 0) return '';
   return html`<div class="form-errors" role="alert"><p><strong>Please correct ${errors.length === 1 ? 'this field' : 'these fields'}:</strong></p>
-<ul>${errors.map((e) => html`<li>${labels[e.parameter] ?? e.parameter}: ${e.message}</li>`)}</ul></div>`;
+<ul>${errors.map((e) => {
+    const field = fields[e.parameter];
+    return html`<li>${field ? html`<a href="#${field.id}">${field.label}</a>` : e.parameter}: ${fieldError(errors, e.parameter)}</li>`;
+  })}</ul></div>`;
 }

@@ -36,7 +36,7 @@ function interestChart(s: SavingsResponse): SafeHtml | '' {
  * @param errors what the operation refused in them (the page is then answered with status 400); none by default
  */
 export function savingsPageHtml(site: Site, s: SavingsResponse | null, asked: { balance: string; months: string }, errors: readonly ParameterError[] = []): string {
-  const form = html`${errorSummary(errors, { balance: 'Balance', months: 'Months' })}<form method="get" action="${sitePath(site, '/savings')}" class="weights-form">
+  const form = html`${errorSummary(errors, { balance: { label: 'Balance', id: 'balance-input' }, months: { label: 'Months', id: 'months-input' } })}<form method="get" action="${sitePath(site, '/savings')}" class="weights-form">
 <p><label for="balance-input">Balance in USD, e.g. 10,000 or 2500.50</label><br><input id="balance-input" name="balance" type="text" inputmode="decimal" value="${asked.balance}" placeholder="10,000" size="12" required${invalidAttributes(errors, 'balance')}>${fieldMessage(errors, 'balance')}</p>
 <p><label for="months-input">Months, 1 to 120</label><br><input id="months-input" name="months" type="text" inputmode="numeric" value="${asked.months}" placeholder="12" size="6"${invalidAttributes(errors, 'months')}>${fieldMessage(errors, 'months')}</p>
 <p><button type="submit">Project the interest</button></p>
