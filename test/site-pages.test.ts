@@ -144,7 +144,8 @@ describe('site pages and open-data files', () => {
       expect(bad.headers.get('content-security-policy')).toContain("default-src 'none'");
       expect(bad.text).toContain('<form method="get" action="/savings" class="weights-form">');
       expect(bad.text).toContain('value="10,00" placeholder="10,000" size="12" required aria-invalid="true" aria-describedby="balance-error"');
-      expect(bad.text).toMatch(/<span class="form-error" id="balance-error">must be a number with at most 2 decimals above 0 and at most 10000000 written with digits only; got &quot;10,00&quot;<\/span>/);
+      expect(bad.text).toMatch(/<span class="form-error" id="balance-error">must be a number with at most 2 decimals above 0 and at most 10000000 written with digits \(commas only between thousands\); got &quot;10,00&quot;<\/span>/);
+      expect(bad.text).toContain('<li><a href="#balance-input">Balance</a>: must be a number');
       expect(bad.text).toContain('<div class="form-errors" role="alert">');
       expect(bad.text).toContain('value="12"');
     }
@@ -176,7 +177,8 @@ describe('site pages and open-data files', () => {
     expect(bad.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(bad.text).toContain('name="trades_per_month" type="text" inputmode="decimal" value="lots"');
     expect(bad.text).toContain('aria-describedby="trades-per-month-error"');
-    expect(bad.text).toMatch(/<span class="form-error" id="trades-per-month-error">must be a whole number from 0 to \d+ written with digits only; got &quot;lots&quot;<\/span>/);
+    expect(bad.text).toMatch(/<span class="form-error" id="trades-per-month-error">must be a whole number from 0 to \d+ written with digits \(commas only between thousands\); got &quot;lots&quot;<\/span>/);
+    expect(bad.text).toContain('<a href="#fees-trades_per_month">');
     // the accepted field keeps its value as typed and carries no error
     expect(bad.text).toContain('value="2,500"');
     expect(bad.text).not.toContain('id="avg-trade-size-error"');

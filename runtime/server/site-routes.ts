@@ -75,9 +75,9 @@ export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile,
   app.all('/search', (event) =>
     renderedPage(event, '/search', (b) => {
       const query = event.url.searchParams.get('query')?.trim();
-      if (!query) return { html: searchPageHtml(b.model.site, null) };
+      if (!query) return { html: searchPageHtml(b.model.site, null, b.model.rules.coverage_gate_pct) };
       const answer = answerOf<SearchResponse>(search(b, { query, limit: String(SEARCH_PAGE_RESULTS) }));
-      return 'problem' in answer ? answer : { html: searchPageHtml(b.model.site, answer.body) };
+      return 'problem' in answer ? answer : { html: searchPageHtml(b.model.site, answer.body, b.model.rules.coverage_gate_pct) };
     }),
   );
 

@@ -52,8 +52,8 @@ export function sitePages(
     ...docsFiles(site, openapi),
     ...problemPages(site),
     ...CATEGORY_IDS.map((id) => page(`categories/${id}`, categoryPageHtml(site, methodology, id, scored.filter((p) => p.source.category === id)))),
-    ...records.map((r) => page(`platforms/${r.slug}`, platformPageHtml(site, r, comparisonsOf.get(r.slug) ?? [], histories.get(r.slug)!))),
-    ...[...verdicts].map(([slug, v]) => page(`compare/${slug}`, comparePageHtml(site, v, v.title, `/v1/verdicts/${slug}`))),
+    ...records.map((r) => page(`platforms/${r.slug}`, platformPageHtml(site, r, comparisonsOf.get(r.slug) ?? [], histories.get(r.slug)!, methodology))),
+    ...[...verdicts].map(([slug, v]) => page(`compare/${slug}`, comparePageHtml(site, v, v.title, `/v1/verdicts/${slug}`, methodology.coverage_gate_pct))),
     ...crawlerFiles(site, records, [...verdicts.keys()]),
   ];
 }
