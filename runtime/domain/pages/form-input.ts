@@ -23,14 +23,14 @@ export function formNumber(text: string): string {
 }
 
 /** The id of a field's error message, which its input names in aria-describedby. */
-export const errorId = (parameter: string): string => `${parameter.replace(/_/g, '-')}-error`;
+const errorId = (parameter: string): string => `${parameter.replace(/_/g, '-')}-error`;
 
 /**
  * The message of one field as the page states it, or undefined when it was accepted. The API's
  * number rule says "written with digits only" (contract/parameter-rules.ts); the page also takes
  * commas between thousands, so it says so.
  */
-export const fieldError = (errors: readonly ParameterError[], parameter: string): string | undefined =>
+const fieldError = (errors: readonly ParameterError[], parameter: string): string | undefined =>
   errors.find((e) => e.parameter === parameter)?.message.replace('written with digits only', 'written with digits (commas only between thousands)');
 
 /** The attributes of an input whose value was refused: aria-invalid and the message's id. */
