@@ -135,12 +135,13 @@ describe('site pages and open-data files', () => {
     expect(grouped.text).toContain('value="$10,000"');
     // the REST API stays strict (digits only), as documented
     expect((await http(server, '/v1/savings-interest?balance=10,000')).status).toBe(400);
-    // a refused value: the page again, status 400, whatever the client accepts; form, value as typed, message beside the field
-    for (const accept of ['text/html', 'application/json']) {
+    // a refused value: a browser gets the page again, status 400, with the form, the value as typed and the message beside the field
+    for (const accept of ['text/html', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8']) {
       const bad = await http(server, '/savings?balance=10%2C00&months=12', { headers: { accept } });
       expect(bad.status, accept).toBe(400);
       expect(bad.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(bad.headers.get('cache-control')).toBe('no-store');
+      expect(bad.headers.get('vary')).toContain('Accept');
       expect(bad.headers.get('content-security-policy')).toContain("default-src 'none'");
       expect(bad.text).toContain('<form method="get" action="/savings" class="weights-form">');
       expect(bad.text).toContain('value="10,00" placeholder="10,000" size="12" required aria-invalid="true" aria-describedby="balance-error"');
@@ -149,9 +150,14 @@ describe('site pages and open-data files', () => {
       expect(bad.text).toContain('<div class="form-errors" role="alert">');
       expect(bad.text).toContain('value="12"');
     }
-    // a second request for the same refused URL is refused again (a 400 page is never kept as a 200)
-    expect((await http(server, '/savings?balance=10%2C00&months=12')).status).toBe(400);
-    const negative = await http(server, '/savings?balance=-5');
+    // an API client gets the problem naming the parameter; a second request is refused again (a 400 is never kept as a 200)
+    for (let i = 0; i < 2; i++) {
+      const problem = await http(server, '/savings?balance=10%2C00&months=12', { headers: { accept: 'application/json' } });
+      expect(problem.status).toBe(400);
+      expect(problem.headers.get('content-type')).toBe('application/problem+json');
+      expect(problem.json.errors[0].parameter).toBe('balance');
+    }
+    const negative = await http(server, '/savings?balance=-5', { headers: { accept: 'text/html' } });
     expect(negative.status).toBe(400);
     expect(negative.text).toContain('id="balance-error"');
   });
@@ -172,7 +178,10 @@ describe('site pages and open-data files', () => {
     const tableOf = (text: string) => text.match(/<table class="fees">[\s\S]*?<\/table>/)?.[0];
     expect(tableOf(grouped.text)).toBeDefined();
     expect(tableOf(grouped.text)).toBe(tableOf(plain.text));
-    const bad = await http(server, '/fees?category=brokerages&trades_per_month=lots&avg_trade_size=2%2C500', { headers: { accept: 'application/json' } });
+    const problem = await http(server, '/fees?category=brokerages&trades_per_month=lots', { headers: { accept: 'application/json' } });
+    expect(problem.status).toBe(400);
+    expect(problem.json.errors[0].parameter).toBe('trades_per_month');
+    const bad = await http(server, '/fees?category=brokerages&trades_per_month=lots&avg_trade_size=2%2C500', { headers: { accept: 'text/html' } });
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(bad.text).toContain('name="trades_per_month" type="text" inputmode="decimal" value="lots"');

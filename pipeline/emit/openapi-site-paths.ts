@@ -41,12 +41,12 @@ function crawlerFile(operationId: string, summary: string, description: string, 
 }
 
 /**
- * The 400 of a calculator page: the page again, with its form, the values as typed and what to correct
- * (runtime/server/site-routes.ts); a request that cannot be read at all stays problem+json.
+ * The 400 of a calculator page: for a browser, the page again with its form, the values as typed and
+ * what to correct (runtime/server/site-routes.ts); for an API client, problem+json.
  */
 const formPageBadRequest: Json = {
   ...badRequest,
-  description: 'A value was refused: the page again (text/html, Cache-Control no-store) with its form, the values as typed and, beside each refused field, what is allowed. A request the server cannot read at all (e.g. malformed percent-encoding) is answered with problem+json.',
+  description: 'A value was refused. A browser (Accept preferring text/html) gets the page again (text/html, Cache-Control no-store) with its form, the values as typed and, beside each refused field, what is allowed; an API client gets problem+json whose `errors` name each parameter.',
 };
 
 /** A number field of a calculator page: the API's parameter, and thousands separators and a leading "$" or "USD" as people type them. */

@@ -115,7 +115,8 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
   /**
    * A page rendered on request from the query (GET, HEAD): `make` gives its HTML, or the problem to
    * answer (404, or a 400 naming the parameter); pages are kept in the computed cache by their full URL.
-   * A form page shown again because a value was refused is answered 400 (Cache-Control no-store), never kept.
+   * A problem with a form page (a refused value) is answered to a browser (Accept preferring text/html)
+   * with that page, status 400, Cache-Control no-store, never kept; to an API client as problem+json.
    * @param path the request path, for the problem's instance and the page's Content-Security-Policy
    */
   const renderedPage = (event: H3Event, path: string, make: (b: Served) => RenderedPage): Response => {
@@ -126,13 +127,13 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
     let refused: Buffer | undefined;
     const page = cachedBody(event, () => {
       const made = make(b);
-      if ('problem' in made) problem = made.problem;
-      else if (made.refused) refused = Buffer.from(made.html);
-      else return Buffer.from(made.html);
+      if ('html' in made) return Buffer.from(made.html);
+      problem = made.problem;
+      if (made.form !== undefined && prefersHtml(event.req.headers.get('accept'))) refused = Buffer.from(made.form);
       return undefined;
     });
     if (refused) {
-      const headers = { ...admittedOf(event).common, 'content-type': HTML_CONTENT_TYPE, 'content-length': String(refused.length), 'cache-control': CACHE_CONTROL.error, 'content-security-policy': contentSecurityPolicy(path) };
+      const headers = { ...admittedOf(event).common, 'content-type': HTML_CONTENT_TYPE, 'content-length': String(refused.length), 'cache-control': CACHE_CONTROL.error, vary: 'Accept', 'content-security-policy': contentSecurityPolicy(path) };
       return replyResponse({ status: 400, headers, body: event.req.method === 'HEAD' ? null : refused });
     }
     if (!page) return problemResponse(event.req.method, b.model.site.base_url, problem!, path);

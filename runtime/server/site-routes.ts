@@ -28,12 +28,16 @@ import type { Served } from './served.js';
 /** Most results the site's search page lists (the API's `limit`). */
 const SEARCH_PAGE_RESULTS = 50;
 
-/** What a page route makes: the page, the page answered 400 (its form with what to correct), or a problem. */
-export type RenderedPage = { html: string; refused?: true } | { problem: ProblemSpec };
+/**
+ * What a page route makes: the page, or a problem; a refused form value (400 invalid-parameters)
+ * also carries `form`, the page again with its form and what to correct, which a browser gets
+ * instead of the problem.
+ */
+export type RenderedPage = { html: string } | { problem: ProblemSpec; form?: string };
 
-/** The page with its form again when the operation refused a parameter (400 invalid-parameters), else the problem as it is. */
+/** The problem, with the page's form shown again when the operation refused a parameter (400 invalid-parameters). */
 function refusedForm(problem: ProblemSpec, page: (errors: NonNullable<ProblemSpec['errors']>) => string): RenderedPage {
-  return problem.name === 'invalid-parameters' && problem.errors ? { html: page(problem.errors), refused: true } : { problem };
+  return problem.name === 'invalid-parameters' && problem.errors ? { problem, form: page(problem.errors) } : { problem };
 }
 
 /** The app's shared steps the page routes use (runtime/server/app.ts). */
@@ -44,7 +48,7 @@ export interface SitePageSteps {
   readOnlyMethod: (event: H3Event) => Response | undefined;
   /** The static file at the request path, or undefined. */
   staticFile: (event: H3Event) => Response | undefined;
-  /** A page rendered from the query and kept in the computed cache, or the problem `make` gives; a page with `refused` (a form shown again with what to correct) is answered 400 and not kept. */
+  /** A page rendered from the query and kept in the computed cache, or the problem `make` gives (to a browser, its `form` page when it has one, status 400, never kept). */
   renderedPage: (event: H3Event, path: string, make: (b: Served) => RenderedPage) => Response;
 }
 
