@@ -32,11 +32,14 @@ const KIND_LABELS: Partial<Record<ChangeEvent['kind'], string>> = {
 };
 
 const WIDTH = CHART_WIDTH;
-const HEIGHT = 250;
+const HEIGHT = 264;
 const LEFT = 52;
 const RIGHT = 24;
 const TOP = CHART_FONT_PX + 12;
-const BOTTOM = CHART_FONT_PX + 26;
+/** Under the axis: a row of dates, then a row for the note on where the last rate stops. */
+const BOTTOM = 2 * CHART_FONT_PX + 30;
+const DATE_Y = HEIGHT - BOTTOM + CHART_FONT_PX + 6;
+const NOTE_Y = DATE_Y + CHART_FONT_PX + 10;
 /** Space kept between two point labels side by side. */
 const LABEL_GAP = 6;
 const show = (v: unknown): string => (v === null || v === undefined ? 'none' : typeof v === 'string' ? v : JSON.stringify(v));
@@ -93,9 +96,9 @@ function apyChart(points: ReadonlyArray<[string, number]>, evaluationDate: strin
 <line x1="${LEFT}" y1="${TOP}" x2="${LEFT}" y2="${HEIGHT - BOTTOM}" stroke="#555"></line>
 <text x="4" y="${TOP + 4}">${Math.round(top * 100) / 100}%</text><text x="4" y="${HEIGHT - BOTTOM}">0%</text>
 ${steps}
-${points.map(([date, v], i) => html`<circle cx="${x(date)}" cy="${y(v)}" r="4" fill="${BAR_COLOURS[0]}"><title>${v}% as of ${date}, drawn to ${until[i]}</title></circle>${labelled[i] ? html`<text x="${x(date)}" y="${y(v) - 8}" text-anchor="middle">${v}%</text><text x="${x(date)}" y="${HEIGHT - BOTTOM + CHART_FONT_PX + 6}" text-anchor="middle">${date.slice(0, 7)}</text>` : ''}`)}
-${showEnd ? html`<text x="${WIDTH - RIGHT}" y="${HEIGHT - BOTTOM + CHART_FONT_PX + 6}" text-anchor="end">${endLabel}</text>` : ''}
-${lastUntil < evaluationDate ? html`<text x="${WIDTH - RIGHT}" y="${HEIGHT - 6}" text-anchor="end">no rate known after ${lastUntil}</text>` : ''}
+${points.map(([date, v], i) => html`<circle cx="${x(date)}" cy="${y(v)}" r="4" fill="${BAR_COLOURS[0]}"><title>${v}% as of ${date}, drawn to ${until[i]}</title></circle>${labelled[i] ? html`<text x="${x(date)}" y="${y(v) - 8}" text-anchor="middle">${v}%</text><text x="${x(date)}" y="${DATE_Y}" text-anchor="middle">${date.slice(0, 7)}</text>` : ''}`)}
+${showEnd ? html`<text x="${WIDTH - RIGHT}" y="${DATE_Y}" text-anchor="end">${endLabel}</text>` : ''}
+${lastUntil < evaluationDate ? html`<text x="${WIDTH - RIGHT}" y="${NOTE_Y}" text-anchor="end">no rate known after ${lastUntil}</text>` : ''}
 </svg>`;
 }
 
