@@ -53,8 +53,8 @@ export function sitePages(
     ...docsFiles(site, openapi),
     ...problemPages(site),
     ...CATEGORY_IDS.map((id) => page(`categories/${id}`, categoryPageHtml(site, methodology, id, scored.filter((p) => p.source.category === id)))),
-    ...records.map((r) => page(`platforms/${r.slug}`, platformPageHtml(site, r, comparisonsOf.get(r.slug) ?? [], histories.get(r.slug)!))),
-    ...[...verdicts].map(([slug, v]) => page(`compare/${slug}`, comparePageHtml(site, v, v.title, apiPath(API_PATHS.verdict, slug)))),
+    ...records.map((r) => page(`platforms/${r.slug}`, platformPageHtml(site, r, comparisonsOf.get(r.slug) ?? [], histories.get(r.slug)!, methodology))),
+    ...[...verdicts].map(([slug, v]) => page(`compare/${slug}`, comparePageHtml(site, v, v.title, apiPath(API_PATHS.verdict, slug), methodology.coverage_gate_pct))),
     ...crawlerFiles(site, records, [...verdicts.keys()]),
   ];
 }
