@@ -28,3 +28,10 @@ export const humanize = (key: string): string => {
   const words = key.replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
+
+/**
+ * A number's own date for a table cell: "as of 2025-03-26", or "old: 2023-09-06" when the fact is
+ * older than its freshness window (methodology.yaml `freshness`); '' without a date.
+ */
+export const asOfLabel = (asOf: string | null | undefined, stale: boolean | null | undefined): string =>
+  !asOf ? '' : stale ? `old: ${asOf}` : `as of ${asOf}`;
