@@ -51,8 +51,9 @@ const FeeLineItemSchema = z
     status: z.enum(['known', 'unknown', 'not_applicable']).meta({ description: 'known: priced from a sourced fact (or unused by the profile: 0); unknown: used by the profile, price without a source; not_applicable: the platform does not offer it' }),
     usd: z.number().nullable().meta({ description: 'USD a year; null when unknown' }),
     detail: z.string(),
-    as_of: date.nullable(),
+    as_of: date.nullable().meta({ description: 'Date of the fee fact this line is priced from; null without one' }),
     stale: z.boolean().nullable(),
+    sources: z.array(url).meta({ description: 'URLs of the sources of the fee fact this line is priced from (empty without one)' }),
   })
   .register(apiRegistry, { id: 'FeeLineItem' });
 
