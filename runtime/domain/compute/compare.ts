@@ -224,6 +224,10 @@ export function compare(
     if (old) caveats.push(`${p.name} rests on figures older than their window: ${old}.`);
   }
   for (const p of products) {
+    if (p === first || p.unknown_criteria.length === 0) continue;
+    caveats.push(`${p.name}: facts the sources leave open in ${p.unknown_criteria.join(', ')}, counted as no; its score could be up to ${p.score_high_pct}%.`);
+  }
+  for (const p of products) {
     if (p.incident_record_stale) caveats.push(`${p.name}: incidents last searched on ${p.incidents_checked}, longer ago than the freshness window; a newer hack or fine, and the cap it would bring, may be missing.`);
   }
   return {
