@@ -15,7 +15,7 @@ type Placed = Pick<ModelPlatform, 'name' | 'eligible' | 'score_pct' | 'score_low
  * Points by which two score ranges overlap (percent points, one decimal; negative when apart).
  * Ranges are [low, high] on the 0-100 scale.
  */
-export const rangeOverlap = (a: { low: number; high: number }, b: { low: number; high: number }): number => round1(Math.min(a.high, b.high) - Math.max(a.low, b.low));
+const rangeOverlap = (a: { low: number; high: number }, b: { low: number; high: number }): number => round1(Math.min(a.high, b.high) - Math.max(a.low, b.low));
 
 /**
  * Sets rank, rank_note and overlaps_previous on the platforms of one category, given in rank order

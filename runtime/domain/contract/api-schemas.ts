@@ -49,7 +49,7 @@ export const SCORE_RANGE_FIELDS = {
 };
 
 /** The place of a platform in its category's list (methodology.yaml "Ranking order"). */
-export const RANK_FIELDS = {
+const RANK_FIELDS = {
   rank: z.number().int().min(1).nullable().meta({ description: 'Place among the platforms of the category that can be named winner (eligible), 1 first; null when under the coverage gate (listed after the ranked ones, unranked)' }),
   rank_note: z.string().meta({ description: 'Why the platform is placed where it is, in words: its rank, or the reason it is not ranked ("not enough data: coverage 40%"), and when its range overlaps the one above it by more than the too-close margin' }),
   overlaps_previous: z.boolean().meta({ description: 'True when its score range overlaps the range of the ranked platform above it by more than the too-close margin: the data does not settle their order' }),
