@@ -8,6 +8,7 @@ import { estimateFees } from '../runtime/domain/compute/fees.js';
 import { rankFeeEstimates } from '../runtime/domain/compute/fee-ranking.js';
 import { rankSavings } from '../runtime/domain/compute/savings-ranking.js';
 import { defaultWeights } from '../runtime/domain/compute/weighted-score.js';
+import { verdictBody } from '../runtime/domain/compute/verdict.js';
 import { compare } from '../runtime/domain/compute/compare.js';
 import { apyForBalance, projectSavings } from '../runtime/domain/compute/savings.js';
 import { buildPlatformIndex, findPlatform, nameKey, suggestNames } from '../runtime/domain/compute/platform-match.js';
@@ -157,6 +158,16 @@ describe('compare', () => {
       'The pick rests on criteria backed only by weak sources: security. Without them, C would be picked instead.',
       'C rests on figures older than their window: security 2026-06-30.',
     ]);
+  });
+  it('titles a verdict whose winner the ranges do not settle as leading, not winning', () => {
+    const site = { name: 'S', base_url: 'https://s.example', attribution: 'a', license: 'l', methodology_url: 'https://s.example/methodology', api_version: '1', methodology_version: '2.2.0', evaluation_date: '2026-06-30', assets: { stylesheet: '', script: '', search_index: '' } };
+    const d = exchange('d', { security: state(70), trading_fees: state(80), withdrawal_fees: state(null), regulation: state(80) });
+    const e = exchange('e', { security: state(70), trading_fees: state(80), withdrawal_fees: state(60), regulation: state(70) });
+    // D = (210 + 120 + 160) / 6.5 = 75.4 at 92.9% coverage, range 490 / 7 = 70.0 to 540 / 7 = 77.1;
+    // E = (210 + 120 + 30 + 140) / 7 = 71.4, fully known: a gap of 4.0, over the 3-point margin, but 70.0 is under 71.4
+    const verdict = verdictBody(site, rules, criteria, d, e);
+    expect([verdict.winner_slug, verdict.too_close, verdict.depends_on_unknown]).toEqual(['d', false, true]);
+    expect(verdict.title).toBe('D vs E: D leads, but missing or old data could reverse it');
   });
   it('gives each product its score range, and depends_on_unknown only when the winner\'s low end is under an eligible rival\'s high end', () => {
     // A and C are fully known (ranges of zero width); B misses trading_fees (1.5) and withdrawal_fees (0.5), each 0-100:
