@@ -148,6 +148,11 @@ function rivalReaching(winner: ComparedProduct, rivals: readonly ComparedProduct
 /** "security 2024-11-04, trading_fees 2025-01-10": a product's weighted stale criteria with their dates, or '' when none. */
 const staleFigures = (p: ComparedProduct): string => p.criteria.filter((c) => c.weight > 0 && c.score !== null && c.stale).map((c) => `${c.key} ${c.as_of}`).join(', ');
 
+/** What would be picked instead, in words: a product's name, or none when no product would reach the gate (NO_PICK). */
+const instead = (alternative: string): string =>
+  alternative === NO_PICK ? 'no platform would have enough data to be named winner.' : `${alternative} would be picked instead.`;
+const NO_PICK = 'no platform';
+
 /**
  * The caveats about the pick itself, each saying what the pick rests on (never that it is safe):
  * the winner's figures older than their window, its criteria backed only by weak sources, and
@@ -158,11 +163,11 @@ function pickCaveats(winner: ComparedProduct, rival: ComparedProduct | null, sta
   const old = staleFigures(winner);
   if (old || staleAlternative) {
     const rest = old ? `The pick rests on figures older than their window: ${old}.` : `The pick rests on the other platforms' figures older than their window.`;
-    out.push(staleAlternative ? `${rest} Without the old figures, ${staleAlternative} would be picked instead.` : rest);
+    out.push(staleAlternative ? `${rest} Without the old figures, ${instead(staleAlternative)}` : rest);
   }
   if (winner.weak_criteria.length > 0 || weakAlternative) {
     const rest = winner.weak_criteria.length > 0 ? `The pick rests on criteria backed only by weak sources: ${winner.weak_criteria.join(', ')}.` : `The pick rests on the other platforms' criteria backed only by weak sources.`;
-    out.push(weakAlternative ? `${rest} Without them, ${weakAlternative} would be picked instead.` : rest);
+    out.push(weakAlternative ? `${rest} Without them, ${instead(weakAlternative)}` : rest);
   }
   const open = [
     ...winner.missing_criteria.map((m) => `${m.key} has no data`),
@@ -216,7 +221,7 @@ export function compare(
   const staleAlternative = anyStale ? pickWithout(platforms, criteria, weights, rules, (s) => !s.stale) : winnerSlug;
   const weakAlternative = anyWeak ? pickWithout(platforms, criteria, weights, rules, (s) => s.evidence_tier !== 'weak') : winnerSlug;
   const rival = first ? rivalReaching(first, eligible.slice(1)) : null;
-  const nameOf = (slug: string | null) => products.find((p) => p.slug === slug)?.name ?? 'no platform';
+  const nameOf = (slug: string | null) => products.find((p) => p.slug === slug)?.name ?? NO_PICK;
   const caveats = first ? pickCaveats(first, rival, staleAlternative !== winnerSlug ? nameOf(staleAlternative) : null, weakAlternative !== winnerSlug ? nameOf(weakAlternative) : null) : [];
   for (const p of products) {
     if (p === first) continue;
