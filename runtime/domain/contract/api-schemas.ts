@@ -34,12 +34,10 @@ export const CategoryIdSchema = z.enum(CATEGORY_IDS).register(apiRegistry, {
   description: 'Category id. Input also accepts underscores and any case (high_yield_savings); responses use this form.',
 });
 
-const SourceSchema = z
-  .object({ url, title: z.string(), publisher: z.string().optional(), published: date.optional() })
-  .register(apiRegistry, { id: 'Source', description: 'A citation: the page a fact or score was read from.' });
-
-const CitedSourceSchema = SourceSchema.extend({ evidence_tier: EvidenceTierSchema })
-  .register(apiRegistry, { id: 'CitedSource', description: 'A citation of a record with its own evidence tier (sources/source-tiers.yaml; the platform\'s own pages are primary).' });
+/** A citation: the page a fact or score was read from, with its own evidence tier (registered as CitedSource). */
+const CitedSourceSchema = z
+  .object({ url, title: z.string(), publisher: z.string().optional(), published: date.optional(), evidence_tier: EvidenceTierSchema })
+  .register(apiRegistry, { id: 'CitedSource', description: 'A citation: the page a fact or score was read from, with its own evidence tier (sources/source-tiers.yaml; the platform\'s own pages are primary).' });
 export type CitedSource = z.infer<typeof CitedSourceSchema>;
 
 /** The score range beside a score_pct (methodology.yaml "Score ranges"). */
