@@ -41,6 +41,10 @@ describe('score ranges and places', () => {
     expect(body.products.map((p: any) => [p.slug, p.score_pct, p.score_low_pct, p.score_high_pct])).toEqual([['alpha-exchange', 88.8, 88.8, 88.8], ['delta-exchange', 86.5, 70, 89]]);
     expect(body.depends_on_unknown).toBe(true);
     expect(body.caveats).toContain('The data does not settle the pick: Alpha Exchange could score as low as 88.8% and Delta Exchange as high as 89%.');
+    // every row names the sources of its number; a criterion without data names none
+    const delta = body.products[1].criteria;
+    expect(delta.find((c: any) => c.key === 'trading_fees').sources).toEqual(['https://example.org/fixture']);
+    expect(delta.find((c: any) => c.key === 'withdrawal_fees')).toMatchObject({ score: null, sources: [] });
     // with default weights delta reaches only 87.2, under alpha's 87.9: the ranges settle it
     const settled = await get('/v1/compare?platforms=alpha-exchange,delta-exchange', '/v1/compare');
     expect(settled.depends_on_unknown).toBe(false);
