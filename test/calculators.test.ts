@@ -168,6 +168,7 @@ describe('compare', () => {
     const verdict = verdictBody(site, rules, criteria, d, e);
     expect([verdict.winner_slug, verdict.too_close, verdict.depends_on_unknown]).toEqual(['d', false, true]);
     expect(verdict.title).toBe('D vs E: D leads, but missing or old data could reverse it');
+    expect(verdict.explanation).toBe("D scores 75.4% against 71.4% for E, a gap of 4 points, at least the 3-point margin: D leads, but its score range reaches below E's, so missing or old data could reverse the pick.");
   });
   it('gives each product its score range, and depends_on_unknown only when the winner\'s low end is under an eligible rival\'s high end', () => {
     // A and C are fully known (ranges of zero width); B misses trading_fees (1.5) and withdrawal_fees (0.5), each 0-100:

@@ -249,7 +249,7 @@ export function compare(
     depends_on_weak_evidence: weakAlternative !== winnerSlug,
     depends_on_unknown: rival !== null,
     caveats,
-    explanation: explain(first, second, margin, marginRule, tooClose, rules.coverage_gate_pct),
+    explanation: explain(first, second, margin, marginRule, tooClose, rules.coverage_gate_pct, rival),
     products,
   };
 }
@@ -261,6 +261,7 @@ function explain(
   marginRule: number,
   tooClose: boolean,
   gate: number,
+  rival: ComparedProduct | null,
 ): string {
   if (!first) return `No platform reaches the ${gate}% coverage gate under the applied weights, so none is named winner.`;
   if (!second || margin === null) {
@@ -269,5 +270,7 @@ function explain(
   const gap = `${first.name} scores ${first.score_pct}% against ${second.score_pct}% for ${second.name}, a gap of ${margin} points`;
   return tooClose
     ? `${gap}, under the ${marginRule}-point margin: too close to call. ${first.name} is the top pick by a hair.`
-    : `${gap}, at least the ${marginRule}-point margin: ${first.name} wins.`;
+    : rival
+      ? `${gap}, at least the ${marginRule}-point margin: ${first.name} leads, but its score range reaches below ${rival.name}'s, so missing or old data could reverse the pick.`
+      : `${gap}, at least the ${marginRule}-point margin: ${first.name} wins.`;
 }

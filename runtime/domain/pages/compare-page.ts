@@ -70,7 +70,7 @@ function weightsForm(site: Site, c: ComparisonResponse): SafeHtml {
 export function comparePageHtml(site: Site, c: ComparisonResponse, title: string, jsonPath: string): string {
   const json = sitePath(site, jsonPath);
   const verdict = c.winner
-    ? html`<p class="verdict"><strong>${c.too_close ? 'Too close to call; the top pick is' : 'Winner:'} ${c.winner}</strong></p>`
+    ? html`<p class="verdict"><strong>${c.too_close ? 'Too close to call; the top pick is' : c.depends_on_unknown ? 'Leads, not settled by the data:' : 'Winner:'} ${c.winner}</strong></p>`
     : html`<p class="verdict"><strong>No winner:</strong> no product reaches the coverage gate.</p>`;
   const main = html`<h1>${title}</h1>
 <p class="lede">Comparison with ${c.weights_source} weights${c.profile ? ` (profile ${c.profile})` : ''}, methodology ${c.methodology_version}, data evaluated on ${c.evaluation_date}. Category: <a href="${sitePath(site, `/categories/${c.category}`)}">${c.category}</a>.</p>
