@@ -24,7 +24,10 @@ describe('GET /v1/platforms/{name}', () => {
     // 6 trades x 500 USD x 12 = 36,000 USD at the 0.2% taker fee = 72 USD; (300 - 72) / 300 = 76
     expect(fees).toMatchObject({ basis: 'derived', score: 76, as_of: '2026-06-30', stale: false, evidence_tier: 'primary', group: 'fees' });
     expect(fees.rationale).toContain('= 72.00 USD a year');
-    expect(fees.sources).toEqual([{ url: 'https://example.org/fixture', title: 'Fixture page' }]);
+    // every cited source carries its own tier (example.org is the fixture platforms' own host: primary)
+    expect(fees.sources).toEqual([{ url: 'https://example.org/fixture', title: 'Fixture page', evidence_tier: 'primary' }]);
+    // fully covered and fresh: a range of zero width; ranked first of the exchanges that can be named winner
+    expect([body.score_low_pct, body.score_high_pct, body.rank, body.overlaps_previous]).toEqual([87.9, 87.9, 1, false]);
     // fee 1.50 USD: (25 - 1.5) / 25 = 94
     expect(body.criteria.find((c: any) => c.key === 'withdrawal_fees')).toMatchObject({ basis: 'derived', score: 94 });
     expect(body.facts.trading_fees).toMatchObject({ stale: false, evidence_tier: 'primary' });
@@ -39,8 +42,10 @@ describe('GET /v1/platforms/{name}', () => {
     const body = await get('/v1/platforms/hw-two', '/v1/platforms/{name}');
     expect(body.coverage).toBe(77.8);
     expect(body.criteria.find((c: any) => c.key === 'vendor_record')).toEqual({
-      key: 'vendor_record', label: 'Vendor record', default_weight: 2, group: null, basis: 'missing', score: null, unknown_points: 0, rationale: null, as_of: null, stale: false, evidence_tier: null, sources: [],
+      key: 'vendor_record', label: 'Vendor record', default_weight: 2, group: null, basis: 'missing', score: null, unknown_points: 0, score_low: 0, score_high: 100, rationale: null, as_of: null, stale: false, evidence_tier: null, sources: [],
     });
+    // 60.4 over the 7 of 9 weight with data; vendor_record (2 of 9) at 0: 60.4 x 7 / 9 = 47.0, at 100: (422.8 + 200) / 9 = 69.2
+    expect([body.score_pct, body.score_low_pct, body.score_high_pct]).toEqual([60.4, 47, 69.2]);
   });
 
   it('answers an unknown name with 404 and up to three suggestions', async () => {
@@ -92,8 +97,9 @@ describe('GET /v1/compare', () => {
 
   it('applies the coverage gate: gamma scores highest but cannot win', async () => {
     const body = await get('/v1/compare?platforms=gamma-exchange,beta-exchange', '/v1/compare');
-    expect(body.products[0]).toMatchObject({ slug: 'gamma-exchange', score_pct: 95, coverage: 33.3, eligible: false });
-    expect(body.products[0].ineligible_reason).toBe('coverage 33.3% under the applied weights is under the 75% gate; missing: reserves (22.2%), trading_fees (16.7%), withdrawal_fees (5.6%), regulation (22.2%)');
+    // the one that can be named winner first, gamma after it (methodology 2.2.0 "Ranking order")
+    expect(body.products[1]).toMatchObject({ slug: 'gamma-exchange', score_pct: 95, coverage: 33.3, eligible: false });
+    expect(body.products[1].ineligible_reason).toBe('coverage 33.3% under the applied weights is under the 75% gate; missing: reserves (22.2%), trading_fees (16.7%), withdrawal_fees (5.6%), regulation (22.2%)');
     expect(body.winner).toBe('Beta Exchange');
     expect(body.too_close).toBe(false);
   });

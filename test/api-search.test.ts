@@ -51,12 +51,14 @@ describe('GET /v1/methodology', () => {
 });
 
 describe('GET /v1/platforms (search)', () => {
-  it('lists every platform by score descending, then name, without parameters', async () => {
+  it('lists every platform that can be named winner by score descending, then the others, without parameters', async () => {
     const body = await get('/v1/platforms', '/v1/platforms');
     expect(body.query).toBeNull();
     expect(body.category).toBeNull();
     expect(body.count).toBe(14);
-    const scores = body.results.map((r: any) => r.score_pct ?? -1);
+    const eligible = body.results.map((r: any) => r.eligible);
+    expect(eligible).toEqual([...Array(11).fill(true), false, false, false]);
+    const scores = body.results.slice(0, 11).map((r: any) => r.score_pct ?? -1);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     expect(body.methodology).toBe(`${BASE}/methodology`);
   });
@@ -64,13 +66,15 @@ describe('GET /v1/platforms (search)', () => {
   it('filters by category given with underscores in any case and answers the hyphen id', async () => {
     const body = await get('/v1/platforms?category=HIGH_yield_SAVINGS', '/v1/platforms');
     expect(body.category).toBe('high-yield-savings');
-    // save-three has only insurance (100) -> 100 with 20% coverage; save-one 97.1; save-two 83.
-    expect(body.results.map((r: any) => [r.slug, r.score_pct, r.coverage, r.apy])).toEqual([
-      ['save-three', 100, 20, undefined],
-      ['save-one', 97.1, 100, 4],
-      ['save-two', 83, 100, 4.25],
+    // save-one 97.1 and save-two 83 ranked; save-three has only insurance (100) -> 100 with 20% coverage: under the gate, it follows unranked
+    expect(body.results.map((r: any) => [r.slug, r.score_pct, r.coverage, r.apy, r.rank])).toEqual([
+      ['save-one', 97.1, 100, 4, 1],
+      ['save-two', 83, 100, 4.25, 2],
+      ['save-three', 100, 20, undefined, null],
     ]);
-    expect(body.results[1].page).toBe(`${BASE}/platforms/save-one`);
+    expect(body.results[0].page).toBe(`${BASE}/platforms/save-one`);
+    // save-three misses apy, fees and minimums (80% of the weight) at 0-100 each: 20 to 100
+    expect(body.results[2]).toMatchObject({ score_low_pct: 20, score_high_pct: 100, rank_note: 'Not ranked: not enough data: coverage 20% (the gate is 75%).', overlaps_previous: false });
   });
 
   it('matches a case-insensitive fragment of name, alias or slug', async () => {

@@ -8,6 +8,7 @@ import { estimateFees } from '../runtime/domain/compute/fees.js';
 import { rankFeeEstimates } from '../runtime/domain/compute/fee-ranking.js';
 import { rankSavings } from '../runtime/domain/compute/savings-ranking.js';
 import { defaultWeights } from '../runtime/domain/compute/weighted-score.js';
+import { verdictBody } from '../runtime/domain/operations/verdict.js';
 import { compare } from '../runtime/domain/compute/compare.js';
 import { apyForBalance, projectSavings } from '../runtime/domain/compute/savings.js';
 import { buildPlatformIndex, findPlatform, nameKey, suggestNames } from '../runtime/domain/compute/platform-match.js';
@@ -16,7 +17,7 @@ import { round1 } from '../runtime/domain/compute/rounding.js';
 import type { ModelCriterionState, ModelPlatform } from '../runtime/domain/contract/model.js';
 import { criteria, state } from './model-fixtures.js';
 
-const facts = { as_of: '2026-06-30', stale: false, evidence_tier: 'primary' as const };
+const facts = { as_of: '2026-06-30', stale: false, evidence_tier: 'primary' as const, sources: ['https://example.com/fees'] };
 
 describe('fee estimator', () => {
   it('prices each line from its own fact and names the unknown ones', () => {
@@ -38,13 +39,13 @@ describe('fee estimator', () => {
 });
 
 const platform = (slug: string, extra: Partial<ModelPlatform>): ModelPlatform => ({
-  slug, name: slug, aliases: [], category: 'high-yield-savings', as_of: '2026-06-30', incidents_checked: '2026-06-30', incident_record_stale: false, page: `https://x/${slug}`, score_pct: 80, raw_score_pct: 80, coverage: 100, eligible: true, criteria: {}, cap: null, fees: null, savings: null, ...extra,
+  slug, name: slug, aliases: [], category: 'high-yield-savings', as_of: '2026-06-30', incidents_checked: '2026-06-30', incident_record_stale: false, page: `https://x/${slug}`, score_pct: 80, raw_score_pct: 80, score_low_pct: 80, score_high_pct: 80, coverage: 100, eligible: true, rank: 1, rank_note: '', overlaps_previous: false, criteria: {}, cap: null, fees: null, savings: null, ...extra,
 });
 
 describe('savings ranking', () => {
   it('ranks fresh APYs by interest, then stale ones, then accounts the balance cannot open', () => {
     const saver = (slug: string, apy: number, min: number | null, stale: boolean) => platform(slug, {
-      savings: { product: 'S', tiers: [{ min_balance_usd: 0, apy_pct: apy }], minimum_opening_deposit_usd: min, as_of: stale ? '2024-01-01' : '2026-06-30', stale, evidence_tier: 'primary' },
+      savings: { product: 'S', tiers: [{ min_balance_usd: 0, apy_pct: apy }], minimum_opening_deposit_usd: min, as_of: stale ? '2024-01-01' : '2026-06-30', stale, evidence_tier: 'primary', sources: [`https://${slug}.example/rates`] },
     });
     const rows = rankSavings([saver('old', 5.25, 0, true), saver('high-min', 4.5, 25_000, false), saver('fresh', 4, 0, false)], 10_000, 12);
     // fresh 4%: 400.00; old 5.25% (stale): 525.00; high-min needs 25,000
@@ -61,8 +62,10 @@ describe('fee ranking', () => {
     const rows = rankFeeEstimates([broker('a', 50), broker('b', 100), broker('c', 75), broker('d', null)], { trades_per_month: 1, avg_trade_size: 100, options_contracts_per_month: 0, transfers_per_year: 1 });
     // typical transfer = median(50, 100, 75) = 75
     expect(rows.map((r) => [r.slug, r.annual_total_usd, r.ranked, r.annual_total_if_unknown_typical_usd])).toEqual([
-      ['a', 50, true, null], ['c', 75, true, null], ['b', 100, true, null], ['d', 0, false, 75],
+      ['a', 50, true, null], ['c', 75, true, null], ['b', 100, true, null], ['d', null, false, 75],
     ]);
+    // an unknown line never reads as free: no annual total, the known lines under their own name
+    expect([rows[3]!.known_subtotal_usd, rows[0]!.known_subtotal_usd]).toEqual([0, 50]);
     expect(rows[3]!.rank_note).toBe("Not ranked: its transfer-out fee has no source. Its known lines cost 0.00 USD a year, which would rank 1 of 4 if the unknown cost nothing. With the category's typical value for it, about 75.00 USD.");
   });
 });
@@ -138,21 +141,48 @@ describe('compare', () => {
   it('scores each product under the applied weights and names the best eligible one', () => {
     // A: (3x80 + 1.5x60 + 0.5x100 + 2x70) / 7 = 520 / 7 = 74.3; C: (210 + 120 + 50 + 120) / 7 = 71.4
     // B: (270 + 160) / 5 = 86.0, but coverage 5 / 7 = 71.4% is under the 75% gate
-    expect(result.products.map((p) => [p.slug, p.score_pct, p.coverage, p.eligible])).toEqual([['b', 86, 71.4, false], ['a', 74.3, 100, true], ['c', 71.4, 100, true]]);
-    expect(result.products[0]!.ineligible_reason).toBe('coverage 71.4% under the applied weights is under the 75% gate; missing: trading_fees (21.4%), withdrawal_fees (7.1%)'); // 1.5 / 7 and 0.5 / 7 of the applied weight
+    // those that can be named winner first (methodology 2.2.0 "Ranking order"): B follows, unranked
+    expect(result.products.map((p) => [p.slug, p.score_pct, p.coverage, p.eligible])).toEqual([['a', 74.3, 100, true], ['c', 71.4, 100, true], ['b', 86, 71.4, false]]);
+    expect(result.products[2]!.ineligible_reason).toBe('coverage 71.4% under the applied weights is under the 75% gate; missing: trading_fees (21.4%), withdrawal_fees (7.1%)'); // 1.5 / 7 and 0.5 / 7 of the applied weight
     expect(result.winner_slug).toBe('a');
   });
   it('calls a gap under the margin too close', () => {
     expect([result.margin_points, result.too_close_margin_points, result.too_close]).toEqual([2.9, 3, true]);
     expect(result.explanation).toBe('A scores 74.3% against 71.4% for C, a gap of 2.9 points, under the 3-point margin: too close to call. A is the top pick by a hair.');
   });
-  it('says when the pick rests on weak evidence, and names stale criteria that do not change it', () => {
+  it('says what the pick rests on: weak evidence that changes it, and the other products\' old figures with their dates', () => {
     // without A's weak security: A = (90 + 50 + 140) / 4 = 70.0 at 57.1% coverage, ineligible, so C is picked;
     // without C's stale security: C = (120 + 50 + 120) / 4 = 72.5 at 57.1%, ineligible, and A stays the pick
     expect([result.depends_on_weak_evidence, result.depends_on_stale]).toEqual([true, false]);
     expect(result.caveats).toEqual([
-      'The pick depends on weak evidence: without the criteria backed only by weak sources, C would be picked instead.',
-      'C: stale criteria security.',
+      'The pick rests on criteria backed only by weak sources: security. Without them, C would be picked instead.',
+      'C rests on figures older than their window: security 2026-06-30.',
     ]);
+  });
+  it('titles a verdict whose winner the ranges do not settle as leading, not winning', () => {
+    const site = { name: 'S', base_url: 'https://s.example', attribution: 'a', license: 'l', methodology_url: 'https://s.example/methodology', api_version: '1', methodology_version: '2.2.0', evaluation_date: '2026-06-30', assets: { stylesheet: '', script: '', search_index: '' } };
+    const d = exchange('d', { security: state(70), trading_fees: state(80), withdrawal_fees: state(null), regulation: state(80) });
+    const e = exchange('e', { security: state(70), trading_fees: state(80), withdrawal_fees: state(60), regulation: state(70) });
+    // D = (210 + 120 + 160) / 6.5 = 75.4 at 92.9% coverage, range 490 / 7 = 70.0 to 540 / 7 = 77.1;
+    // E = (210 + 120 + 30 + 140) / 7 = 71.4, fully known: a gap of 4.0, over the 3-point margin, but 70.0 is under 71.4
+    const verdict = verdictBody(site, rules, criteria, d, e);
+    expect([verdict.winner_slug, verdict.too_close, verdict.depends_on_unknown]).toEqual(['d', false, true]);
+    expect(verdict.title).toBe('D vs E: D leads, but missing or old data could reverse it');
+    expect(verdict.explanation).toBe("D scores 75.4% against 71.4% for E, a gap of 4 points, at least the 3-point margin: D leads, but its score range reaches below E's, so missing or old data could reverse the pick.");
+  });
+  it('gives each product its score range, and depends_on_unknown only when the winner\'s low end is under an eligible rival\'s high end', () => {
+    // A and C are fully known (ranges of zero width); B misses trading_fees (1.5) and withdrawal_fees (0.5), each 0-100:
+    // low = (3x90 + 2x80) / 7 = 430 / 7 = 61.4; high = (270 + 150 + 50 + 160) / 7 = 630 / 7 = 90.0
+    expect(result.products.map((p) => [p.slug, p.score_low_pct, p.score_high_pct])).toEqual([['a', 74.3, 74.3], ['c', 71.4, 71.4], ['b', 61.4, 90]]);
+    // B reaches 90 but is under the gate, so it is no rival: A's 74.3 is above C's 71.4
+    expect(result.depends_on_unknown).toBe(false);
+    // with B's missing criteria at weight 0 nothing is missing; a rival with an open range: D misses regulation (2 of 7)
+    const d = exchange('d', { security: state(70), trading_fees: state(80), withdrawal_fees: state(100), regulation: state(null) });
+    const open = compare([a, d], criteria, { ...defaultWeights(criteria), regulation: 0.5 }, 'custom', null, rules);
+    // weights 3, 1.5, 0.5, 0.5 = 5.5. A = (240 + 90 + 50 + 35) / 5.5 = 75.5; D = (210 + 120 + 50) / 5 = 76.0 at 90.9% coverage
+    // D's range: low (380 + 0) / 5.5 = 69.1, high (380 + 50) / 5.5 = 78.2: D wins at 76.0 with its low end 69.1 under A's 75.5
+    expect(open.products.map((p) => [p.slug, p.score_pct, p.score_low_pct, p.score_high_pct])).toEqual([['d', 76, 69.1, 78.2], ['a', 75.5, 75.5, 75.5]]);
+    expect(open.depends_on_unknown).toBe(true);
+    expect(open.caveats).toContain('The data does not settle the pick: D could score as low as 69.1% and A as high as 75.5% (D: regulation has no data).');
   });
 });

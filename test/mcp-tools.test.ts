@@ -70,7 +70,8 @@ describe('tools give the REST body as structuredContent', () => {
   it('search_platforms', async () => {
     const result = await call('search_platforms', { query: 'save', category: 'high_yield_savings' });
     expect(result.structuredContent).toEqual((await rest('/v1/platforms?query=save&category=high_yield_savings')).body);
-    expect(result.structuredContent.results.map((r: any) => r.slug)).toEqual(['save-three', 'save-one', 'save-two']);
+    // those that can be named winner first; save-three (coverage 20%) follows, unranked (methodology 2.2.0)
+    expect(result.structuredContent.results.map((r: any) => [r.slug, r.rank])).toEqual([['save-one', 1], ['save-two', 2], ['save-three', null]]);
     expect(result.structuredContent.attribution).toContain('CC BY 4.0');
     const limited = await call('search_platforms', { query: 'save', limit: 1 });
     expect(limited.structuredContent).toEqual((await rest('/v1/platforms?query=save&limit=1')).body);
@@ -117,7 +118,8 @@ describe('tools give the REST body as structuredContent', () => {
     const args = { category: 'brokerage', trades_per_month: 20, avg_trade_size: 500, options_contracts_per_month: 10, transfers_per_year: 1 };
     const result = await call('estimate_fees', args);
     expect(result.structuredContent).toEqual((await rest('/v1/fees?category=brokerage&trades_per_month=20&avg_trade_size=500&options_contracts_per_month=10&transfers_per_year=1')).body);
-    expect(result.structuredContent.results.map((r: any) => r.annual_total_usd)).toEqual([78, 155, 1238]);
+    // three-broker's options fee is unknown: no annual total (null), never its known subtotal
+    expect(result.structuredContent.results.map((r: any) => [r.annual_total_usd, r.known_subtotal_usd])).toEqual([[78, 78], [155, 155], [null, 1238]]);
   });
 });
 

@@ -112,13 +112,18 @@ describe('a pick says when it rests on stale or weak evidence', () => {
     // without the stale security score kappa's coverage is 4 / 9 = 44.4%, so Alpha would be picked; likewise without the weak regulation score
     expect(body.depends_on_stale).toBe(true);
     expect(body.depends_on_weak_evidence).toBe(true);
-    expect(body.caveats).toContain('The pick depends on stale data: without the criteria older than their freshness window, Alpha Exchange would be picked instead.');
-    expect(body.caveats).toContain('The pick depends on weak evidence: without the criteria backed only by weak sources, Alpha Exchange would be picked instead.');
+    // each caveat says what the pick rests on, with the dates (methodology 2.2.0), never that it is safe
+    expect(body.caveats).toContain('The pick rests on figures older than their window: security 2025-01-01. Without the old figures, Alpha Exchange would be picked instead.');
+    expect(body.caveats).toContain('The pick rests on criteria backed only by weak sources: regulation. Without them, Alpha Exchange would be picked instead.');
+    // kappa's range: stale security at the low end of the fresh securities (85: beta), fees missing at 0:
+    // (85x3 + 100x2 + 0 + 0 + 100x2) / 9 = 655 / 9 = 72.8, under alpha's 87.9
+    expect(body.depends_on_unknown).toBe(true);
+    expect(body.caveats).toContain('The data does not settle the pick: Kappa Exchange could score as low as 72.8% and Alpha Exchange as high as 87.9% (Kappa Exchange: trading_fees has no data; withdrawal_fees has no data).');
     const page = await http(server, '/compare/alpha-exchange-vs-kappa-exchange');
     expect(page.status).toBe(200);
     expect(page.text).toContain('Before you rely on this');
-    expect(page.text).toContain('The pick depends on stale data');
-    expect(page.text).toContain('old: as of 2025-01-01');
+    expect(page.text).toContain('The pick rests on figures older than their window: security 2025-01-01.');
+    expect(page.text).toContain('old: 2025-01-01');
   });
 });
 
@@ -136,7 +141,8 @@ describe('savings: minimums honoured, stale APYs marked and ranked after fresh o
     // fresh first by interest: save-two 4.25% (tier from 5,000), save-one 4.0%; then old-bank 5.25% (stale)
     expect(order.map((r: any) => r[0])).toEqual(['save-two', 'save-one', 'old-bank']);
     expect(order[2]).toEqual(['old-bank', 5.25, true, true]);
-    expect(body.results[2].rank_note).toBe('Ranked after the fresh APYs: this APY is as of 2024-03-01, older than its freshness window.');
+    expect(body.results[2].rank_note).toBe('Ranked after the fresh APYs, by the date of its APY (newest first): this APY is as of 2024-03-01, older than its freshness window, and may have changed since.');
+    expect(body.no_current_pick).toBe(false);
     // 10,000 x 1.0525 = 10,525.00
     expect(body.results[2].interest_usd).toBe(525);
   });
@@ -146,7 +152,11 @@ describe('savings: minimums honoured, stale APYs marked and ranked after fresh o
     // best fresh APY at 10,000 USD is save-two's 4.25%: 100 x 4.0 / 4.25 = 94.1 (against the stale 5.25% it would be 76.2)
     expect(body.criteria.find((c: any) => c.key === 'apy')).toMatchObject({ score: 94.1 });
     const old = await get('/v1/platforms/old-bank', '/v1/platforms/{name}');
-    expect(old.criteria.find((c: any) => c.key === 'apy')).toMatchObject({ score: 100, stale: true });
+    // 5.25 / 4.25 is above the best fresh APY (100 at most), and a stale APY never scores above a newer one (methodology 2.2.0):
+    // held to the lowest score of the newer APYs, save-one's 94.1
+    const apy = old.criteria.find((c: any) => c.key === 'apy');
+    expect(apy).toMatchObject({ score: 94.1, stale: true });
+    expect(apy.rationale).toContain("held to 94.1, the score of Save One Bank's newer APY (as of 2026-06-30)");
     expect(old.criteria.find((c: any) => c.key === 'fees')).toMatchObject({ basis: 'not_applicable', score: 100 });
     expect(old.facts.apy).toMatchObject({ stale: true, as_of: '2024-03-01' });
   });
@@ -157,7 +167,9 @@ describe('fees: every platform gets an estimate', () => {
     const body = await get('/v1/fees?category=exchange&transfers_per_year=1', '/v1/fees');
     expect(body.results.map((r: any) => r.slug).sort()).toEqual(['alpha-exchange', 'beta-exchange', 'delta-exchange', 'gamma-exchange', 'kappa-exchange']);
     expect(body.results.filter((r: any) => r.ranked).map((r: any) => r.slug)).toEqual(['alpha-exchange']);
-    for (const r of body.results.filter((x: any) => !x.ranked)) expect(r.rank_note).toMatch(/^Not ranked: its (trading fee and )?transfer-out fee has no source/);
+    // gamma (coverage 33.3%) cannot be named winner: not ranked for that reason first (methodology 2.2.0 "Ranking order")
+    for (const r of body.results.filter((x: any) => !x.ranked && x.slug !== 'gamma-exchange')) expect(r.rank_note).toMatch(/^Not ranked: its (trading fee and )?transfer-out fee has no source/);
+    expect(body.results.find((r: any) => r.slug === 'gamma-exchange').rank_note).toBe('Not ranked: not enough data: coverage 33.3% (the gate is 75%).');
   });
 
   it('accepts options contracts for exchanges and reports them as not applied; a trade size of 0 is valid', async () => {
@@ -203,21 +215,24 @@ describe('a rubric fact the sources leave open is unknown, not false', () => {
     expect([row[header.indexOf('protection.excess_sipc')], row[header.indexOf('protection.sipc_member')]]).toEqual(['', 'true']);
   });
 
-  it('says when a pick depends on unknown facts: counted as yes, another platform would be picked', async () => {
-    // security alone: One Broker 100 (SIPC and excess SIPC), Four Broker 60 with excess SIPC unknown (up to 100;
-    // at equal scores and coverage the order is by name, so Four Broker would be picked)
-    const body = await get('/v1/compare?platforms=one-broker,four-broker&weights=security:10,commissions:0,options_fees:0,account_fees:0,transfer_fees:0,investments:0,regulation:0', '/v1/compare');
-    expect(body.winner_slug).toBe('one-broker');
-    expect(body.products.find((p: any) => p.slug === 'four-broker').unknown_criteria).toEqual(['security']);
-    expect(body.products.find((p: any) => p.slug === 'one-broker').unknown_criteria).toEqual([]);
+  it('says when a pick depends on unknown facts: the winner\'s low end under a rival\'s high end', async () => {
+    // security 10 and transfer fees 1: Two Broker (60x10 + 50) / 11 = 59.1, fully known; Four Broker (60x10 + 33.3) / 11 = 57.6
+    // with excess SIPC unknown (40 points): up to (100x10 + 33.3) / 11 = 93.9, above Two Broker's 59.1
+    const body = await get('/v1/compare?platforms=two-broker,four-broker&weights=security:10,transfer_fees:1,commissions:0,options_fees:0,account_fees:0,investments:0,regulation:0', '/v1/compare');
+    expect(body.winner_slug).toBe('two-broker');
+    expect(body.products.map((p: any) => [p.slug, p.score_pct, p.score_low_pct, p.score_high_pct, p.unknown_criteria])).toEqual([['two-broker', 59.1, 59.1, 59.1, []], ['four-broker', 57.6, 57.6, 93.9, ['security']]]);
     expect(body.depends_on_unknown).toBe(true);
-    expect(body.caveats).toContain('The pick depends on facts the sources leave open: if they were all yes, Four Broker would be picked instead.');
-    expect(body.caveats).toContain('Four Broker: some facts unknown in security (scored as no).');
-    // security weighted as the others: 40 more points of security cannot close the gap, so nothing is said
+    expect(body.caveats).toContain('The data does not settle the pick: Two Broker could score as low as 59.1% and Four Broker as high as 93.9%.');
+    expect(body.caveats).toContain('Four Broker: facts the sources leave open in security, counted as no; its score could be up to 93.9%.');
+    // security alone: One Broker 100 (SIPC and excess SIPC); Four Broker 60, at most 100 with the unknown fact as yes:
+    // a tie at best, never above One Broker's 100, so the pick does not depend on it
+    const tie = await get('/v1/compare?platforms=one-broker,four-broker&weights=security:10,commissions:0,options_fees:0,account_fees:0,transfer_fees:0,investments:0,regulation:0', '/v1/compare');
+    expect([tie.winner_slug, tie.depends_on_unknown]).toEqual(['one-broker', false]);
+    // security weighted as the others: 40 more points of security cannot close the gap, so nothing is said about the pick
     const other = await get('/v1/compare?platforms=one-broker,four-broker&weights=security:1', '/v1/compare');
     expect(other.products.map((p: any) => [p.slug, p.score_pct])).toEqual([['one-broker', 97.5], ['four-broker', 70.4]]);
-    expect([other.depends_on_unknown, other.caveats.some((c: string) => c.startsWith('The pick depends on facts'))]).toEqual([false, false]);
-    expect(other.caveats).toContain('Four Broker: some facts unknown in security (scored as no).');
+    expect([other.depends_on_unknown, other.caveats.some((c: string) => c.startsWith('The data does not settle'))]).toEqual([false, false]);
+    expect(other.caveats.some((c: string) => c.startsWith('Four Broker: facts the sources leave open in security'))).toBe(true);
   });
 
   it('leaves the criterion without data (missing, not 0) when every fact of its rubric is unknown', async () => {

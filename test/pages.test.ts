@@ -63,6 +63,22 @@ describe.skipIf(!hasBrowser)('pages in a browser', () => {
     expect(await three.locator('svg.score-chart').count()).toBe(1);
   });
 
+  it('ranks a category page\'s platforms that can be named winner first, each score with its range and date, the others unranked with the reason', async () => {
+    const page = await open('/categories/exchanges', 'category-exchanges-ranges');
+    const rows = await page.$$eval('table.ranking tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
+    const search = (await (await fetch(`${site.server.url}/v1/platforms?category=exchanges`)).json()) as any;
+    // the same order as the API: alpha, delta, beta ranked 1-3; gamma (coverage 33.3%) last, not ranked
+    expect(rows.map((r) => [r[0], r[1]])).toEqual(search.results.map((p: any) => [p.rank === null ? 'not ranked' : String(p.rank), p.name]));
+    expect(rows[0]![2]).toBe('87.9 %');
+    expect(rows[1]![2]).toBe('86.5 % (range 81.7-87.2 %)');
+    expect(rows[3]![4]).toBe('No: not enough data: coverage 33.3% (the gate is 75%).');
+    expect(await page.locator('thead th', { hasText: 'Newest fact' }).count()).toBe(1);
+    const platform = await open('/platforms/hw-two', 'platform-hw-two-range');
+    expect(await platform.textContent('.score-box')).toContain('47 % to 69.2 %');
+    const compare = await open('/compare/alpha-exchange-vs-delta-exchange', 'compare-alpha-delta-range');
+    expect(await compare.locator('table.arithmetic tr', { hasText: 'Score range the data leaves possible' }).textContent()).toContain('81.7 % to 87.2 %');
+  });
+
   it('searches from the header: suggestions from the names index, an exact name goes to its page, a fragment to the results; the calculator form submits', async () => {
     const page = await open('/', 'search-box');
     await page.fill('#site-search-query', 'alph');

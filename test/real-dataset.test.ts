@@ -78,4 +78,35 @@ describe('the real dataset through the API', () => {
     expect(safe.raw_score_pct).toBeGreaterThan(50);
     expect(safe.score_pct).toBe(50);
   });
+
+  it('puts a platform that can be named winner first on every category page, and in the same order as the API (methodology 2.2.0)', async () => {
+    const { json } = await http(server, '/v1/categories');
+    for (const c of json.categories) {
+      const list = (await http(server, `/v1/platforms?category=${c.id}`)).json;
+      expect(list.results[0], c.id).toMatchObject({ eligible: true, rank: 1 });
+      const page = (await http(server, `/categories/${c.id}`)).text;
+      const first = page.slice(page.indexOf('<tbody>')).split('<tr')[1]!;
+      expect(first, c.id).toContain(`<td>1</td><th scope="row"><a href="/platforms/${list.results[0].slug}">`);
+      // the ranked ones come first, every one under the gate after them
+      const eligible = list.results.map((r: any) => r.eligible);
+      expect(eligible.indexOf(false) === -1 || eligible.slice(eligible.indexOf(false)).every((e: boolean) => !e), c.id).toBe(true);
+    }
+  });
+
+  it('shows the Newtek APY with its own date, and says there is no current pick while every APY is old', async () => {
+    const page = (await http(server, '/categories/high-yield-savings')).text;
+    const newtek = page.split('<tr').find((row) => row.includes('/platforms/newtek-bank'))!;
+    expect(newtek).toContain('2023-09-06');
+    const { json } = await http(server, '/v1/savings-interest?balance=10000&months=12');
+    const everyOld = json.results.every((r: any) => r.stale);
+    expect(json.no_current_pick).toBe(everyOld || !json.results.some((r: any) => r.ranked && !r.stale));
+    if (everyOld) {
+      expect(json.no_current_pick_note).toMatch(/^No current pick/);
+      // stale rates newest first: the 2023 rates come after every newer one
+      const ranked = json.results.filter((r: any) => r.ranked).map((r: any) => r.as_of);
+      expect([...ranked].sort().reverse()).toEqual(ranked);
+      const savingsPage = (await http(server, '/savings?balance=10000&months=12')).text;
+      expect(savingsPage).toContain('No current pick:');
+    }
+  });
 });

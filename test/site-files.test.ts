@@ -24,8 +24,9 @@ describe('site pages and open-data files', () => {
   it('serves open-data files with their media types, ETag, 304 and HEAD', async () => {
     const csv = await http(server, '/open-data/exchanges.csv', { headers: { 'accept-encoding': 'identity' } });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
-    expect(csv.text.split('\n')[0]).toMatch(/^slug,name,category,score_pct,raw_score_pct,coverage,eligible,cap,cap_reason,as_of,score\.security/);
-    expect(csv.text).toContain('alpha-exchange,Alpha Exchange,exchanges,87.9,87.9,100,true,,,2026-06-30,90,100,76,94,80,2026-06-30,2026-06-30,2026-06-30,2026-06-30,2026-06-30,false,false,false,false,false');
+    // methodology 2.2.0 adds the score range and the place in the category beside the score
+    expect(csv.text.split("\n")[0]).toMatch(/^slug,name,category,score_pct,score_low_pct,score_high_pct,raw_score_pct,coverage,eligible,rank,rank_note,overlaps_previous,cap,cap_reason,as_of,score\.security/);
+    expect(csv.text).toContain('alpha-exchange,Alpha Exchange,exchanges,87.9,87.9,87.9,87.9,100,true,1,Rank 1 of the 3 platforms of the category that can be named winner.,false,,,2026-06-30,90,100,76,94,80,2026-06-30,2026-06-30,2026-06-30,2026-06-30,2026-06-30,false,false,false,false,false');
     expect((await http(server, '/open-data/changes.atom')).headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
     expect((await http(server, '/open-data/schemas/manifest.schema.json')).headers.get('content-type')).toBe('application/schema+json; charset=utf-8');
     expect((await http(server, '/open-data/manifest.json')).headers.get('content-type')).toBe('application/json; charset=utf-8');

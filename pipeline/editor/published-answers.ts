@@ -46,8 +46,8 @@ interface VerdictSummary {
 interface CalculatorRow {
   slug: string;
   ranked: boolean;
-  /** Interest (savings) or annual fees (fee ranking), USD. */
-  usd: number;
+  /** Interest (savings) or annual fees (fee ranking), USD; null when a fee line is unknown (no total). */
+  usd: number | null;
 }
 
 /** The published answers of one category. */
@@ -196,7 +196,7 @@ function verdictChanges(category: CategoryId, before: ReadonlyMap<string, Verdic
 function calculatorChanges(kind: 'savings_ranking' | 'fee_ranking', category: CategoryId, name: string, before: readonly CalculatorRow[] | null, after: readonly CalculatorRow[] | null): AnswerChange[] {
   if (!before || !after) return [];
   const out: AnswerChange[] = [];
-  const label = (r: CalculatorRow | undefined) => (r ? `${r.slug} (${r.usd.toFixed(2)} USD${r.ranked ? '' : ', not ranked'})` : 'nobody');
+  const label = (r: CalculatorRow | undefined) => (r ? `${r.slug} (${r.usd === null ? 'total unknown' : `${r.usd.toFixed(2)} USD`}${r.ranked ? '' : ', not ranked'})` : 'nobody');
   for (let i = 0; i < CALCULATOR_ROWS; i++) {
     const [b, a] = [before[i], after[i]];
     if (b?.slug === a?.slug && b?.ranked === a?.ranked) continue;

@@ -2,7 +2,8 @@
  * The precomputed REST bodies: category list, platform records, safety records
  * and verdicts, exactly as the runtime serves them.
  */
-import type { CategoriesResponse, PlatformRecord } from '../../runtime/domain/contract/api-schemas.js';
+import type { CategoriesResponse, CitedSource, PlatformRecord } from '../../runtime/domain/contract/api-schemas.js';
+import type { Source } from '../../runtime/domain/sources/common-schema.js';
 import type { SafetyResponse, VerdictResponse } from '../../runtime/domain/contract/comparison-schemas.js';
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 import type { Site } from '../../runtime/domain/contract/model.js';
@@ -40,10 +41,17 @@ function factsWithState(p: ScoredPlatform): Record<string, unknown> {
   for (const [name, group] of Object.entries(p.source.facts as Record<string, object | undefined>)) {
     if (!group) continue;
     const state = p.facts.get(name)!;
-    out[name] = { ...group, stale: state.stale, evidence_tier: state.evidence_tier };
+    out[name] = { ...group, sources: cited(p, state.sources), stale: state.stale, evidence_tier: state.evidence_tier };
   }
   return out;
 }
+
+/** Citations with each one's own evidence tier. */
+const cited = (p: ScoredPlatform, sources: readonly Source[]): CitedSource[] => sources.map((s) => ({ ...s, evidence_tier: p.tierOf(s.url) }));
+
+/** A record's incidents (or licences) with each citation's tier. */
+const withCitedSources = <T extends { sources: Source[] }>(p: ScoredPlatform, items: readonly T[]): Array<Omit<T, 'sources'> & { sources: CitedSource[] }> =>
+  items.map((i) => ({ ...i, sources: cited(p, i.sources) }));
 
 /** GET /v1/platforms/{slug}: the full sourced record. */
 export function platformBody(site: Site, p: ScoredPlatform): PlatformRecord {
@@ -57,16 +65,21 @@ export function platformBody(site: Site, p: ScoredPlatform): PlatformRecord {
     summary: s.summary ?? null,
     as_of: s.as_of,
     score_pct: p.model.score_pct,
+    score_low_pct: p.model.score_low_pct,
+    score_high_pct: p.model.score_high_pct,
     raw_score_pct: p.model.raw_score_pct,
     coverage: p.model.coverage,
     eligible: p.model.eligible,
+    rank: p.model.rank,
+    rank_note: p.model.rank_note,
+    overlaps_previous: p.model.overlaps_previous,
     cap: p.model.cap,
     criteria: p.criteria,
     facts: factsWithState(p),
     incidents_checked: p.model.incidents_checked,
     incident_record_stale: p.model.incident_record_stale,
-    incidents: s.incidents ?? [],
-    licences: s.licences ?? [],
+    incidents: withCitedSources(p, s.incidents ?? []),
+    licences: withCitedSources(p, s.licences ?? []),
     json: platformJsonUrl(site, s.slug),
     ...envelope(site, p.model.page),
   };
@@ -74,7 +87,7 @@ export function platformBody(site: Site, p: ScoredPlatform): PlatformRecord {
 
 /** GET /v1/safety/{slug}: incidents, regulatory record, security score and cap. */
 export function safetyBody(site: Site, p: ScoredPlatform): SafetyResponse {
-  const incidents = p.source.incidents ?? [];
+  const incidents = withCitedSources(p, p.source.incidents ?? []);
   const security = p.criteria.find((c) => c.key === 'security');
   const others = incidents.filter((i) => i.class !== 'regulatory_action');
   const regulatory = incidents.filter((i) => i.class === 'regulatory_action');
@@ -89,7 +102,7 @@ export function safetyBody(site: Site, p: ScoredPlatform): SafetyResponse {
     regulatory_action_count: regulatory.length,
     incidents: others,
     regulatory_record: regulatory,
-    licences: p.source.licences ?? [],
+    licences: withCitedSources(p, p.source.licences ?? []),
     as_of: p.source.as_of,
     ...envelope(site, p.model.page),
   };

@@ -1,6 +1,7 @@
 /**
  * CSV versions of the open data (csv-stringify), for spreadsheet users: one row
- * per platform of a category with flat columns (scores, coverage, each
+ * per platform of a category with flat columns (scores with their ranges, coverage, rank and rank
+ * note (methodology "Score ranges" and "Ranking order"), each
  * criterion's score, key facts), and one row per incident. Facts are flattened
  * generically: each scalar field of a fact group becomes `<group>.<field>`, a
  * list of strings is joined with "; ", and of a tier list the first (base) tier
@@ -83,7 +84,7 @@ export function categoryCsv(records: readonly PlatformRecord[]): CsvTable {
   const facts = records.map((r) => factColumns(r.facts));
   const factKeys = [...new Set(facts.flatMap((f) => [...f.keys()]))].sort();
   const columns = [
-    'slug', 'name', 'category', 'score_pct', 'raw_score_pct', 'coverage', 'eligible', 'cap', 'cap_reason', 'as_of',
+    'slug', 'name', 'category', 'score_pct', 'score_low_pct', 'score_high_pct', 'raw_score_pct', 'coverage', 'eligible', 'rank', 'rank_note', 'overlaps_previous', 'cap', 'cap_reason', 'as_of',
     ...criterionKeys.map((k) => `score.${k}`),
     ...criterionKeys.map((k) => `as_of.${k}`),
     ...criterionKeys.map((k) => `stale.${k}`),
@@ -94,8 +95,8 @@ export function categoryCsv(records: readonly PlatformRecord[]): CsvTable {
     const scores = Object.fromEntries(r.criteria.flatMap((c) => [[`score.${c.key}`, c.score], [`as_of.${c.key}`, c.as_of], [`stale.${c.key}`, c.as_of === null ? null : c.stale]]));
     const f = facts[i]!;
     return {
-      slug: r.slug, name: r.name, category: r.category, score_pct: r.score_pct, raw_score_pct: r.raw_score_pct,
-      coverage: r.coverage, eligible: r.eligible, cap: r.cap?.cap ?? null, cap_reason: r.cap?.reason ?? null, as_of: r.as_of,
+      slug: r.slug, name: r.name, category: r.category, score_pct: r.score_pct, score_low_pct: r.score_low_pct, score_high_pct: r.score_high_pct,
+      raw_score_pct: r.raw_score_pct, coverage: r.coverage, eligible: r.eligible, rank: r.rank, rank_note: r.rank_note, overlaps_previous: r.overlaps_previous, cap: r.cap?.cap ?? null, cap_reason: r.cap?.reason ?? null, as_of: r.as_of,
       ...scores,
       ...Object.fromEntries(factKeys.map((k) => [k, f.get(k) ?? null])),
       incidents: r.incidents.filter((x) => x.class !== 'regulatory_action').length,

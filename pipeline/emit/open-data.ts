@@ -142,7 +142,7 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], fe
         },
         {
           ...csvFile(`open-data/${id}.csv`, categoryCsv(list)), records: list.length,
-          description: `The ${id} platforms as CSV, one row each: scores, coverage, each criterion's score, key facts (base tier of tiered fees)`, mediaType: CSV_TYPE, schemaUrl: null, asOf: dates,
+          description: `The ${id} platforms as CSV, one row each: scores with their ranges, coverage, rank and rank note, each criterion's score, key facts (base tier of tiered fees)`, mediaType: CSV_TYPE, schemaUrl: null, asOf: dates,
         },
       ];
     }),

@@ -1,7 +1,7 @@
 /**
  * The methodology page (/methodology), generated from sources/methodology.yaml:
- * how scores are computed, the coverage gate, the too-close margins, the hack
- * caps, and per category each criterion with weight, what it measures and its rule.
+ * how scores are computed, the coverage gate, score ranges and the ranking order
+ * (with worked examples), the too-close margins, the hack caps, and per category each criterion with weight, what it measures and its rule.
  */
 import type { Site } from '../../../runtime/domain/contract/model.js';
 import { CATEGORY_IDS } from '../../../runtime/domain/contract/categories.js';
@@ -36,7 +36,7 @@ function ruleHtml(rule: Rule): SafeHtml {
       return html`Annual cost in USD of the line items ${rule.items.map((i) => i.replace(/_/g, ' ')).join(', ')} in a standard scenario (${s.trades_per_month} trades a month of USD ${s.avg_trade_size}, ${s.options_contracts_per_month} options contracts a month, ${s.transfers_per_year} full transfers out a year), computed by the same estimator as GET /v1/fees: USD ${rule.best} or less scores 100, USD ${rule.worst} or more scores 0, linear between. <em>Example:</em> a cost of USD ${example} scores ${linearScore(example, rule.best, rule.worst)}. An item whose price has no source leaves the criterion missing; it never counts as free.`;
     }
     case 'apy_relative':
-      return html`100 × (APY at a USD ${rule.reference_balance_usd} balance) ÷ (best fresh APY at that balance in the category), one decimal, at most 100. A stale APY never sets the scale. <em>Example:</em> an APY of 4.00 % against a best fresh APY of 4.50 % scores 100 × 4.00 ÷ 4.50 = ${Math.round((1000 * 4) / 4.5) / 10}.`;
+      return html`100 × (APY at a USD ${rule.reference_balance_usd} balance) ÷ (best fresh APY at that balance in the category), one decimal, at most 100. A stale APY never sets the scale, and never scores above an APY with a newer as_of (see Ranking order). <em>Example:</em> an APY of 4.00 % against a best fresh APY of 4.50 % scores 100 × 4.00 ÷ 4.50 = ${Math.round((1000 * 4) / 4.5) / 10}.`;
   }
 }
 
@@ -66,6 +66,29 @@ function coverageExample(m: Methodology): SafeHtml | string {
   return html`<p><em>Example (${m.categories[id].label.toLowerCase()}):</em> a platform with every criterion but the fee criteria (${fees.map((k) => k.key).join(', ')}) has coverage ${withData} ÷ ${total} = ${pct(withData, total)} % under the default weights${pct(withData, total) >= m.coverage_gate_pct ? ', so it is eligible' : ''}. A caller who sends <code>weights=fees:10</code> shares 10 among the fee criteria (${fees.map((k) => `${k.key} ${Math.round(custom(k) * 100) / 100}`).join(', ')}); coverage becomes ${withData} ÷ ${customTotal} = ${pct(withData, customTotal)} %, under the ${m.coverage_gate_pct} % gate: the platform cannot be named winner, and the answer says which criteria are missing and what share of the applied weight they carry.</p>`;
 }
 
+/**
+ * Score-range worked examples from the methodology's own weights (the category with a fees group, as
+ * coverageExample): one with the fee criteria missing, one with a stale criterion, each with the arithmetic.
+ */
+function rangeExamples(m: Methodology): SafeHtml | string {
+  const id = CATEGORY_IDS.find((c) => m.categories[c].criteria.some((k) => k.group === 'fees'));
+  if (!id) return '';
+  const criteria = m.categories[id].criteria;
+  const fees = criteria.filter((k) => k.group === 'fees');
+  const others = criteria.filter((k) => k.group !== 'fees');
+  const sum = (ks: readonly Criterion[]) => Math.round(ks.reduce((s, k) => s + k.weight, 0) * 100) / 100;
+  const total = sum(criteria);
+  const withData = sum(others);
+  const feeWeight = sum(fees);
+  const r1 = (x: number) => Math.round(10 * x) / 10;
+  const first = others[0]!;
+  const rest = Math.round((total - first.weight) * 100) / 100;
+  const staleLow = r1((first.weight * 50 + rest * 80) / total);
+  const staleHigh = r1((first.weight * 95 + rest * 80) / total);
+  return html`<p><em>Example 1 (${m.categories[id].label.toLowerCase()}, default weights):</em> a platform scoring 80 on every criterion but the fee criteria (${fees.map((k) => `${k.key} ${k.weight}`).join(', ')}), which have no data, scores 80 (the mean leaves them out). Its range puts them at 0 and at 100: low = 80 × ${withData} ÷ ${total} = ${r1((80 * withData) / total)}, high = (80 × ${withData} + 100 × ${feeWeight}) ÷ ${total} = ${r1((80 * withData + 100 * feeWeight) / total)}. A platform with a fee schedule that scores 70 on every criterion (70 to 70) is then inside that range: the data does not settle which is better.</p>
+<p><em>Example 2:</em> every criterion known and scoring 80, but <code>${first.key}</code> (weight ${first.weight}) rests on a figure older than its window; the category's fresh <code>${first.key}</code> scores run from 50 to 95. The stale criterion's own range is 50 to 95 (its 80 widened to the fresh span), so the platform's range is (${first.weight} × 50 + ${rest} × 80) ÷ ${total} = ${staleLow} to (${first.weight} × 95 + ${rest} × 80) ÷ ${total} = ${staleHigh}, around a score of 80. With the same figure fresh, the range would be 80 to 80.</p>`;
+}
+
 /** The whole page. */
 export function methodologyPageHtml(site: Site, m: Methodology): string {
   const windows = Object.entries(m.freshness) as Array<[string, { days: number; reason: string }]>;
@@ -82,6 +105,21 @@ export function methodologyPageHtml(site: Site, m: Methodology): string {
 <li><strong>Weight groups:</strong> a weight on a group key (<code>fees</code>) is shared among the group's criteria in proportion to their weights before it, so <code>fees:10</code> keeps the fee criteria in their default proportions.</li>
 </ul>
 ${coverageExample(m)}
+</section>
+<section aria-labelledby="score-ranges"><h2 id="score-ranges">Score ranges: how far a score could move</h2>
+<p>Every published score carries a range, <code>score_low_pct</code> to <code>score_high_pct</code>: the lowest and highest score the data leaves possible under the applied weights, after the cap. Each criterion contributes its own low and high end (published as <code>score_low</code> and <code>score_high</code>), weighted over every criterion that applies:</p>
+<ul>
+<li>a criterion <strong>without data</strong> takes the lowest and the highest score its rule allows (0 and 100 for most rules; 0 and its points summed for a rubric; its lowest and highest value for an enum): a platform never gains rank by missing an unfavourable fact without its range showing it;</li>
+<li>a criterion <strong>with fresh data</strong> gives its score, plus at the high end the points its unknown rubric facts could add;</li>
+<li>a <strong>stale</strong> criterion (older than its freshness window) is widened to the span of the category's fresh scores of that criterion (of all its scores when none is fresh): the old figure may have moved anywhere the market is now;</li>
+<li>a criterion not applicable and left out counts on neither side. A fully covered, fresh platform without unknown facts has a range of zero width.</li>
+</ul>
+${rangeExamples(m)}
+<p>A comparison's <code>depends_on_unknown</code> is true when the winner's low end is below an eligible rival's high end: what is missing, unknown or old could reverse the pick, and "Before you rely on this" says so in words.</p>
+</section>
+<section aria-labelledby="ranking-order"><h2 id="ranking-order">Ranking order</h2>
+<p>Every list that ranks (category pages, <code>/v1/platforms</code>, compare, the savings and fee calculators) ranks only the platforms that can be named winner (coverage at the ${m.coverage_gate_pct} % gate); the others follow, unranked, with the reason ("not enough data: coverage 40% (the gate is ${m.coverage_gate_pct}%)"). Where a ranked platform's range overlaps the range of the one above it by more than the too-close margin (${m.too_close.margin_points} points; ${m.too_close.wide_margin_points} when either's coverage is under ${m.too_close.wide_when_coverage_below_pct} %), its row says the data does not settle their order. <em>Example:</em> ranges 78-84 and 76-81 overlap by 81 − 78 = 3 points, not more than ${m.too_close.margin_points}: not flagged; 76-81 and 72-80 overlap by 4 points: flagged.</p>
+<p>APYs: rates move with the market, so a stale APY never scores above an APY with a newer <code>as_of</code>: taken newest first, its score is at most the lowest score among the newer APYs. <em>Example:</em> a fresh 3.60 % against a best fresh 4.00 % scores 90; a 5.25 % from 2023 would score 100 (capped) and is held to 90. The savings calculator ranks fresh APYs by interest, then stale ones newest first; when no ranked APY is fresh the answer says there is no current pick.</p>
 </section>
 <section aria-labelledby="freshness"><h2 id="freshness">Freshness: old figures are shown as old</h2>
 <p>Every fact and criterion carries its <code>as_of</code> date and a <code>stale</code> flag: true when as_of is more days before the evaluation date (${site.evaluation_date}, the day of the build) than the window of its kind. A stale fact still counts (stale is not missing), but every answer marks it, the best-APY benchmark uses fresh APYs only, and a comparison says when its pick would change without the stale criteria. <em>Example:</em> with a ${m.freshness.apy.days}-day APY window, an APY as of ${addDays(site.evaluation_date, -(m.freshness.apy.days + 1))} is stale on ${site.evaluation_date}; one as of ${addDays(site.evaluation_date, -m.freshness.apy.days)} is still fresh.</p>

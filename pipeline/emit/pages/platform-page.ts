@@ -38,11 +38,13 @@ export function platformPageHtml(site: Site, r: PlatformRecord, comparisons: Rea
   const others = r.incidents.filter((i) => i.class !== 'regulatory_action');
   const main = html`<h1>${r.name}</h1>
 ${r.summary ? html`<p class="lede">${r.summary}</p>` : ''}
-<p>Category: <a href="${sitePath(site, `/categories/${r.category}`)}">${humanize(r.category)}</a> · Website: <a href="${r.website}" rel="nofollow">${r.website}</a> · Record as of ${r.as_of}</p>
+<p>Category: <a href="${sitePath(site, `/categories/${r.category}`)}">${humanize(r.category)}</a> · Website: <a href="${r.website}" rel="nofollow">${r.website}</a> · Newest fact as of ${r.as_of} (each score and fact below has its own date)</p>
 <section aria-labelledby="score"><h2 id="score">Score</h2>
 <dl class="score-box">
 <dt>Overall score</dt><dd><strong>${formatPct(r.score_pct, 'no score (no sourced data)')}</strong></dd>
+${r.score_low_pct === null ? '' : html`<dt>Score range</dt><dd>${formatPct(r.score_low_pct)} to ${formatPct(r.score_high_pct)}: what the score could be once missing criteria, unknown facts and figures older than their window are settled${r.score_low_pct === r.score_high_pct ? ' (every criterion is known and fresh)' : ''}</dd>`}
 <dt>Coverage</dt><dd>${formatPct(r.coverage)} of the default criteria weight has sourced data${r.eligible ? '' : ' (under the coverage gate: listed, but cannot be named winner with default weights)'}</dd>
+<dt>Place in the category</dt><dd>${r.rank_note}</dd>
 ${r.cap ? html`<dt>Hack cap</dt><dd>At most ${r.cap.cap}: ${r.cap.reason} (${r.cap.incident.date}, ${r.cap.incident.title}); score before the cap ${formatPct(r.raw_score_pct)}</dd>` : ''}
 </dl>
 ${coverageNote(site, methodology.coverage_gate_pct)}
@@ -50,7 +52,7 @@ ${coverageNote(site, methodology.coverage_gate_pct)}
 <section aria-labelledby="criteria"><h2 id="criteria">Scores by criterion</h2>
 <div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="criteria"><caption>Each criterion's score (0 to 100), how it was reached and its sources</caption>
 <thead><tr><th scope="col">Criterion</th><th scope="col">Weight</th><th scope="col">Score</th><th scope="col">Basis and rationale</th><th scope="col">Sources</th></tr></thead>
-<tbody>${r.criteria.map((c) => html`<tr><th scope="row">${c.label}</th><td>${c.default_weight}</td><td>${c.score === null ? (c.basis === 'not_applicable' ? 'not applicable' : 'no data') : c.score}</td><td>${c.basis.replace('_', ' ')}${c.rationale ? html`: ${c.rationale}` : ''}${c.as_of ? html` (as of ${c.as_of}${c.stale ? html`; <strong>old</strong>: older than its freshness window` : ''}${c.evidence_tier ? `; evidence ${c.evidence_tier}` : ''})` : ''}</td><td>${c.sources.length ? sourceLinks(c.sources) : 'none'}</td></tr>`)}</tbody>
+<tbody>${r.criteria.map((c) => html`<tr><th scope="row">${c.label}</th><td>${c.default_weight}</td><td>${c.score === null ? (c.basis === 'not_applicable' ? 'not applicable' : `no data (could be ${c.score_low} to ${c.score_high})`) : c.score_low !== null && (c.score_low !== c.score || c.score_high !== c.score) ? `${c.score} (range ${c.score_low}-${c.score_high})` : c.score}</td><td>${c.basis.replace('_', ' ')}${c.rationale ? html`: ${c.rationale}` : ''}${c.as_of ? html` (as of ${c.as_of}${c.stale ? html`; <strong>old</strong>: older than its freshness window` : ''}${c.evidence_tier ? `; evidence ${c.evidence_tier}` : ''})` : ''}</td><td>${c.sources.length ? sourceLinks(c.sources) : 'none'}</td></tr>`)}</tbody>
 </table></div>
 </section>
 <section aria-labelledby="facts"><h2 id="facts">Facts</h2>

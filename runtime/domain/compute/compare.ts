@@ -27,7 +27,7 @@ export interface Comparison {
   depends_on_stale: boolean;
   /** True when dropping every criterion whose strongest evidence is weak would change the pick. */
   depends_on_weak_evidence: boolean;
-  /** True when counting every unknown rubric fact as yes would change the pick. */
+  /** True when the winner's score range reaches below an eligible rival's high end. */
   depends_on_unknown: boolean;
   caveats: string[];
   explanation: string;
@@ -57,8 +57,11 @@ function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly M
       if (c.score !== null && c.evidence_tier === 'weak') weak.push(c.key);
       if ((states[c.key]?.unknown_points ?? 0) > 0) unknown.push(c.key);
     }
+    const range = scored.score_pct === null ? null : scored.range;
     return comparedProduct(p, {
       score_pct: scored.score_pct,
+      score_low_pct: range?.low ?? null,
+      score_high_pct: range?.high ?? null,
       raw_score_pct: scored.raw_score_pct,
       coverage: cov.pct,
       eligible,
@@ -76,7 +79,7 @@ function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly M
 /** The fields of a compared product that the applied weights decide (the others are the platform's). */
 type WeightedFields = Pick<
   ComparedProduct,
-  'score_pct' | 'raw_score_pct' | 'coverage' | 'eligible' | 'ineligible_reason' | 'missing_criteria' | 'stale_criteria' | 'weak_criteria' | 'unknown_criteria' | 'criteria'
+  'score_pct' | 'score_low_pct' | 'score_high_pct' | 'raw_score_pct' | 'coverage' | 'eligible' | 'ineligible_reason' | 'missing_criteria' | 'stale_criteria' | 'weak_criteria' | 'unknown_criteria' | 'criteria'
 >;
 
 /** A compared product, fields in the published order: the platform's own fields around the weighted ones. */
@@ -85,6 +88,8 @@ function comparedProduct(p: ModelPlatform, v: WeightedFields): ComparedProduct {
     name: p.name,
     slug: p.slug,
     score_pct: v.score_pct,
+    score_low_pct: v.score_low_pct,
+    score_high_pct: v.score_high_pct,
     raw_score_pct: v.raw_score_pct,
     coverage: v.coverage,
     eligible: v.eligible,
@@ -102,13 +107,17 @@ function comparedProduct(p: ModelPlatform, v: WeightedFields): ComparedProduct {
   };
 }
 
-/** The order of compared products: score descending (none last), then coverage descending, then name. */
-const byRank = (a: Ranked, b: Ranked): number => (b.score_pct ?? -1) - (a.score_pct ?? -1) || b.coverage - a.coverage || compareNames(a.name, b.name);
-type Ranked = Pick<ComparedProduct, 'score_pct' | 'coverage' | 'name'>;
+/**
+ * The order of compared products (methodology.yaml "Ranking order"): those that can be named winner
+ * first, then those under the gate; within each, score descending (none last), then coverage
+ * descending, then name.
+ */
+const byRank = (a: Ranked, b: Ranked): number =>
+  Number(b.eligible) - Number(a.eligible) || (b.score_pct ?? -1) - (a.score_pct ?? -1) || b.coverage - a.coverage || compareNames(a.name, b.name);
+type Ranked = Pick<ComparedProduct, 'eligible' | 'score_pct' | 'coverage' | 'name'>;
 
 /**
- * The slug of the product that would be picked if the criteria `keep` rejects had no data (or,
- * with `statesOf`, with other criterion states): the eligible one first in the products' order
+ * The slug of the product that would be picked if the criteria `keep` rejects had no data: the eligible one first in the products' order
  * (byRank), found in one pass over scores and coverage, without rows, arrays or a sort.
  */
 function pickWithout(
@@ -117,35 +126,72 @@ function pickWithout(
   weights: Record<string, number>,
   rules: CompareRules,
   keep: KeepCriterion | null,
-  statesOf: (p: ModelPlatform) => ModelPlatform['criteria'] = (p) => p.criteria,
 ): string | null {
   let best: (Ranked & { slug: string }) | null = null;
   for (const p of platforms) {
-    const { score_pct, coverage } = scoreAndCoverage(criteria, statesOf(p), weights, p.cap, keep);
+    const { score_pct, coverage } = scoreAndCoverage(criteria, p.criteria, weights, p.cap, keep);
     if (coverage < rules.coverage_gate_pct || score_pct === null) continue;
-    const candidate = { slug: p.slug, name: p.name, score_pct, coverage };
+    const candidate = { slug: p.slug, name: p.name, eligible: true, score_pct, coverage };
     if (best === null || byRank(candidate, best) < 0) best = candidate;
   }
   return best?.slug ?? null;
 }
 
-/** A platform's criterion states with every unknown rubric fact counted as yes (score + unknown_points); made once per platform. */
-const unknownAsYes = madeOnce((p: ModelPlatform): ModelPlatform['criteria'] => {
-  const out: ModelPlatform['criteria'] = {};
-  for (const [key, s] of Object.entries(p.criteria)) out[key] = s.unknown_points > 0 && s.score !== null ? Object.assign({}, s, { score: Math.min(100, s.score + s.unknown_points) }) : s;
+/**
+ * The first eligible rival whose range's high end is above the winner's low end (methodology.yaml
+ * "Score ranges"): the data left missing, unknown or stale could put it ahead. Null when none can.
+ */
+function rivalReaching(winner: ComparedProduct, rivals: readonly ComparedProduct[]): ComparedProduct | null {
+  if (winner.score_low_pct === null) return null;
+  return rivals.find((r) => r.score_high_pct !== null && r.score_high_pct > winner.score_low_pct!) ?? null;
+}
+
+/** "security 2024-11-04, trading_fees 2025-01-10": a product's weighted stale criteria with their dates, or '' when none. */
+const staleFigures = (p: ComparedProduct): string => p.criteria.filter((c) => c.weight > 0 && c.score !== null && c.stale).map((c) => `${c.key} ${c.as_of}`).join(', ');
+
+/** What would be picked instead, in words: a product's name, or none when no product would reach the gate (NO_PICK). */
+const instead = (alternative: string): string =>
+  alternative === NO_PICK ? 'no platform would have enough data to be named winner.' : `${alternative} would be picked instead.`;
+const NO_PICK = 'no platform';
+
+/**
+ * The caveats about the pick itself, each saying what the pick rests on (never that it is safe):
+ * the winner's figures older than their window, its criteria backed only by weak sources, and
+ * what its missing criteria and unknown facts leave open, with the pick each would change to.
+ */
+function pickCaveats(winner: ComparedProduct, rival: ComparedProduct | null, staleAlternative: string | null, weakAlternative: string | null): string[] {
+  const out: string[] = [];
+  const old = staleFigures(winner);
+  if (old || staleAlternative) {
+    const rest = old ? `The pick rests on figures older than their window: ${old}.` : `The pick rests on the other platforms' figures older than their window.`;
+    out.push(staleAlternative ? `${rest} Without the old figures, ${instead(staleAlternative)}` : rest);
+  }
+  if (winner.weak_criteria.length > 0 || weakAlternative) {
+    const rest = winner.weak_criteria.length > 0 ? `The pick rests on criteria backed only by weak sources: ${winner.weak_criteria.join(', ')}.` : `The pick rests on the other platforms' criteria backed only by weak sources.`;
+    out.push(weakAlternative ? `${rest} Without them, ${instead(weakAlternative)}` : rest);
+  }
+  const open = [
+    ...winner.missing_criteria.map((m) => `${m.key} has no data`),
+    ...winner.unknown_criteria.map((k) => `${k} has facts the sources leave open`),
+  ];
+  if (rival) {
+    out.push(`The data does not settle the pick: ${winner.name} could score as low as ${winner.score_low_pct}% and ${rival.name} as high as ${rival.score_high_pct}%${open.length ? ` (${winner.name}: ${open.join('; ')})` : ''}.`);
+  } else if (open.length) {
+    out.push(`${winner.name}'s score leaves out what the sources do not say: ${open.join('; ')}.`);
+  }
   return out;
-});
+}
 
 /**
  * Scores each platform with the given weights and picks the winner.
- * - products sorted by score_pct descending (null last), then coverage descending, then name;
+ * - products in rank order (byRank: eligible first, then score_pct descending, coverage, name);
  * - winner: first eligible product (coverage under the applied weights >= gate and a score); null when none is;
  * - too_close: the gap to the second eligible product is under the margin (the wide margin when
  *   either of the two has coverage under wide_when_coverage_below_pct);
  * - depends_on_stale / depends_on_weak_evidence: the pick made again with every stale (weak) criterion
  *   treated as missing differs from the pick;
- * - depends_on_unknown: the pick made again with every unknown rubric fact counted as yes (each
- *   criterion's score + unknown_points, methodology 2.1.0) differs from the pick.
+ * - depends_on_unknown: the winner's range reaches below an eligible rival's high end (rivalReaching,
+ *   methodology "Score ranges"): missing criteria, unknown facts or stale figures could reverse it.
  * @param platforms 2-6 distinct platforms of one category (the caller checks the rules)
  * @param criteria the category's criteria
  * @param weights criterion key -> weight 0-10 for every criterion (defaults, profile and caller applied)
@@ -175,24 +221,17 @@ export function compare(
   const winnerSlug = first?.slug ?? null;
   const staleAlternative = anyStale ? pickWithout(platforms, criteria, weights, rules, (s) => !s.stale) : winnerSlug;
   const weakAlternative = anyWeak ? pickWithout(platforms, criteria, weights, rules, (s) => s.evidence_tier !== 'weak') : winnerSlug;
-  const anyUnknown = products.some((p) => p.unknown_criteria.length > 0);
-  const unknownAlternative = anyUnknown ? pickWithout(platforms, criteria, weights, rules, null, unknownAsYes) : winnerSlug;
-  const nameOf = (slug: string | null) => products.find((p) => p.slug === slug)?.name ?? 'no platform';
-  const caveats: string[] = [];
-  if (staleAlternative !== winnerSlug) {
-    caveats.push(`The pick depends on stale data: without the criteria older than their freshness window, ${nameOf(staleAlternative)} would be picked instead.`);
-  }
-  if (weakAlternative !== winnerSlug) {
-    caveats.push(`The pick depends on weak evidence: without the criteria backed only by weak sources, ${nameOf(weakAlternative)} would be picked instead.`);
-  }
-  if (unknownAlternative !== winnerSlug) {
-    caveats.push(`The pick depends on facts the sources leave open: if they were all yes, ${nameOf(unknownAlternative)} would be picked instead.`);
+  const rival = first ? rivalReaching(first, eligible.slice(1)) : null;
+  const nameOf = (slug: string | null) => products.find((p) => p.slug === slug)?.name ?? NO_PICK;
+  const caveats = first ? pickCaveats(first, rival, staleAlternative !== winnerSlug ? nameOf(staleAlternative) : null, weakAlternative !== winnerSlug ? nameOf(weakAlternative) : null) : [];
+  for (const p of products) {
+    if (p === first) continue;
+    const old = staleFigures(p);
+    if (old) caveats.push(`${p.name} rests on figures older than their window: ${old}.`);
   }
   for (const p of products) {
-    if (p.stale_criteria.length) caveats.push(`${p.name}: stale criteria ${p.stale_criteria.join(', ')}.`);
-  }
-  for (const p of products) {
-    if (p.unknown_criteria.length) caveats.push(`${p.name}: some facts unknown in ${p.unknown_criteria.join(', ')} (scored as no).`);
+    if (p === first || p.unknown_criteria.length === 0) continue;
+    caveats.push(`${p.name}: facts the sources leave open in ${p.unknown_criteria.join(', ')}, counted as no; its score could be up to ${p.score_high_pct}%.`);
   }
   for (const p of products) {
     if (p.incident_record_stale) caveats.push(`${p.name}: incidents last searched on ${p.incidents_checked}, longer ago than the freshness window; a newer hack or fine, and the cap it would bring, may be missing.`);
@@ -209,9 +248,9 @@ export function compare(
     too_close_margin_points: marginRule,
     depends_on_stale: staleAlternative !== winnerSlug,
     depends_on_weak_evidence: weakAlternative !== winnerSlug,
-    depends_on_unknown: unknownAlternative !== winnerSlug,
+    depends_on_unknown: rival !== null,
     caveats,
-    explanation: explain(first, second, margin, marginRule, tooClose, rules.coverage_gate_pct),
+    explanation: explain(first, second, margin, marginRule, tooClose, rules.coverage_gate_pct, rival),
     products,
   };
 }
@@ -223,6 +262,7 @@ function explain(
   marginRule: number,
   tooClose: boolean,
   gate: number,
+  rival: ComparedProduct | null,
 ): string {
   if (!first) return `No platform reaches the ${gate}% coverage gate under the applied weights, so none is named winner.`;
   if (!second || margin === null) {
@@ -231,5 +271,7 @@ function explain(
   const gap = `${first.name} scores ${first.score_pct}% against ${second.score_pct}% for ${second.name}, a gap of ${margin} points`;
   return tooClose
     ? `${gap}, under the ${marginRule}-point margin: too close to call. ${first.name} is the top pick by a hair.`
-    : `${gap}, at least the ${marginRule}-point margin: ${first.name} wins.`;
+    : rival
+      ? `${gap}, at least the ${marginRule}-point margin: ${first.name} leads, but its score range reaches below ${rival.name}'s, so missing or old data could reverse the pick.`
+      : `${gap}, at least the ${marginRule}-point margin: ${first.name} wins.`;
 }

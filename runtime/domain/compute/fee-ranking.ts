@@ -10,7 +10,7 @@ import { compareNames } from './name-order.js';
 
 /** The ranking rule, published with every fee response. */
 export const FEE_RANKING =
-  "Complete estimates are ranked cheapest first (then by name). An estimate with an unknown line item that the profile uses is ranked only when it is last even with that item at 0 USD; an unknown price has no upper bound, so otherwise it is listed after the ranked ones, with its known total and its total with each unknown item at the category's typical value (the median of that item, for the same profile, among platforms where it is priced). A platform that does not offer an item the profile uses (options at a broker without options trading) is listed last.";
+  "Only platforms with enough data to be named winner (coverage at the gate) are ranked; the others are listed after them, unranked, with the reason. Complete estimates are ranked cheapest first (then by name). An estimate with an unknown line has no annual total (null), only the subtotal of its known lines. An estimate with an unknown line item that the profile uses is ranked only when it is last even with that item at 0 USD; an unknown price has no upper bound, so otherwise it is listed after the ranked ones, with its known total and its total with each unknown item at the category's typical value (the median of that item, for the same profile, among platforms where it is priced). A platform that does not offer an item the profile uses (options at a broker without options trading) is listed last.";
 
 const median = (values: readonly number[]): number | null => {
   if (values.length === 0) return null;
@@ -39,13 +39,15 @@ export function rankFeeEstimates(members: readonly ModelPlatform[], profile: Fee
     typical.set(item, median(rows.flatMap(({ e }) => e.line_items.filter((l) => l.item === item && l.status === 'known' && l.as_of !== null).map((l) => l.usd!))));
   }
   const notOffered = (e: FeeEstimate) => e.line_items.some((l) => l.status === 'not_applicable');
-  const complete = rows.filter(({ e }) => e.unknown_items.length === 0 && !notOffered(e));
-  const partial = rows.filter(({ e }) => e.unknown_items.length > 0 && !notOffered(e));
+  const complete = rows.filter(({ p, e }) => p.eligible && e.unknown_items.length === 0 && !notOffered(e));
+  const partial = rows.filter(({ p, e }) => p.eligible && e.unknown_items.length > 0 && !notOffered(e));
+  const underGate = rows.filter(({ p, e }) => !p.eligible && !notOffered(e));
   const excluded = rows.filter(({ e }) => notOffered(e));
   const byTotal = (a: { p: ModelPlatform; e: FeeEstimate }, b: { p: ModelPlatform; e: FeeEstimate }) =>
     a.e.known_total_usd - b.e.known_total_usd || compareNames(a.p.name, b.p.name);
   complete.sort(byTotal);
   partial.sort(byTotal);
+  underGate.sort(byTotal);
   excluded.sort(byTotal);
   const maxComplete = complete.reduce((m, r) => Math.max(m, r.e.known_total_usd), -Infinity);
   // the one partial estimate that is last whatever its unknown items cost: the only partial one, above every complete total
@@ -62,7 +64,8 @@ export function rankFeeEstimates(members: readonly ModelPlatform[], profile: Fee
     return {
       name: p.name,
       slug: p.slug,
-      annual_total_usd: e.known_total_usd,
+      annual_total_usd: e.unknown_items.length === 0 ? e.known_total_usd : null,
+      known_subtotal_usd: e.known_total_usd,
       complete: e.unknown_items.length === 0,
       unknown_items: e.unknown_items,
       annual_total_if_unknown_typical_usd: withTypical,
@@ -87,6 +90,7 @@ export function rankFeeEstimates(members: readonly ModelPlatform[], profile: Fee
       })();
       return result(row, false, `Not ranked: its ${names(row.e)} has no source. Its known lines cost ${row.e.known_total_usd.toFixed(2)} USD a year, which would rank ${rankIfZero(row.e.known_total_usd)} of ${complete.length + 1} if the unknown cost nothing.${typicalNote}`);
     }),
+    ...underGate.map((row) => result(row, false, row.p.rank_note)),
     ...excluded.map((row) => {
       const items = row.e.line_items.filter((l) => l.status === 'not_applicable').map((l) => ITEM_NAMES[l.item]).join(' and ');
       return result(row, false, `Not ranked: it does not offer what the profile uses (${items}).`);

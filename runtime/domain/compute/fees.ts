@@ -32,6 +32,8 @@ interface FeeLine {
   /** as_of and stale of the fact the line is priced from; null when no fact was needed or none is known. */
   as_of: string | null;
   stale: boolean | null;
+  /** URLs of the sources of the fact the line is priced from; empty when no fact was needed or none is known. */
+  sources: string[];
 }
 
 export interface FeeEstimate {
@@ -45,15 +47,15 @@ export interface FeeEstimate {
 const cents = (d: Decimal): number => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
 const usd = (n: number | Decimal): string => `${new Decimal(n).toFixed(2)} USD`;
 
-interface Priced { as_of: string; stale: boolean }
+interface Priced { as_of: string; stale: boolean; sources: string[] }
 
 /** A line priced from a fact, or unknown / not applicable when the fact is missing / N/A and the profile uses it. */
-function line(item: FeeItem, used: boolean, fact: Priced | { not_applicable: string; as_of: string; stale: boolean } | null, price: () => { usd: Decimal; detail: string }, unused: string): FeeLine {
-  if (!used) return { item, status: 'known', usd: 0, detail: unused, as_of: null, stale: null };
-  if (fact === null) return { item, status: 'unknown', usd: null, detail: 'price has no source', as_of: null, stale: null };
-  if ('not_applicable' in fact) return { item, status: 'not_applicable', usd: 0, detail: `not offered: ${fact.not_applicable}`, as_of: fact.as_of, stale: fact.stale };
+function line(item: FeeItem, used: boolean, fact: Priced | { not_applicable: string; as_of: string; stale: boolean; sources: string[] } | null, price: () => { usd: Decimal; detail: string }, unused: string): FeeLine {
+  if (!used) return { item, status: 'known', usd: 0, detail: unused, as_of: null, stale: null, sources: [] };
+  if (fact === null) return { item, status: 'unknown', usd: null, detail: 'price has no source', as_of: null, stale: null, sources: [] };
+  if ('not_applicable' in fact) return { item, status: 'not_applicable', usd: 0, detail: `not offered: ${fact.not_applicable}`, as_of: fact.as_of, stale: fact.stale, sources: fact.sources };
   const { usd: amount, detail } = price();
-  return { item, status: 'known', usd: cents(amount), detail, as_of: fact.as_of, stale: fact.stale };
+  return { item, status: 'known', usd: cents(amount), detail, as_of: fact.as_of, stale: fact.stale, sources: fact.sources };
 }
 
 function estimate(lines: FeeLine[], assumptions: string[]): FeeEstimate {

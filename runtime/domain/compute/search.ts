@@ -1,7 +1,7 @@
 /**
  * Platform search (GET /v1/platforms, README decision for spec rule 2/5):
  * `query` is a case-insensitive fragment of name, alias or slug; `category`
- * filters; results by score descending (no score last), then name.
+ * filters; results in rank order (byRank: those that can be named winner first).
  */
 import type { PlatformSummary } from '../contract/api-schemas.js';
 import type { CategoryId } from '../contract/categories.js';
@@ -16,8 +16,13 @@ const platformSummary = madeOnce((p: ModelPlatform): PlatformSummary => ({
   slug: p.slug,
   category: p.category,
   score_pct: p.score_pct,
+  score_low_pct: p.score_low_pct,
+  score_high_pct: p.score_high_pct,
   coverage: p.coverage,
   eligible: p.eligible,
+  rank: p.rank,
+  rank_note: p.rank_note,
+  overlaps_previous: p.overlaps_previous,
   ...(p.apy !== undefined && p.savings ? { apy: p.apy, apy_as_of: p.savings.as_of, apy_stale: p.savings.stale } : {}),
   as_of: p.as_of,
   page: p.page,
@@ -72,7 +77,11 @@ function matchingPlatforms(platforms: readonly ModelPlatform[], fragment: string
   return found;
 }
 
-/** The order search results use: score descending (null last), then name. Applied once by the build. */
-export function byRank(a: Pick<ModelPlatform, 'score_pct' | 'name'>, b: Pick<ModelPlatform, 'score_pct' | 'name'>): number {
-  return (b.score_pct ?? -1) - (a.score_pct ?? -1) || compareNames(a.name, b.name);
+/**
+ * The order search results and category lists use (methodology.yaml "Ranking order"): platforms that
+ * can be named winner (eligible) first, then those under the coverage gate, unranked; within each,
+ * score descending (null last), then name. Applied once by the build.
+ */
+export function byRank(a: Pick<ModelPlatform, 'eligible' | 'score_pct' | 'name'>, b: Pick<ModelPlatform, 'eligible' | 'score_pct' | 'name'>): number {
+  return Number(b.eligible) - Number(a.eligible) || (b.score_pct ?? -1) - (a.score_pct ?? -1) || compareNames(a.name, b.name);
 }

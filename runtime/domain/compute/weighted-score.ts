@@ -22,6 +22,8 @@ interface CriterionContribution {
   as_of: string | null;
   stale: boolean;
   evidence_tier: EvidenceTier | null;
+  /** URLs of the sources the score was read from. */
+  sources: string[];
 }
 
 export interface WeightedScore {
@@ -30,18 +32,20 @@ export interface WeightedScore {
   raw_score_pct: number | null;
   /** raw_score_pct limited by the cap, 0-100. */
   score_pct: number | null;
+  /** The score's range under the same weights and cap (scoreRange), null when nothing applies. */
+  range: ScoreRange | null;
   /** Coverage under the same weights (see `coverage`), from the same pass over the criteria. */
   coverage: Coverage;
 }
 
-const MISSING: ModelCriterionState = { basis: 'missing', score: null, unknown_points: 0, as_of: null, stale: false, evidence_tier: null };
+const MISSING: ModelCriterionState = { basis: 'missing', score: null, unknown_points: 0, low: 0, high: 100, as_of: null, stale: false, evidence_tier: null, sources: [] };
 
 /** A criterion's state in `states`, missing when absent. */
 const criterionState = (states: Readonly<Record<string, ModelCriterionState>>, key: string): ModelCriterionState => states[key] ?? MISSING;
 
 /** A criterion's row of a weighted score, fields in the published order. */
 function contributionRow(c: ModelCriterion, s: ModelCriterionState, weight: number, contribution: number | null): CriterionContribution {
-  return { key: c.key, label: c.label, weight, basis: s.basis, score: s.score, contribution, as_of: s.as_of, stale: s.stale, evidence_tier: s.evidence_tier };
+  return { key: c.key, label: c.label, weight, basis: s.basis, score: s.score, contribution, as_of: s.as_of, stale: s.stale, evidence_tier: s.evidence_tier, sources: s.sources };
 }
 
 /**
@@ -64,7 +68,43 @@ export function weightedScore(
     return contributionRow(c, s, weight, s.score === null || sums.withScore === 0 ? null : round1((weight * s.score) / sums.withScore));
   });
   const raw = rawScore(sums);
-  return { criteria: rows, raw_score_pct: raw, score_pct: capped(raw, cap), coverage: coverageOf(criteria, states, weights, sums) };
+  return { criteria: rows, raw_score_pct: raw, score_pct: capped(raw, cap), range: scoreRange(criteria, states, weights, cap), coverage: coverageOf(criteria, states, weights, sums) };
+}
+
+/** The lowest and highest overall score (percent 0-100, one decimal) the data leaves possible. */
+export interface ScoreRange {
+  low: number;
+  high: number;
+}
+
+/**
+ * The score range (methodology.yaml "Score ranges"): the weighted mean of each criterion's
+ * low end, and of its high end, over every criterion that applies (a criterion without data
+ * takes the lowest and highest score its rule allows; a stale one is widened to the span of the
+ * category's fresh scores; a fresh one with data gives its score, plus its unknown rubric points
+ * at the high end), then the cap on both. A fully covered, fresh platform without unknown facts
+ * has low = high = score_pct. Null when no criterion that applies carries weight.
+ * @param states criterion states with `low`/`high` set by the build (null both: left out)
+ */
+export function scoreRange(
+  criteria: readonly ModelCriterion[],
+  states: Readonly<Record<string, ModelCriterionState>>,
+  weights: Readonly<Record<string, number>>,
+  cap: Cap | null,
+): ScoreRange | null {
+  let total = 0;
+  let low = 0;
+  let high = 0;
+  for (const c of criteria) {
+    const s = criterionState(states, c.key);
+    const w = weights[c.key] ?? 0;
+    if (w <= 0 || s.low === null || s.high === null) continue;
+    total += w;
+    low += w * s.low;
+    high += w * s.high;
+  }
+  if (total === 0) return null;
+  return { low: capped(round1(low / total), cap)!, high: capped(round1(high / total), cap)! };
 }
 
 /** What a criterion filter keeps (compare's "without stale" and "without weak" picks): the others count as missing. */

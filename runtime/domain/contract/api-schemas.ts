@@ -34,9 +34,24 @@ export const CategoryIdSchema = z.enum(CATEGORY_IDS).register(apiRegistry, {
   description: 'Category id. Input also accepts underscores and any case (high_yield_savings); responses use this form.',
 });
 
-const SourceSchema = z
-  .object({ url, title: z.string(), publisher: z.string().optional(), published: date.optional() })
-  .register(apiRegistry, { id: 'Source', description: 'A citation: the page a fact or score was read from.' });
+/** A citation: the page a fact or score was read from, with its own evidence tier (registered as CitedSource). */
+const CitedSourceSchema = z
+  .object({ url, title: z.string(), publisher: z.string().optional(), published: date.optional(), evidence_tier: EvidenceTierSchema })
+  .register(apiRegistry, { id: 'CitedSource', description: 'A citation: the page a fact or score was read from, with its own evidence tier (sources/source-tiers.yaml; the platform\'s own pages are primary).' });
+export type CitedSource = z.infer<typeof CitedSourceSchema>;
+
+/** The score range beside a score_pct (methodology.yaml "Score ranges"). */
+export const SCORE_RANGE_FIELDS = {
+  score_low_pct: pct.nullable().meta({ description: 'Lowest score the data leaves possible, percent: criteria without data at the lowest score their rule allows, stale criteria at the low end of the category\'s fresh scores (methodology "Score ranges"); equals score_pct when every criterion is known and fresh; null without a score' }),
+  score_high_pct: pct.nullable().meta({ description: 'Highest score the data leaves possible, percent: criteria without data at the highest score their rule allows, unknown rubric facts as yes, stale criteria at the high end of the category\'s fresh scores; null without a score' }),
+};
+
+/** The place of a platform in its category's list (methodology.yaml "Ranking order"). */
+const RANK_FIELDS = {
+  rank: z.number().int().min(1).nullable().meta({ description: 'Place among the platforms of the category that can be named winner (eligible), 1 first; null when under the coverage gate (listed after the ranked ones, unranked)' }),
+  rank_note: z.string().meta({ description: 'Why the platform is placed where it is, in words: its rank, or the reason it is not ranked ("not enough data: coverage 40%"), and when its range overlaps the one above it by more than the too-close margin' }),
+  overlaps_previous: z.boolean().meta({ description: 'True when its score range overlaps the range of the ranked platform above it by more than the too-close margin: the data does not settle their order' }),
+};
 
 /** Fields every 200 body carries (README "REST API": attribution, license, page, methodology); with `methodology` below, the envelope of a new response schema. */
 export const ENVELOPE_FIELDS = {
@@ -91,7 +106,7 @@ export const IncidentSchema = z
     amount_usd: z.number().positive().optional().meta({ description: 'Funds lost, or for a regulatory action the penalty alone, USD at the time' }),
     restitution_usd: z.number().positive().optional().meta({ description: 'Regulatory actions: disgorgement, restitution, refunds and ordered compliance spending, USD; apart from the penalty' }),
     customers_made_whole: z.boolean().optional(),
-    sources: z.array(SourceSchema).min(1),
+    sources: z.array(CitedSourceSchema).min(1),
   })
   .register(apiRegistry, { id: 'Incident', description: 'A dated security incident or regulatory action.' });
 
@@ -102,7 +117,7 @@ export const LicenceSchema = z
     jurisdiction: z.string(),
     as_of: date,
     as_of_precision: z.enum(['day', 'month', 'year']).optional().meta({ description: 'How precise as_of is: day (default); month (as_of is the 1st); year (as_of is 1 January)' }),
-    sources: z.array(SourceSchema).min(1),
+    sources: z.array(CitedSourceSchema).min(1),
   })
   .register(apiRegistry, { id: 'Licence' });
 
@@ -117,11 +132,13 @@ const CriterionScoreSchema = z
     }),
     score: pct.nullable(),
     unknown_points: pct.meta({ description: 'Rubric points that facts the sources leave open (recorded as null, unknown) could add: the score is a lower bound by this much. 0 when nothing the rule reads is unknown (methodology 2.1.0).' }),
+    score_low: pct.nullable().meta({ description: 'Lowest score of the criterion the data leaves possible: without data, the lowest its rule allows; stale, the lower of its score and the category\'s lowest fresh score; else its score. Null when not applicable and left out (methodology "Score ranges")' }),
+    score_high: pct.nullable().meta({ description: 'Highest score of the criterion the data leaves possible: without data, the highest its rule allows; else its score plus unknown_points, and when stale at least the category\'s highest fresh score. Null when left out' }),
     rationale: z.string().nullable(),
     as_of: date.nullable(),
     stale,
     evidence_tier: EvidenceTierSchema.nullable(),
-    sources: z.array(SourceSchema),
+    sources: z.array(CitedSourceSchema),
   })
   .register(apiRegistry, { id: 'CriterionScore' });
 
@@ -133,14 +150,16 @@ export const PlatformRecordSchema = z
     category: CategoryIdSchema,
     website: url,
     summary: z.string().nullable(),
-    as_of: date,
+    as_of: date.meta({ description: 'Date of the newest fact of the record (each fact group, criterion and source has its own as_of)' }),
     score_pct: pct.nullable().meta({ description: 'Overall score with default weights after any cap, percent; null without data' }),
+    ...SCORE_RANGE_FIELDS,
     raw_score_pct: pct.nullable().meta({ description: 'Weighted mean before the cap, percent' }),
     coverage: pct.meta({ description: 'Percent of the default weight with sourced data' }),
     eligible: z.boolean().meta({ description: 'Coverage reaches the coverage gate of the methodology (methodology.yaml coverage_gate_pct), so the platform can be named winner' }),
+    ...RANK_FIELDS,
     cap: CapSchema.nullable(),
     criteria: z.array(CriterionScoreSchema),
-    facts: z.record(z.string(), z.unknown()).meta({ description: 'Category facts as published in the source file, each group with as_of, sources, stale and evidence_tier; a group that does not apply has not_applicable (its reason) instead of values' }),
+    facts: z.record(z.string(), z.unknown()).meta({ description: 'Category facts as published in the source file, each group with as_of, sources (each with its evidence_tier), stale and evidence_tier; a group that does not apply has not_applicable (its reason) instead of values' }),
     incidents_checked: date.meta({ description: "When the incident list was last searched (the source file's incidents_checked, else the record's as_of)" }),
     incident_record_stale: stale.meta({ description: 'True when the incident list was last searched (incidents_checked) longer ago than the incident_record freshness window' }),
     incidents: z.array(IncidentSchema),
@@ -157,12 +176,14 @@ const PlatformSummarySchema = z
     slug: z.string(),
     category: CategoryIdSchema,
     score_pct: pct.nullable(),
+    ...SCORE_RANGE_FIELDS,
     coverage: pct,
     eligible: z.boolean(),
+    ...RANK_FIELDS,
     apy: pct.optional().meta({ description: 'High-yield savings only: APY in percent at a 10,000 USD balance (tier-aware)' }),
     apy_as_of: date.optional(),
     apy_stale: stale.optional(),
-    as_of: date,
+    as_of: date.meta({ description: 'Date of the newest fact of the record' }),
     page: url,
   })
   .register(apiRegistry, { id: 'PlatformSummary' });
@@ -177,7 +198,7 @@ export const SearchResponseSchema = z
     methodology: METHODOLOGY_URL_FIELD,
     ...ENVELOPE_FIELDS,
   })
-  .register(apiRegistry, { id: 'SearchResponse', description: 'Platforms matching the query, by score descending then name.' });
+  .register(apiRegistry, { id: 'SearchResponse', description: 'Platforms matching the query: those that can be named winner first, by score descending, then those under the coverage gate, unranked (rank null, with the reason); ties by name.' });
 
 const ProblemSchema = z
   .object({

@@ -3,7 +3,7 @@
  * /v1/safety/{name} (and their MCP tools). Shared fields and the registry: ./api-schemas.ts.
  */
 import { z } from 'zod';
-import { apiRegistry, CapSchema, CategoryIdSchema, date, ENVELOPE_FIELDS, EvidenceTierSchema, IncidentSchema, LicenceSchema, METHODOLOGY_URL_FIELD, pct, stale, url } from './api-schemas.js';
+import { apiRegistry, CapSchema, CategoryIdSchema, date, ENVELOPE_FIELDS, EvidenceTierSchema, IncidentSchema, LicenceSchema, METHODOLOGY_URL_FIELD, pct, SCORE_RANGE_FIELDS, stale, url } from './api-schemas.js';
 
 const ComparedCriterionSchema = z
   .object({
@@ -16,6 +16,7 @@ const ComparedCriterionSchema = z
     as_of: date.nullable(),
     stale,
     evidence_tier: EvidenceTierSchema.nullable(),
+    sources: z.array(url).meta({ description: 'URLs of the sources the score was read from (empty without data)' }),
   })
   .register(apiRegistry, { id: 'ComparedCriterion' });
 
@@ -24,6 +25,7 @@ const ComparedProductSchema = z
     name: z.string(),
     slug: z.string(),
     score_pct: pct.nullable(),
+    ...SCORE_RANGE_FIELDS,
     raw_score_pct: pct.nullable(),
     coverage: pct.meta({ description: 'Percent of the applied weight (of criteria that apply) with sourced data' }),
     eligible: z.boolean().meta({ description: 'Coverage under the applied weights reaches the gate' }),
@@ -53,8 +55,8 @@ const comparisonFields = {
   too_close_margin_points: z.number().meta({ description: 'Gap under which the result is too close to call' }),
   depends_on_stale: z.boolean().meta({ description: 'True when the pick would change if every stale criterion were dropped' }),
   depends_on_weak_evidence: z.boolean().meta({ description: 'True when the pick would change if every criterion backed only by weak sources were dropped' }),
-  depends_on_unknown: z.boolean().meta({ description: 'True when the pick would change if every fact the sources leave open (unknown) were yes' }),
-  caveats: z.array(z.string()).meta({ description: 'What a reader should know before trusting the pick, in words' }),
+  depends_on_unknown: z.boolean().meta({ description: "True when the winner's score range reaches below the high end of an eligible rival's range (methodology \"Score ranges\"): missing criteria, unknown facts or stale figures could reverse the pick" }),
+  caveats: z.array(z.string()).meta({ description: 'What the pick rests on, in words: the figures older than their window (with their dates), the criteria backed only by weak sources, the missing criteria and unknown facts, and whether any of them could change the pick' }),
   explanation: z.string(),
   products: z.array(ComparedProductSchema),
   methodology: METHODOLOGY_URL_FIELD,

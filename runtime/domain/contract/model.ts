@@ -55,6 +55,8 @@ const factState = {
   as_of: date,
   stale: z.boolean(),
   evidence_tier: EvidenceTierSchema,
+  /** URLs of the sources the values were read from (every row of an answer names them). */
+  sources: z.array(z.string()),
 };
 
 /**
@@ -67,9 +69,14 @@ const ModelCriterionStateSchema = z.object({
   score: z.number().min(0).max(100).nullable(),
   /** Points unknown rubric facts could add (0 when none): compare's depends_on_unknown. */
   unknown_points: z.number().min(0).max(100),
+  /** Lowest and highest score the data leaves possible (methodology.yaml "Score ranges"); null both when left out (not applicable, excluded). */
+  low: z.number().min(0).max(100).nullable(),
+  high: z.number().min(0).max(100).nullable(),
   as_of: date.nullable(),
   stale: z.boolean(),
   evidence_tier: EvidenceTierSchema.nullable(),
+  /** URLs of the sources the score was read from. */
+  sources: z.array(z.string()),
 });
 export type ModelCriterionState = z.infer<typeof ModelCriterionStateSchema>;
 
@@ -124,8 +131,17 @@ const ModelPlatformSchema = z.object({
   page: z.string(),
   score_pct: z.number().nullable(),
   raw_score_pct: z.number().nullable(),
+  /** Score range with default weights (methodology.yaml "Score ranges"), null without a score. */
+  score_low_pct: z.number().nullable(),
+  score_high_pct: z.number().nullable(),
   coverage: z.number(),
   eligible: z.boolean(),
+  /** Place among the category's platforms that can be named winner (1 = first), null when under the gate. */
+  rank: z.number().int().min(1).nullable(),
+  /** Why the platform is placed where it is in its category's list, in words. */
+  rank_note: z.string(),
+  /** True when its range overlaps the range of the ranked platform above it by more than the too-close margin. */
+  overlaps_previous: z.boolean(),
   apy: z.number().optional(),
   criteria: z.record(z.string(), ModelCriterionStateSchema),
   cap: CapSchema.nullable(),

@@ -111,7 +111,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: API_PATHS.search,
     tag: 'platforms',
     summary: 'Search platforms',
-    description: '`query` is a case-insensitive fragment of name, alias or slug; both parameters are optional and no parameter lists every platform. Results by score descending (no score last), then name.',
+    description: '`query` is a case-insensitive fragment of name, alias or slug; both parameters are optional and no parameter lists every platform. Platforms that can be named winner first, by score descending, then those under the coverage gate (rank null, with the reason in rank_note); each score with its range (score_low_pct to score_high_pct).',
     parameters: [
       queryParameter('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }, false, 'ledger'),
       queryParameter('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: [...CATEGORY_IDS] }, false, 'hardware-wallets'),
@@ -121,7 +121,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'search_platforms',
       title: 'Search platforms',
-      description: `Finds platforms by a case-insensitive fragment of name, alias or slug, optionally within one category (${categoryList}; underscores accepted). Returns summaries with score_pct (0-100), coverage (percent of criteria weight with sourced data), eligible, apy for savings, as_of and page URL, best score first. Both arguments are optional; none lists everything.`,
+      description: `Finds platforms by a case-insensitive fragment of name, alias or slug, optionally within one category (${categoryList}; underscores accepted). Returns summaries with score_pct (0-100), coverage (percent of criteria weight with sourced data), eligible, apy for savings, as_of and page URL, each score with its range (score_low_pct to score_high_pct: what missing, unknown or old data leaves possible) and its rank; platforms that can be named winner first, those under the coverage gate after them, unranked, with the reason. Both arguments are optional; none lists everything.`,
       inputSchema: {
         query: z.string().optional().describe(`Name fragment, 1-${LIMITS.nameMaxLength} characters`),
         category: z.string().optional().describe(`Category id: ${categoryList}`),
@@ -258,7 +258,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'estimate_savings_interest',
       title: 'Estimate savings interest',
-      description: `Projects the interest a USD balance earns at every high-yield savings account over 1 to 120 months (default 12), at the APY tier the balance reaches, rounded to cents; highest interest first. Balance above 0 and at most ${LIMITS.balanceMax}, at most 2 decimals. Assumes a constant APY and no deposits or withdrawals.`,
+      description: `Projects the interest a USD balance earns at every high-yield savings account over 1 to 120 months (default 12), at the APY tier the balance reaches, rounded to cents; fresh APYs by interest first, then stale ones newest first; when no ranked APY is fresh, no_current_pick is true and the first text says so. Each row names its APY's as_of and source URLs. Balance above 0 and at most ${LIMITS.balanceMax}, at most 2 decimals. Assumes a constant APY and no deposits or withdrawals.`,
       inputSchema: {
         balance: numberOrString('Balance in USD, e.g. 10000 or "2500.50"'),
         months: numberOrString(`Whole months ${LIMITS.monthsMin}-${LIMITS.monthsMax}, default ${LIMITS.monthsDefault}`).optional(),
@@ -271,7 +271,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: API_PATHS.fees,
     tag: 'calculators',
     summary: 'Estimated annual fees at brokerages or exchanges',
-    description: 'Annual cost of the described activity at each platform of the category, itemised per fee line (trading, options contracts, transfers), each line with its as_of and stale flag. Platforms with every line priced are ranked cheapest first; the others follow unranked, with their unknown lines named, the known total, and the total with each unknown line at the category\'s typical value.',
+    description: 'Annual cost of the described activity at each platform of the category, itemised per fee line (trading, options contracts, transfers), each line with its as_of and stale flag. Platforms with every line priced (and coverage at the gate) are ranked cheapest first; the others follow unranked, with their unknown lines named, no annual total (null) but the known subtotal, and the total with each unknown line at the category\'s typical value.',
     parameters: [
       queryParameter('category', '`brokerage` or `exchange` (also `brokerages`, `exchanges`; any case)', { type: 'string', enum: ['brokerage', 'exchange', 'brokerages', 'exchanges'] }, true, 'brokerages'),
       ...FEE_ACTIVITY_PARAMETERS,
@@ -280,7 +280,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'estimate_fees',
       title: 'Estimate annual fees',
-      description: `Estimates the annual fees in USD at every brokerage or exchange for a trading profile, with line items (trading or commissions, options contracts, transfers out, account fees) and the assumptions used; cheapest first. Defaults: ${LIMITS.feeParameters.map((p) => `${p.name} ${p.default}`).join(', ')}.`,
+      description: `Estimates the annual fees in USD at every brokerage or exchange for a trading profile, with line items (trading or commissions, options contracts, transfers out, account fees), each with its as_of and source URLs, and the assumptions used; cheapest first among platforms that can be named winner. A platform with an unknown line has annual_total_usd null (never 0) and its priced lines as known_subtotal_usd. Defaults: ${LIMITS.feeParameters.map((p) => `${p.name} ${p.default}`).join(', ')}.`,
       inputSchema: {
         category: z.string().describe('"brokerage" or "exchange"'),
         ...Object.fromEntries(LIMITS.feeParameters.map((p) => [p.name, numberOrString(`${p.description}; ${p.min} to ${p.max}, default ${p.default}`).optional()])),

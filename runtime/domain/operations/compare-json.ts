@@ -95,7 +95,7 @@ interface HeadTemplate {
 
 /**
  * A platform's product under one pattern of applied weights: the fragments around its holes (score,
- * raw score, coverage, eligible, ineligible reason, each missing criterion's share, each row's
+ * its range, raw score, coverage, eligible, ineligible reason, each missing criterion's share, each row's
  * weight and contribution) and the lengths of the lists written into it, checked on every use.
  */
 interface ProductTemplate {
@@ -161,12 +161,13 @@ function productTemplate(basis: ComparisonBasis, product: ComparedProduct, patte
   if (!patterns) basis.products.set(product.slug, (patterns = new Map()));
   let template = patterns.get(pattern);
   if (!template) {
-    const holes = ['score_pct', 'raw_score_pct', 'coverage', 'eligible', 'ineligible_reason'];
+    const holes = ['score_pct', 'score_low_pct', 'score_high_pct', 'raw_score_pct', 'coverage', 'eligible', 'ineligible_reason'];
+    const own = holes.length;
     const missing = product.missing_criteria.map((m, i) => ({ ...m, share_pct: holeMark(`missing.${i}`) }));
     holes.push(...missing.map((_, i) => `missing.${i}`));
     const rows = product.criteria.map((row, k) => ({ ...row, weight: holeMark(`weight.${k}`), contribution: holeMark(`contribution.${k}`) }));
     holes.push(...rows.flatMap((_, k) => [`weight.${k}`, `contribution.${k}`]));
-    const marked = { ...product, ...Object.fromEntries(holes.slice(0, 5).map((h) => [h, holeMark(h)])), missing_criteria: missing, criteria: rows };
+    const marked = { ...product, ...Object.fromEntries(holes.slice(0, own).map((h) => [h, holeMark(h)])), missing_criteria: missing, criteria: rows };
     template = { fragments: jsonFragments(marked, holes), lists: [product.missing_criteria.length, product.stale_criteria.length, product.weak_criteria.length, product.unknown_criteria.length] };
     if (pattern >= 0 && patterns.size < PATTERNS_PER_PLATFORM) patterns.set(pattern, template);
   }
@@ -221,6 +222,10 @@ function writeProducts(basis: ComparisonBasis, criteria: readonly ModelCriterion
     let h = 0;
     out.bytes(f[h++]!);
     nullableNumber(out, basis.quotes, product.score_pct);
+    out.bytes(f[h++]!);
+    nullableNumber(out, basis.quotes, product.score_low_pct);
+    out.bytes(f[h++]!);
+    nullableNumber(out, basis.quotes, product.score_high_pct);
     out.bytes(f[h++]!);
     nullableNumber(out, basis.quotes, product.raw_score_pct);
     out.bytes(f[h++]!);

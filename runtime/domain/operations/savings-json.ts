@@ -13,7 +13,7 @@ import type { ModelPlatform } from '../contract/model.js';
 import { categoryPageUrl } from '../contract/urls.js';
 import { holeMark, jsonFragments, JsonWriter } from '../compute/json-template.js';
 import { COMPOUNDING_ASSUMPTION } from '../compute/savings.js';
-import { SAVINGS_RANKING, savingsRow, type SavingsRowValues } from '../compute/savings-ranking.js';
+import { NO_CURRENT_PICK_NOTE, SAVINGS_RANKING, savingsRow, type SavingsRowValues } from '../compute/savings-ranking.js';
 import { envelope } from './result.js';
 import { madeOnce } from '../compute/made-once.js';
 
@@ -30,12 +30,15 @@ interface SavingsFixed {
  * The envelope's fields are appended with Object.assign: object spreads on this path were several
  * microseconds a request under V8 (docs/performance.md).
  */
-export function savingsResponse(fixed: SavingsFixed, balance: number, months: number, results: SavingsResponse['results']): SavingsResponse {
-  return Object.assign({ balance_usd: balance, months, compounding: fixed.compounding, ranking: fixed.ranking, results, excluded: fixed.excluded }, fixed.envelope);
+export function savingsResponse(fixed: SavingsFixed, balance: number, months: number, noPick: boolean, results: SavingsResponse['results']): SavingsResponse {
+  return Object.assign(
+    { balance_usd: balance, months, compounding: fixed.compounding, ranking: fixed.ranking, no_current_pick: noPick, no_current_pick_note: noPick ? NO_CURRENT_PICK_NOTE : null, results, excluded: fixed.excluded },
+    fixed.envelope,
+  );
 }
 
 const ROW_HOLES = ['apy', 'interest_usd', 'ending_balance_usd'] as const satisfies ReadonlyArray<keyof SavingsRowValues>;
-const TOP_HOLES = ['balance_usd', 'months', 'results'] as const;
+const TOP_HOLES = ['balance_usd', 'months', 'no_current_pick', 'no_current_pick_note', 'results'] as const;
 const mark = holeMark as (name: string) => never;
 
 /** The savings accounts of a dataset and the fixed parts of every answer from it. */
@@ -44,8 +47,8 @@ export interface SavingsBasis {
   savers: ModelPlatform[];
   fixed: SavingsFixed;
   top: Buffer[];
-  /** By platform slug, then by the row's state (savingsRowState): the 4 fragments around apy, interest and ending balance. */
-  rows: Map<string, Array<Buffer[] | undefined>>;
+  /** By platform slug, then by the row's rank note: the 4 fragments around apy, interest and ending balance. */
+  rows: Map<string, Map<string, Buffer[]>>;
 }
 
 /** The basis of a dataset: made on the first answer from a loaded dataset, gone with it. */
@@ -58,27 +61,29 @@ export const savingsBasis = madeOnce((dataset: Dataset): SavingsBasis => {
     excluded: savers.filter((p) => p.savings === null).map((p) => ({ name: p.name, slug: p.slug, reason: 'no sourced APY' })),
     envelope: envelope(site, categoryPageUrl(site, 'high-yield-savings')),
   };
-  return { savers, fixed, top: jsonFragments(savingsResponse(fixed, mark('balance_usd'), mark('months'), mark('results')), TOP_HOLES), rows: new Map() };
+  const top = jsonFragments(Object.assign(savingsResponse(fixed, mark('balance_usd'), mark('months'), false, mark('results')), { no_current_pick: mark('no_current_pick'), no_current_pick_note: mark('no_current_pick_note') }), TOP_HOLES);
+  return { savers, fixed, top, rows: new Map() };
 });
 
 /**
- * Which of a platform's four kinds of row this is (compute/savings-ranking.ts): below the opening
- * deposit, below the APY's minimum balance, ranked with a stale APY, ranked with a fresh one. The
- * fields besides the three numbers depend only on the platform and this state.
+ * The fragments of a platform's row. Its rank note (compute/savings-ranking.ts) tells its kinds of
+ * row apart: below the opening deposit, below the APY's minimum balance, under the coverage gate,
+ * ranked with a stale APY, ranked with a fresh one; the fields besides the three numbers depend only
+ * on the platform and that kind.
  */
-const savingsRowState = (r: SavingsResponse['results'][number]): number => (!r.ranked ? (r.below_minimum_opening_deposit === true ? 0 : 1) : r.stale ? 2 : 3);
-
 function rowFragments(basis: SavingsBasis, p: ModelPlatform, r: SavingsResponse['results'][number]): Buffer[] {
-  let states = basis.rows.get(p.slug);
-  if (!states) basis.rows.set(p.slug, (states = []));
-  const state = savingsRowState(r);
-  let fragments = states[state];
+  let kinds = basis.rows.get(p.slug);
+  if (!kinds) basis.rows.set(p.slug, (kinds = new Map()));
+  let fragments = kinds.get(r.rank_note);
   if (!fragments) {
     const values: SavingsRowValues = { apy: mark('apy'), interest_usd: mark('interest_usd'), ending_balance_usd: mark('ending_balance_usd'), below_minimum_opening_deposit: r.below_minimum_opening_deposit, ranked: r.ranked, rank_note: r.rank_note };
-    states[state] = fragments = jsonFragments(savingsRow(p, values), ROW_HOLES);
+    fragments = jsonFragments(savingsRow(p, values), ROW_HOLES);
+    kinds.set(r.rank_note, fragments);
   }
   return fragments;
 }
+
+const noPickNote = JSON.stringify(NO_CURRENT_PICK_NOTE);
 
 /** The JSON bytes of `response` (made from `dataset`'s basis), equal to Buffer.from(JSON.stringify(response)). */
 export function savingsJson(dataset: Dataset, response: SavingsResponse): Buffer {
@@ -90,6 +95,10 @@ export function savingsJson(dataset: Dataset, response: SavingsResponse): Buffer
   out.bytes(top[1]!);
   out.number(response.months);
   out.bytes(top[2]!);
+  out.text(response.no_current_pick ? 'true' : 'false');
+  out.bytes(top[3]!);
+  out.text(response.no_current_pick_note === null ? 'null' : noPickNote);
+  out.bytes(top[4]!);
   out.array(response.results, (r) => {
     const f = rowFragments(basis, dataset.bySlug.get(r.slug)!, r);
     out.bytes(f[0]!);
@@ -100,6 +109,6 @@ export function savingsJson(dataset: Dataset, response: SavingsResponse): Buffer
     out.number(r.ending_balance_usd);
     out.bytes(f[3]!);
   });
-  out.bytes(top[3]!);
+  out.bytes(top[5]!);
   return out.take();
 }

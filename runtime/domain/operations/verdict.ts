@@ -27,6 +27,8 @@ export function verdictBody(site: Site, rules: CompareRules, criteria: readonly 
     ? `${names}: no verdict (coverage under the gate)`
     : result.too_close
       ? `${names}: too close to call`
-      : `${names}: ${result.winner} wins`;
+      : result.depends_on_unknown
+        ? `${names}: ${result.winner} leads, but missing or old data could reverse it`
+        : `${names}: ${result.winner} wins`;
   return { slug, title, ...result, ...envelope(site, comparePageUrl(site, slug)) };
 }

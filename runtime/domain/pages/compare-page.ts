@@ -8,7 +8,7 @@
 import type { ComparisonResponse } from '../contract/comparison-schemas.js';
 import type { Site } from '../contract/model.js';
 import { comparisonSlug, sitePath } from '../contract/urls.js';
-import { formatPct } from './format.js';
+import { asOfLabel, formatPct, formatScoreRange } from './format.js';
 import { html, type SafeHtml } from './html.js';
 import { pageDocument } from './layout.js';
 import { scoreChart } from './score-chart.js';
@@ -17,7 +17,7 @@ import { coverageNote } from './coverage-note.js';
 /** A criterion's cell: its score, or why there is none, with stale and weak-evidence marks in words. */
 const cell = (x: ComparisonResponse['products'][number]['criteria'][number]) => {
   if (x.score === null) return x.basis === 'not_applicable' ? 'not applicable' : 'no data';
-  const marks = [x.stale ? `old: as of ${x.as_of}` : '', x.evidence_tier === 'weak' ? 'weak evidence' : ''].filter(Boolean);
+  const marks = [asOfLabel(x.as_of, x.stale), x.evidence_tier === 'weak' ? 'weak evidence' : ''].filter(Boolean);
   return marks.length ? `${x.score} (${marks.join('; ')})` : String(x.score);
 };
 const points = (value: number | null) => (value === null ? '-' : value.toFixed(2));
@@ -37,7 +37,8 @@ ${criteria.map((k) => html`<tr><th scope="row">${k.label}</th><td>${k.weight}</t
 <tr><th scope="row">Weighted score before any cap</th><td></td>${products.map((p) => html`<td colspan="2">${formatPct(p.raw_score_pct)}</td>`)}</tr>
 <tr><th scope="row">Hack cap</th><td></td>${products.map((p) => html`<td colspan="2">${p.cap ? html`at most ${p.cap.cap}: ${p.cap.reason} (${p.cap.incident.date}, ${p.cap.incident.title})` : 'none'}</td>`)}</tr>
 <tr><th scope="row">Score</th><td></td>${products.map((p) => html`<td colspan="2"><strong>${formatPct(p.score_pct)}</strong></td>`)}</tr>
-<tr><th scope="row">Coverage</th><td></td>${products.map((p) => html`<td colspan="2">${formatPct(p.coverage)}${p.eligible ? '' : html` (under the gate: ${p.ineligible_reason ?? 'cannot win'})`}</td>`)}</tr>
+<tr><th scope="row">Score range the data leaves possible</th><td></td>${products.map((p) => html`<td colspan="2">${p.score_low_pct === null ? 'n/a' : `${formatPct(p.score_low_pct)} to ${formatPct(p.score_high_pct)}`}</td>`)}</tr>
+<tr><th scope="row">Coverage (share of the applied weight with data; under the gate, a product cannot be named winner)</th><td></td>${products.map((p) => html`<td colspan="2">${formatPct(p.coverage)}${p.eligible ? '' : html` (under the gate: ${p.ineligible_reason ?? 'cannot win'})`}</td>`)}</tr>
 </tbody>
 </table></div>`;
 }
@@ -71,12 +72,13 @@ function weightsForm(site: Site, c: ComparisonResponse): SafeHtml {
 export function comparePageHtml(site: Site, c: ComparisonResponse, title: string, jsonPath: string, gatePct: number): string {
   const json = sitePath(site, jsonPath);
   const verdict = c.winner
-    ? html`<p class="verdict"><strong>${c.too_close ? 'Too close to call; the top pick is' : 'Winner:'} ${c.winner}</strong></p>`
+    ? html`<p class="verdict"><strong>${c.too_close ? 'Too close to call; the top pick is' : c.depends_on_unknown ? 'Leads, not settled by the data:' : 'Winner:'} ${c.winner}</strong></p>`
     : html`<p class="verdict"><strong>No winner:</strong> no product reaches the coverage gate.</p>`;
   const main = html`<h1>${title}</h1>
 <p class="lede">Comparison with ${c.weights_source} weights${c.profile ? ` (profile ${c.profile})` : ''}, methodology ${c.methodology_version}, data evaluated on ${c.evaluation_date}. Category: <a href="${sitePath(site, `/categories/${c.category}`)}">${c.category}</a>.</p>
 ${verdict}
 <p>${c.explanation}</p>
+<p>Score ranges: ${c.products.map((p, i) => html`${i ? '; ' : ''}${p.name} ${formatScoreRange(p.score_pct, p.score_low_pct, p.score_high_pct)}`)}. A range is what the score could be once missing criteria, unknown facts and figures older than their window are settled.</p>
 ${c.caveats.length ? html`<section aria-labelledby="caveats"><h2 id="caveats">Before you rely on this</h2><ul>${c.caveats.map((t) => html`<li>${t}</li>`)}</ul></section>` : ''}
 ${c.too_close ? html`<section aria-labelledby="too-close"><h2 id="too-close">Why it is too close to call</h2><p>The gap between the two best eligible products is ${c.margin_points} points, under the margin of ${c.too_close_margin_points} points the methodology sets for this comparison (a wider margin applies when either product's coverage is under 90 %). Differences this small are within what a single missing or dated fact can change.</p></section>` : ''}
 <section aria-labelledby="chart"><h2 id="chart">Scores by criterion</h2>

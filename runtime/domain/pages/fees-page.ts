@@ -11,7 +11,7 @@ import type { ParameterError } from '../contract/parameter-rules.js';
 import type { Site } from '../contract/model.js';
 import { sitePath } from '../contract/urls.js';
 import { LIMITS } from '../contract/parameter-rules.js';
-import { formatUsd, humanize } from './format.js';
+import { asOfLabel, formatUsd, humanize } from './format.js';
 import { barChart } from './bar-chart.js';
 import { html, type SafeHtml } from './html.js';
 import { pageDocument } from './layout.js';
@@ -28,12 +28,12 @@ function breakdownChart(f: FeesResponse): SafeHtml | '' {
     rows.map((r) => ({
       label: r.name,
       segments: ITEMS.map((item, i) => ({ value: r.line_items.find((l) => l.item === item)?.usd ?? 0, colour: BAR_COLOURS[i]! })),
-      note: formatUsd(r.annual_total_usd),
+      note: formatUsd(r.known_subtotal_usd),
     })),
     {
       id: 'fees-chart',
       title: 'Annual cost by fee line, cheapest first',
-      description: rows.map((r) => `${r.name} ${formatUsd(r.annual_total_usd)} a year: ${r.line_items.map((l) => `${humanize(l.item)} ${l.usd === null ? 'unknown' : formatUsd(l.usd)}`).join(', ')}`).join('; '),
+      description: rows.map((r) => `${r.name} ${formatUsd(r.known_subtotal_usd)} a year: ${r.line_items.map((l) => `${humanize(l.item)} ${l.usd === null ? 'unknown' : formatUsd(l.usd)}`).join(', ')}`).join('; '),
       legend: ITEMS.map((item, i) => ({ label: humanize(item), colour: BAR_COLOURS[i]! })),
     },
   );
@@ -59,9 +59,10 @@ ${LIMITS.feeParameters.map((p) => html`<p><label for="fees-${p.name}">${p.descri
 ${breakdownChart(f)}
 <div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="fees"><caption>Annual cost per platform and fee line, in the ranking order</caption>
 <thead><tr><th scope="col">Platform</th><th scope="col">Annual total</th>${ITEMS.map((item) => html`<th scope="col">${humanize(item)}</th>`)}<th scope="col">Note</th></tr></thead>
-<tbody>${f.results.map((r) => html`<tr><th scope="row"><a href="${sitePath(site, `/platforms/${r.slug}`)}">${r.name}</a></th><td>${formatUsd(r.annual_total_usd)}${r.complete ? '' : ' (known lines only)'}${r.stale ? html`; <strong>old</strong>` : ''}</td>${ITEMS.map((item) => {
+<tbody>${f.results.map((r) => html`<tr><th scope="row"><a href="${sitePath(site, `/platforms/${r.slug}`)}">${r.name}</a></th><td>${r.annual_total_usd === null ? html`unknown: a line has no price (the known lines alone: ${formatUsd(r.known_subtotal_usd)})` : formatUsd(r.annual_total_usd)}${r.stale ? html`; <strong>rests on old figures</strong>` : ''}</td>${ITEMS.map((item) => {
       const line = r.line_items.find((l) => l.item === item);
-      return html`<td>${line === undefined || line.status === 'not_applicable' ? 'n/a' : line.usd === null ? 'unknown' : formatUsd(line.usd)}</td>`;
+      const date = asOfLabel(line?.as_of, line?.stale);
+      return html`<td>${line === undefined || line.status === 'not_applicable' ? 'n/a' : line.usd === null ? 'unknown' : formatUsd(line.usd)}${date ? html`<br><small${line?.stale ? html` class="old"` : ''}>${date}</small>` : ''}</td>`;
     })}<td>${r.rank_note}</td></tr>`)}</tbody>
 </table></div>
 <p>${f.ranking}</p>

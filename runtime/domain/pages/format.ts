@@ -28,3 +28,14 @@ export const humanize = (key: string): string => {
   const words = key.replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
+
+/**
+ * A number's own date for a table cell: "as of 2025-03-26", or "old: 2023-09-06" when the fact is
+ * older than its freshness window (methodology.yaml `freshness`); '' without a date.
+ */
+export const asOfLabel = (asOf: string | null | undefined, stale: boolean | null | undefined): string =>
+  !asOf ? '' : stale ? `old: ${asOf}` : `as of ${asOf}`;
+
+/** "61.3 % (range 42.5-78 %)" for a score with its range (methodology "Score ranges"); the score alone when the range has zero width. */
+export const formatScoreRange = (score: number | null, low: number | null, high: number | null, fallback = 'no score'): string =>
+  score === null ? fallback : low === null || high === null || low === high ? formatPct(score) : `${formatPct(score)} (range ${twoDecimals.format(low)}-${formatPct(high)})`;

@@ -10,7 +10,7 @@ import type { SavingsResponse } from '../contract/calculator-schemas.js';
 import type { ParameterError } from '../contract/parameter-rules.js';
 import type { Site } from '../contract/model.js';
 import { API_PATHS, sitePath } from '../contract/urls.js';
-import { formatPct, formatUsd } from './format.js';
+import { asOfLabel, formatPct, formatUsd } from './format.js';
 import { barChart } from './bar-chart.js';
 import { html, type SafeHtml } from './html.js';
 import { pageDocument } from './layout.js';
@@ -44,10 +44,11 @@ export function savingsPageHtml(site: Site, s: SavingsResponse | null, asked: { 
   const results = s === null
     ? errors.length ? '' : html`<p>Give a balance to see what each high-yield savings account with a sourced APY would pay.</p>`
     : html`<h2 id="projection">Interest on ${formatUsd(s.balance_usd)} over ${s.months} months</h2>
+${s.no_current_pick_note === null ? '' : html`<p class="notice" role="note"><strong>${s.no_current_pick_note}</strong></p>`}
 ${interestChart(s)}
 <div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="savings"><caption>Projected interest per account, in the ranking order</caption>
 <thead><tr><th scope="col">Account</th><th scope="col">APY used</th><th scope="col">Interest</th><th scope="col">APY as of</th><th scope="col">Note</th></tr></thead>
-<tbody>${s.results.map((r) => html`<tr><th scope="row"><a href="${sitePath(site, `/platforms/${r.slug}`)}">${r.name}</a></th><td>${formatPct(r.apy)}</td><td>${formatUsd(r.interest_usd)}</td><td>${r.as_of}${r.stale ? html`; <strong>old</strong>` : ''}</td><td>${r.rank_note}</td></tr>`)}</tbody>
+<tbody>${s.results.map((r) => html`<tr><th scope="row"><a href="${sitePath(site, `/platforms/${r.slug}`)}">${r.name}</a></th><td>${formatPct(r.apy)}</td><td>${formatUsd(r.interest_usd)}</td><td>${r.stale ? html`<strong>${asOfLabel(r.as_of, true)}</strong>` : r.as_of}${r.sources.length ? html` (<a href="${r.sources[0]!}">source</a>)` : ''}</td><td>${r.rank_note}</td></tr>`)}</tbody>
 </table></div>
 ${s.excluded.length ? html`<p>Not projected (no sourced APY): ${s.excluded.map((e, i) => html`${i ? ', ' : ''}<a href="${sitePath(site, `/platforms/${e.slug}`)}">${e.name}</a>`)}.</p>` : ''}
 <p>${s.compounding} ${s.ranking}</p>

@@ -16,12 +16,83 @@ import { FEE_ITEM_GROUPS, feeModelOf } from './fact-models.js';
 import { staleFor, type EvidenceContext, type FactState } from './fact-states.js';
 
 /** A criterion's result without its definition fields (key, label, default_weight, group). */
-export type CriterionResult = Pick<CriterionScore, 'basis' | 'score' | 'unknown_points' | 'rationale' | 'as_of' | 'stale' | 'evidence_tier' | 'sources'>;
+export type CriterionResult = Pick<CriterionScore, 'basis' | 'score' | 'unknown_points' | 'rationale' | 'as_of' | 'stale' | 'evidence_tier'> & { sources: Source[] };
 
 /** Category-wide figures some rules compare against. */
 export interface CategoryContext {
   /** Best fresh APY (percent) at each apy_relative reference balance; `fresh` false when no fresh APY exists and the best stale one stands in. */
   bestApyAt: Map<number, { apy: number; fresh: boolean }>;
+  /**
+   * At each apy_relative reference balance, by platform slug: the ceiling of a stale APY's score, the
+   * lowest score among the APYs with a newer as_of (see apyCeilings); absent when none is newer.
+   */
+  apyCeilingAt: Map<number, Map<string, ApyCeiling>>;
+}
+
+/** The newer APY whose score holds a stale APY's score down, and that score. */
+export interface ApyCeiling {
+  score: number;
+  name: string;
+  as_of: string;
+}
+
+/** One platform's APY at a reference balance, for apyCeilings. */
+export interface DatedApy {
+  slug: string;
+  name: string;
+  apy: number;
+  as_of: string;
+  stale: boolean;
+}
+
+/** The apy_relative score before any ceiling: 100 x APY / best, at most 100, one decimal (0 when best is 0). */
+const apyScore = (apy: number, best: number): number => (best === 0 ? 0 : Math.min(100, round1((100 * apy) / best)));
+
+/**
+ * The ceilings of stale APY scores (methodology.yaml, apy_relative): a stale APY never scores above
+ * an APY with a newer as_of, since rates move with the market and an old high rate says little
+ * about today's. Taken newest first: a stale APY's score is at most the lowest score (after its
+ * own ceiling) among the APYs strictly newer than it. An APY of 0 at the reference balance (the
+ * balance is under its first tier) sets no ceiling.
+ * @returns slug -> the ceiling that applies (absent when no newer APY exists or it is higher)
+ */
+export function apyCeilings(apys: readonly DatedApy[], best: number): Map<string, ApyCeiling> {
+  const out = new Map<string, ApyCeiling>();
+  const newestFirst = [...apys].sort((a, b) => b.as_of.localeCompare(a.as_of) || a.slug.localeCompare(b.slug));
+  let lowest: ApyCeiling | null = null; // lowest final score among APYs strictly newer than the current date
+  let i = 0;
+  while (i < newestFirst.length) {
+    const date = newestFirst[i]!.as_of;
+    let sameDateLowest: ApyCeiling | null = null;
+    for (; i < newestFirst.length && newestFirst[i]!.as_of === date; i++) {
+      const a = newestFirst[i]!;
+      let score = apyScore(a.apy, best);
+      if (a.stale && lowest !== null && lowest.score < score) {
+        out.set(a.slug, lowest);
+        score = lowest.score;
+      }
+      if (a.apy > 0 && (sameDateLowest === null || score < sameDateLowest.score)) sameDateLowest = { score, name: a.name, as_of: a.as_of };
+    }
+    if (sameDateLowest !== null && (lowest === null || sameDateLowest.score < lowest.score)) lowest = sameDateLowest;
+  }
+  return out;
+}
+
+/**
+ * The lowest and highest score a rule allows (methodology.yaml "Score ranges"): a rubric 0 to its
+ * points summed (at most 100), an enum its lowest to its highest score, every other kind 0 to 100.
+ */
+export function ruleBounds(rule: Rule): { low: number; high: number } {
+  switch (rule.kind) {
+    case 'rubric':
+      return { low: 0, high: Math.min(100, rule.points.reduce((sum, pt) => sum + pt.points, 0)) };
+    case 'enum': {
+      const scores = Object.values(rule.scores);
+      return { low: Math.min(...scores), high: Math.max(...scores) };
+    }
+    default:
+      return { low: 0, high: 100 };
+  }
 }
 
 const MISSING: CriterionResult = { basis: 'missing', score: null, unknown_points: 0, rationale: null, as_of: null, stale: false, evidence_tier: null, sources: [] };
@@ -155,10 +226,13 @@ export function scoreCriterion(
     case 'apy_relative': {
       const apy = apyForBalance((p.facts as { apy: { tiers: Array<{ min_balance_usd: number; apy_pct: number }> } }).apy, rule.reference_balance_usd);
       const best = ctx.bestApyAt.get(rule.reference_balance_usd) ?? { apy: 0, fresh: false };
-      const score = best.apy === 0 ? 0 : Math.min(100, round1((100 * apy) / best.apy));
+      const raw = apyScore(apy, best.apy);
+      const ceiling = ctx.apyCeilingAt.get(rule.reference_balance_usd)?.get(p.slug);
+      const score = ceiling ? ceiling.score : raw;
       const scale = best.fresh ? `the best fresh APY in the category, ${best.apy}%` : `the best APY in the category, ${best.apy}% (no fresh APY exists, so a stale one sets the scale)`;
       const capped = best.apy > 0 && apy > best.apy ? ' (capped at 100: this stale APY is above the best fresh one)' : '';
-      return derived(score, `APY ${apy}% at ${rule.reference_balance_usd} USD against ${scale} gives ${score}${capped}.`);
+      const held = ceiling ? `; held to ${ceiling.score}, the score of ${ceiling.name}'s newer APY (as of ${ceiling.as_of}): a stale APY never scores above a newer one` : '';
+      return derived(score, `APY ${apy}% at ${rule.reference_balance_usd} USD against ${scale} gives ${raw}${capped}${held}.`);
     }
   }
 }

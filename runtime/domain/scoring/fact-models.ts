@@ -19,7 +19,7 @@ export const FEE_ITEM_GROUPS = {
 type States = ReadonlyMap<string, FactState>;
 const stateOf = (states: States, name: string) => {
   const s = states.get(name)!;
-  return { as_of: s.as_of, stale: s.stale, evidence_tier: s.evidence_tier };
+  return { as_of: s.as_of, stale: s.stale, evidence_tier: s.evidence_tier, sources: s.sources.map((source) => source.url) };
 };
 
 /** Fee model of an exchange or brokerage (null for the other categories). */

@@ -29,14 +29,15 @@ function instructions(served: Served): string {
   ].join('\n');
 }
 
-/** A tool result: the body as structuredContent and JSON text, or isError with the REST problem's detail. */
+/** A tool result: the body as structuredContent and JSON text (after the result's lead sentence, when it has one), or isError with the REST problem's detail. */
 function toolResult(result: OperationResult): CallToolResult {
   if (result.kind === 'problem') {
     return { isError: true, content: [{ type: 'text', text: result.problem.detail }] };
   }
   const json = result.kind === 'bytes' ? result.bytes.toString('utf8') : result.json?.toString('utf8') ?? JSON.stringify(result.body);
   const body = result.kind === 'bytes' ? (JSON.parse(json) as Record<string, unknown>) : (result.body as Record<string, unknown>);
-  return { structuredContent: body, content: [{ type: 'text', text: json }] };
+  const lead = result.kind === 'body' ? result.lead : undefined;
+  return { structuredContent: body, content: lead === undefined ? [{ type: 'text', text: json }] : [{ type: 'text', text: lead }, { type: 'text', text: json }] };
 }
 
 /**
