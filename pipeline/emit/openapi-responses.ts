@@ -47,6 +47,7 @@ export const ok = (schema: string, description: string, precomputed = false) => 
 export const commonErrors = {
   '400': problem('Invalid parameters: an unknown or repeated parameter, more than 20 parameters, or an undecodable URL; `errors` lists each parameter and what is allowed'),
   '401': problem('X-API-Key is malformed or unknown (leave it out for the free plan)'),
+  '403': problem('The Host header names a host the service is not published under (DNS-rebinding protection; README "Configuration", ALLOWED_HOSTS): `detail` names the header and the hosts allowed'),
   '404': problem('Unknown path or resource (problem+json; for platform names with up to three suggestions)'),
   '405': problem('Method not allowed; the Allow header lists GET, HEAD'),
   '406': problem('Accept rules out application/json'),
@@ -59,5 +60,5 @@ export const commonErrors = {
 export const notModified = { '304': { description: 'Not modified: If-None-Match matched the ETag of this precomputed body' } };
 export const badRequest = problem('Invalid parameter: `errors` lists each parameter and what is allowed');
 
-/** The errors a file of the site can meet: never counted against the API limit, so no 401 or 429. */
-export const siteErrors = { '404': commonErrors['404'], '405': commonErrors['405'] };
+/** The errors a file of the site can meet: never counted against the API limit, so no 401 or 429; 403 for a Host not allowed. */
+export const siteErrors = { '403': commonErrors['403'], '404': commonErrors['404'], '405': commonErrors['405'] };

@@ -60,6 +60,7 @@ export function serviceOperations(): Json {
           '405': problem('GET and DELETE are not allowed: the endpoint is stateless and takes POST only (Allow: POST)'),
           '406': { description: 'Not acceptable', content: { 'application/json': { schema: ref('JsonRpcResponse') } } },
           '401': { description: 'X-API-Key malformed or unknown: JSON-RPC error explaining it', content: { 'application/json': { schema: ref('JsonRpcResponse') } } },
+          '403': { description: 'The Host or Origin header names a host the service is not published under (DNS-rebinding protection; README "Configuration", ALLOWED_HOSTS): JSON-RPC error -32000 naming the header, with the request\'s id', content: { 'application/json': { schema: ref('JsonRpcResponse') } } },
           '413': problem(`Body over ${LIMITS.mcpBodyMaxBytes} bytes`),
           '429': { description: 'Rate limit exceeded: JSON-RPC error explaining the limit, with Retry-After', content: { 'application/json': { schema: ref('JsonRpcResponse') } } },
           '415': { description: 'Content-Type is not application/json', content: { 'application/json': { schema: ref('JsonRpcResponse') } } },

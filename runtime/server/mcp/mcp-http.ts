@@ -32,6 +32,8 @@ export interface McpHttp {
   answer(req: IncomingMessage, res: ServerResponse, common: Record<string, string>, startedAt: number): Promise<void>;
   /** Answers a request for /mcp the rate limits refused (401 or 429) as a JSON-RPC error. */
   refuse(req: IncomingMessage, res: ServerResponse, refusal: Exclude<Admission, { ok: true }>, common: Record<string, string>, startedAt: number): Promise<void>;
+  /** Answers a request for /mcp whose Host or Origin is not allowed (http/host-check.ts) as a 403 JSON-RPC error explaining `detail`. */
+  refuseHost(req: IncomingMessage, res: ServerResponse, detail: string, common: Record<string, string>, startedAt: number): Promise<void>;
 }
 
 /**
@@ -55,6 +57,19 @@ export function createMcpHttp(served: () => Served, send: SendReply, logger: Log
     send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
   };
 
+  /** A refusal as a JSON-RPC error (code -32000) with the request's id when the body (within the bound) names one. */
+  const refuseWith = async (req: IncomingMessage, res: ServerResponse, status: number, detail: string, headers: Record<string, string>, common: Record<string, string>, startedAt: number) => {
+    let body: string | null = null;
+    try {
+      body = req.method === 'POST' && declaredLength(req) <= LIMITS.mcpBodyMaxBytes ? await readBody(req, LIMITS.mcpBodyMaxBytes) : null;
+    } catch {
+      // a reset connection: the refusal goes out without the request's id
+    }
+    if (body === null) req.resume();
+    const answer = jsonRpcRefusal(status, detail, { ...headers, ...(body === null && { connection: 'close' }) }, -32000, body === null ? null : jsonRpcRequestId(body));
+    send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
+  };
+
   return {
     answer: async (req, res, common, startedAt) => {
       const method = req.method ?? 'GET';
@@ -71,17 +86,7 @@ export function createMcpHttp(served: () => Served, send: SendReply, logger: Log
         else res.destroy();
       }
     },
-    refuse: async (req, res, refusal, common, startedAt) => {
-      let body: string | null = null;
-      try {
-        body = req.method === 'POST' && declaredLength(req) <= LIMITS.mcpBodyMaxBytes ? await readBody(req, LIMITS.mcpBodyMaxBytes) : null;
-      } catch {
-        // a reset connection: the refusal goes out without the request's id
-      }
-      if (body === null) req.resume();
-      const extra = { ...(refusal.status === 429 ? refusal.headers : {}), ...(body === null && { connection: 'close' }) };
-      const answer = jsonRpcRefusal(refusal.status, refusal.detail, extra, -32000, body === null ? null : jsonRpcRequestId(body));
-      send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
-    },
+    refuse: (req, res, refusal, common, startedAt) => refuseWith(req, res, refusal.status, refusal.detail, refusal.status === 429 ? refusal.headers : {}, common, startedAt),
+    refuseHost: (req, res, detail, common, startedAt) => refuseWith(req, res, 403, detail, {}, common, startedAt),
   };
 }
