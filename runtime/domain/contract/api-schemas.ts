@@ -45,6 +45,7 @@ export const ENVELOPE_FIELDS = {
   attribution: z.string().meta({ description: 'Credit line to show with the data' }),
   license: z.string().meta({ description: 'Licence of the data: free to cite and reuse with attribution (CC BY 4.0)' }),
   page: url.meta({ description: 'Human-readable page of the service for this response' }),
+  ignored_parameters: z.array(z.string()).optional().meta({ description: 'Query parameters the operation does not take, ignored (as in the Ignored-Query-Parameters header); present only when there were any. A near miss of a known parameter is a 400 instead.' }),
 };
 export const METHODOLOGY_URL_FIELD = url.meta({ description: 'URL of the published scoring methodology' });
 

@@ -9,7 +9,8 @@
  * - bound to any other address (0.0.0.0, a public address): the host of BASE_URL (with the
  *   loopback names when BASE_URL is itself local), and the names in ALLOWED_HOSTS.
  * Ports are not compared (a proxy or a published container port changes them). Host is checked
- * on every path but the probes; Origin, when sent, only on /mcp: the REST API and the site are
+ * on every path but the probes; Origin, when sent, only on POST /mcp (a CORS preflight passes, so
+ * a browser page can read the refusal of its POST): the REST API and the site are
  * public, read-only and CORS-open, so a page on another origin reading them is intended, while
  * an MCP client in a browser must be a page of an allowed host (README "Configuration").
  */

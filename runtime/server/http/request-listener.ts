@@ -145,10 +145,10 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
     return policy.policy;
   };
 
-  /** The 403 for a Host (or, on /mcp, Origin) the policy refuses, or undefined (http/host-check.ts); never counted. */
+  /** The 403 for a Host (or, for POST /mcp, Origin: a preflight passes, so the browser can read the refusal) the policy refuses, or undefined (http/host-check.ts); never counted. */
   const refuseHost = (req: IncomingMessage, res: ServerResponse, method: string, path: string, common: Record<string, string>, startedAt: number): boolean => {
     const hosts = currentPolicy();
-    const refusal = hostRefusal(hosts, headerValue(req.headers.host), headerValue(req.headers.origin), path === '/mcp');
+    const refusal = hostRefusal(hosts, headerValue(req.headers.host), headerValue(req.headers.origin), path === '/mcp' && method === 'POST');
     if (!refusal) return false;
     const detail = hostRefusalDetail(refusal, hosts);
     if (path === '/mcp') mcp.refuseHost(req, res, detail, common, startedAt);
