@@ -175,6 +175,7 @@ export const SearchResponseSchema = z
     count: z.number().int().min(0).meta({ description: 'Results in this answer' }),
     total: z.number().int().min(0).meta({ description: 'Platforms matching the query and category; more than count when `limit` cut the list' }),
     results: z.array(PlatformSummarySchema),
+    suggestions: z.array(z.string()).optional().meta({ description: 'When nothing matches `query`: up to three platform names nearest to it (edit distance), to search for instead' }),
     methodology: METHODOLOGY_URL_FIELD,
     ...ENVELOPE_FIELDS,
   })

@@ -1,7 +1,7 @@
 /**
  * The MCP server for one request (stateless Streamable HTTP, JSON responses):
- * the official SDK's McpServer with the tools of ./tools.ts, whose results
- * carry the REST body as structuredContent and as JSON text, the resources of
+ * the official SDK's McpServer with the tools of the operation catalogue, whose results
+ * carry the REST body as structuredContent and a short summary as text, the resources of
  * ./resources.ts and the prompts of ./prompts.ts (with completions).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -12,7 +12,10 @@ import type { Served } from '../served.js';
 import type { OperationResult } from '../../domain/operations/result.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
-import { OPERATIONS, runTool } from '../../domain/operations/catalogue.js';
+import { OPERATIONS, runTool, type ApiOperation } from '../../domain/operations/catalogue.js';
+import { toolSummary } from '../../domain/operations/tool-summaries.js';
+import { apiRegistry } from '../../domain/contract/api-schemas.js';
+import { outlineSchema, SHARED_FIELDS } from './tool-schemas.js';
 
 /** Instructions returned by `initialize`: what the service is, its limits and how to credit it. */
 function instructions(served: Served): string {
@@ -21,20 +24,33 @@ function instructions(served: Served): string {
     `${site.name}: sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages.`,
     `Tools: ${OPERATIONS.map(({ tool }) => `${tool.name} (${tool.title.toLowerCase()})`).join(', ')}. Start with list_categories or search_platforms.`,
     'Resources: the category list, the methodology, each platform record and the open-data files, by their https URLs here; prompts: compare_for_my_priorities, check_safety, best_savings_for_my_balance.',
+    `Each tool result's text is a short summary to quote; structuredContent holds the whole answer (the REST body of the same request), always with ${SHARED_FIELDS.join(', ')} besides the fields its output schema outlines.`,
     'Every fact carries source URLs, an as_of date, a stale flag and an evidence tier: quote them, and say when data is old or weakly sourced. Scores follow the published methodology: ' + site.methodology_url + '.',
     'The data is informational, not investment advice.',
     `Credit the service with this attribution and the page URL of each result: "${site.attribution}". ${site.license}`,
   ].join('\n');
 }
 
-/** A tool result: the body as structuredContent and JSON text, or isError with the REST problem's detail. */
-function toolResult(result: OperationResult): CallToolResult {
+/**
+ * A tool result: the REST body as structuredContent and a short summary of it as text
+ * (operations/tool-summaries.ts), or isError with the REST problem's detail (and its suggestions).
+ */
+function toolResult(tool: string, result: OperationResult): CallToolResult {
   if (result.kind === 'problem') {
-    return { isError: true, content: [{ type: 'text', text: result.problem.detail }] };
+    const { detail, suggestions } = result.problem;
+    return { isError: true, content: [{ type: 'text', text: suggestions?.length ? `${detail} Did you mean: ${suggestions.join(', ')}?` : detail }] };
   }
-  const json = result.kind === 'bytes' ? result.bytes.toString('utf8') : result.json?.toString('utf8') ?? JSON.stringify(result.body);
-  const body = result.kind === 'bytes' ? (JSON.parse(json) as Record<string, unknown>) : (result.body as Record<string, unknown>);
-  return { structuredContent: body, content: [{ type: 'text', text: json }] };
+  const body = result.kind === 'bytes' ? (JSON.parse(result.bytes.toString('utf8')) as Record<string, unknown>) : (result.body as Record<string, unknown>);
+  return { structuredContent: body, content: [{ type: 'text', text: toolSummary(tool, body) }] };
+}
+
+/** Each operation's outline output schema (./tool-schemas.ts), made once. */
+const outlines = new Map<ApiOperation, ReturnType<typeof outlineSchema>>();
+
+/** A tool's description with where its whole output schema is published (openapi.json components). */
+function describeTool(operation: ApiOperation, base: string): string {
+  const id = apiRegistry.get(operation.result.schema)?.id;
+  return id ? `${operation.tool.description} Full output schema: ${base}/openapi.json#/components/schemas/${id}` : operation.tool.description;
 }
 
 /**
@@ -55,12 +71,12 @@ export function createMcpServer(served: Served): McpServer {
       tool.name,
       {
         title: tool.title,
-        description: tool.description,
+        description: describeTool(operation, site.base_url),
         inputSchema: tool.inputSchema,
-        outputSchema: operation.result.schema,
-        annotations: { title: tool.title, readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
+        outputSchema: outlines.get(operation) ?? outlines.set(operation, outlineSchema(operation.result.schema)).get(operation)!,
+        annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
       },
-      async (args: Record<string, unknown>) => toolResult(runTool(operation, served, args)),
+      async (args: Record<string, unknown>) => toolResult(tool.name, runTool(operation, served, args)),
     );
   }
   registerResources(server, served);
