@@ -6,7 +6,7 @@
 #   docker build -t comparison-data --build-arg BASE_URL=https://data.example.org .
 #   docker run -p 8080:8080 comparison-data
 #
-# NODE_VERSION: a Node.js LTS line (the code needs Node >= 20.19, package.json "engines").
+# NODE_VERSION: a Node.js LTS line (the code needs Node >= 24, package.json "engines" and .nvmrc).
 ARG NODE_VERSION=24
 
 # ---- build: sources/ -> dist/, runtime/ -> build/runtime/ ----

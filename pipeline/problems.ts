@@ -1,7 +1,7 @@
 /**
  * Problems the build reports to a data editor: every one at once, errors then
  * warnings, as `file:line:col  dotted.path  message` with an optional hint
- * (anchors.md "Take" 4).
+ * (README "How to read an error").
  */
 export interface BuildProblem {
   severity: 'error' | 'warning';

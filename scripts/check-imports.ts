@@ -9,6 +9,8 @@
  * - runtime/domain/ (what the build and the server share) imports neither runtime/server/ nor pipeline/;
  * - pipeline/ never imports runtime/server/;
  * - runtime/ never imports pipeline/ (the server starts from dist/ alone);
+ * - inside runtime/domain/, a folder imports only folders of lower layers (DOMAIN_LAYERS, bottom
+ *   first; docs/architecture.md "Layers of the domain"), so no folder imports one that imports it back;
  * - no circle of imports among the project's own files.
  */
 import { execFile } from 'node:child_process';
@@ -29,6 +31,31 @@ const LAYER_RULES: readonly LayerRule[] = [
   { name: 'pipeline-not-server', from: /^pipeline\//, to: /^runtime\/server\//, why: 'the pipeline uses the shared domain, never the server' },
   { name: 'runtime-not-pipeline', from: /^runtime\//, to: /^pipeline\//, why: 'the runtime starts from dist/ alone and never imports the build' },
 ];
+
+/**
+ * The folders of runtime/domain/, lowest layer first (docs/architecture.md "Layers of the domain"):
+ * a file may import files of its own folder and of folders before it, never after. `.` stands for
+ * the files directly in runtime/domain/ (dataset.ts).
+ */
+const DOMAIN_LAYERS: readonly string[] = ['primitives', 'contract', 'sources', 'compute', 'scoring', 'pages', '.', 'operations'];
+
+/** The layer folder of a runtime/domain/ file ('.' for a file directly in it), else undefined. */
+function domainFolder(file: string): string | undefined {
+  const rest = /^runtime\/domain\/(.+)$/.exec(file)?.[1];
+  if (rest === undefined) return undefined;
+  const slash = rest.indexOf('/');
+  return slash < 0 ? '.' : rest.slice(0, slash);
+}
+
+/** A domain import that goes up the layers (or into a folder DOMAIN_LAYERS does not name), as a violation line, else undefined. */
+function domainLayerViolation(from: string, to: string): string | undefined {
+  const [a, b] = [domainFolder(from), domainFolder(to)];
+  if (a === undefined || b === undefined || a === b) return undefined;
+  const [ia, ib] = [DOMAIN_LAYERS.indexOf(a), DOMAIN_LAYERS.indexOf(b)];
+  if (ia < 0 || ib < 0) return `domain-layers: ${from} -> ${to} (every folder of runtime/domain/ has a place in DOMAIN_LAYERS of scripts/check-imports.ts)`;
+  if (ib > ia) return `domain-layers: ${from} -> ${to} (${a}/ is below ${b}/ in the domain's layers: ${DOMAIN_LAYERS.join(' < ')})`;
+  return undefined;
+}
 
 /** Import edges among the project's own files (paths relative to the project folder), from `tsc --explainFiles`. */
 async function importGraph(projectDir: string): Promise<Map<string, Set<string>>> {
@@ -94,6 +121,8 @@ function importViolations(graph: Map<string, Set<string>>): string[] {
   for (const [from, targets] of graph) {
     for (const to of targets) {
       for (const rule of LAYER_RULES) if (rule.from.test(from) && rule.to.test(to)) violations.push(`${rule.name}: ${from} -> ${to} (${rule.why})`);
+      const layer = domainLayerViolation(from, to);
+      if (layer) violations.push(layer);
     }
   }
   for (const group of circles(graph)) violations.push(`no-circular: ${group.join(' -> ')} (a circle of imports makes load order matter)`);

@@ -7,7 +7,7 @@
  * tsx (docs/performance.md). Exit code: the failing step's, else 0.
  */
 import { readFile } from 'node:fs/promises';
-import { load as loadYaml } from 'js-yaml';
+import { parse as loadYaml } from 'yaml';
 import { isLocalHost } from '../runtime/domain/contract/urls.js';
 import path from 'node:path';
 import { main as pipeline } from '../pipeline/cli.js';

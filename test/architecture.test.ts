@@ -41,6 +41,9 @@ describe('import rules', () => {
       // a circle inside the domain
       'runtime/domain/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
       'runtime/domain/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
+      // a lower layer of the domain imports a higher one (compute/ is below operations/)
+      'runtime/domain/operations/result.ts': 'export const envelope = 1;\n',
+      'runtime/domain/compute/verdict.ts': "import { envelope } from '../operations/result.js';\nexport const verdict = envelope;\n",
       // allowed: the pipeline and the server import the domain
       'pipeline/score.ts': "import { a } from '../runtime/domain/a.js';\nexport const score = a;\n",
       'runtime/server/app.ts': "import { b } from '../domain/b.js';\nexport const app = b;\n",
@@ -53,10 +56,11 @@ describe('import rules', () => {
     expect(code).toBe(1);
     expect(stdout.trim().split('\n')).toEqual([
       'domain-imports-neither: runtime/domain/model.ts -> runtime/server/serve.ts (runtime/domain/ is shared by the build and the server and imports neither)',
+      'domain-layers: runtime/domain/compute/verdict.ts -> runtime/domain/operations/result.ts (compute/ is below operations/ in the domain\'s layers: primitives < contract < sources < compute < scoring < pages < . < operations)',
       'no-circular: runtime/domain/a.ts -> runtime/domain/b.ts (a circle of imports makes load order matter)',
       'pipeline-not-server: pipeline/emit.ts -> runtime/server/serve.ts (the pipeline uses the shared domain, never the server)',
       'runtime-not-pipeline: runtime/server/reload.ts -> pipeline/emit.ts (the runtime starts from dist/ alone and never imports the build)',
-      '4 import rule violations in 8 files',
+      '5 import rule violations in 10 files',
     ]);
   });
 });

@@ -1,15 +1,15 @@
 /**
- * Each rule of the build's checks (pipeline/checks/rules/, one file each) with its own
+ * Each rule of the build's checks of platform files (pipeline/checks/rules/, one file each;
+ * the methodology's rules are in test/methodology-check-rules.test.ts) with its own
  * failing source and passing source, run through the CLI as a data editor runs it
  * (`check --sources`): the failing file gives exactly that rule's problems, at the line
  * of the offending field; the passing files, together, give none. The fixtures are
  * evaluated on 2026-06-30 (SOURCE_DATE_EPOCH in vitest.config.ts).
  */
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DATASET_CHECKS, PLATFORM_CHECKS } from '../pipeline/checks/platform-checks.js';
-import { FIXTURE_SOURCES, runCli, tempDir, type CliResult } from './helpers.js';
+import { runCli, treeWith, type CliResult } from './helpers.js';
 
 /** A valid exchange record named after the case; `change` rewrites its text into the failing or passing variant. */
 function exchange(id: string, change: (yaml: string) => string = (y) => y): string {
@@ -137,24 +137,6 @@ const CASES: RuleCase[] = [
     problems: [{ on: 'aliases:', path: 'aliases.0', message: /^error: "alpha exchange" is already used by \S+\/platforms\/exchanges\/alpha-exchange\.yaml$/ }],
   },
 ];
-
-/** A copy of the fixture sources with the given files added (paths relative to the sources folder). */
-async function treeWith(label: string, files: Record<string, string>, methodology?: (yaml: string) => string): Promise<string> {
-  const sources = path.join(await tempDir(`rule-${label}`), 'sources');
-  await cp(FIXTURE_SOURCES, sources, { recursive: true });
-  for (const [file, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(sources, file)), { recursive: true });
-    await writeFile(path.join(sources, file), text);
-  }
-  if (methodology) {
-    const file = path.join(sources, 'methodology.yaml');
-    const before = await readFile(file, 'utf8');
-    const after = methodology(before);
-    if (after === before) throw new Error(`the methodology edit of ${label} changed nothing`);
-    await writeFile(file, after);
-  }
-  return sources;
-}
 
 const failing = new Map<string, CliResult>();
 let passing: CliResult;

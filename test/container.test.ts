@@ -15,7 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { DockerfileParser, type Instruction } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
-import { load as loadYaml } from 'js-yaml';
+import { parse as loadYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, RUNTIME_BUNDLE } from '../scripts/bundles.js';
 import { buildInto, FIXTURE_SOURCES, ROOT, tempDir } from './helpers.js';
@@ -64,7 +64,7 @@ describe('Dockerfile', () => {
     expect(stages.map((s) => s.getBuildStage())).toEqual(['build', 'deps', 'runtime']);
     const nodeVersion = /^ARG NODE_VERSION=(\d+)$/m.exec(dockerfileText)?.[1];
     expect(Number(nodeVersion) % 2, 'Node.js LTS lines are the even majors').toBe(0);
-    expect(Number(nodeVersion)).toBeGreaterThanOrEqual(20); // package.json engines: >=20.19
+    expect(Number(nodeVersion)).toBeGreaterThanOrEqual(24); // package.json engines: >=24, .nvmrc
     expect(stages.at(-1)!.getImageName()).toBe('node');
     expect(stages.at(-1)!.getImageTag()).toBe('${NODE_VERSION}-bookworm-slim');
     expect(only('USER').map((u) => u.getArgumentsContent())).toEqual(['node']);
@@ -72,6 +72,15 @@ describe('Dockerfile', () => {
     expect(only('HEALTHCHECK')[0]!.getArgumentsContent()).toContain('/healthz');
     expect(only('EXPOSE').map((e) => e.getArgumentsContent())).toEqual([finalEnv().PORT]);
     expect(finalEnv().HOST).toBe('0.0.0.0');
+  });
+
+  it('builds the image on the Node.js line of .nvmrc, the line package.json "engines" and CI require', () => {
+    const nvmrcLine = readFileSync(path.join(ROOT, '.nvmrc'), 'utf8').trim();
+    const engines = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    expect(nvmrcLine).toMatch(/^\d+$/);
+    expect(/^ARG NODE_VERSION=(\d+)$/m.exec(dockerfileText)?.[1]).toBe(nvmrcLine);
+    expect(engines).toBe(`>=${nvmrcLine}`);
+    expect(readFileSync(path.join(ROOT, '.ci', 'run'), 'utf8')).toContain('.nvmrc');
   });
 
   it('fails the validation a broken Dockerfile would (the check can fail)', () => {

@@ -5,7 +5,7 @@
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdtemp } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,28 @@ export function tempDir(prefix: string): Promise<string> {
   return mkdtemp(path.join(tmpdir(), `${prefix}-`));
 }
 
+/**
+ * A copy of the fixture sources in a new temporary folder, with `files` added (paths relative to the
+ * sources folder) and methodology.yaml rewritten by `methodology`; throws when that edit changes nothing.
+ * Resolves with the copy's sources folder.
+ */
+export async function treeWith(label: string, files: Record<string, string>, methodology?: (yaml: string) => string): Promise<string> {
+  const sources = path.join(await tempDir(`rule-${label}`), 'sources');
+  await cp(FIXTURE_SOURCES, sources, { recursive: true });
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(sources, file)), { recursive: true });
+    await writeFile(path.join(sources, file), text);
+  }
+  if (methodology) {
+    const file = path.join(sources, 'methodology.yaml');
+    const before = await readFile(file, 'utf8');
+    const after = methodology(before);
+    if (after === before) throw new Error(`the methodology edit of ${label} changed nothing`);
+    await writeFile(file, after);
+  }
+  return sources;
+}
+
 /** Builds `sources` into a new temporary dist folder; throws with the CLI output on failure. */
 export async function buildInto(sources: string, env: Record<string, string> = {}): Promise<string> {
   const dist = path.join(await tempDir('dist'), 'dist');
@@ -82,7 +104,7 @@ export interface RunningServer {
 }
 
 /** Serves a dist folder on 127.0.0.1 (unless `hostname` says) at a free port, reached at 127.0.0.1; rate limiting off unless given. */
-export async function startServer(distDir: string, limits: Partial<Pick<ServeOptions, 'rateLimit' | 'trustProxy' | 'logger' | 'hostname' | 'allowedHosts'>> = {}): Promise<RunningServer> {
+export async function startServer(distDir: string, limits: Partial<Pick<ServeOptions, 'rateLimit' | 'trustProxy' | 'logger' | 'mcpResourceMaxBytes' | 'maxConnections' | 'hostname' | 'allowedHosts'>> = {}): Promise<RunningServer> {
   const runtime = await serve({
     distDir,
     port: 0,

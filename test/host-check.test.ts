@@ -69,10 +69,11 @@ describe('a server bound to loopback', () => {
     expect(res.json.detail).toContain('localhost, 127.0.0.1, [::1]');
   });
 
-  it('refuses /mcp for a rebinding Host or Origin with a 403 JSON-RPC error carrying the request id and naming the header', async () => {
+  it('refuses /mcp for a rebinding Host or Origin with a 403 JSON-RPC error naming the header, before reading the body', async () => {
     const byHost = await mcp(url, { host: 'evil.example', origin: 'http://evil.example' });
     expect(byHost.status).toBe(403);
-    expect(byHost.json).toMatchObject({ jsonrpc: '2.0', id: 41, error: { code: -32000, message: expect.stringContaining('The Host header names "evil.example"') } });
+    expect(byHost.headers.connection).toBe('close');
+    expect(byHost.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('The Host header names "evil.example"') } });
     const byOrigin = await mcp(url, { host: '127.0.0.1', origin: 'http://evil.example:8000' });
     expect(byOrigin.status).toBe(403);
     expect(byOrigin.json.error.message).toContain('The Origin header names "evil.example"');

@@ -3,7 +3,8 @@
  * swapping in a freshly built dist/ (and refusing a broken one), SIGTERM
  * finishing in-flight requests before exiting 0.
  */
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, readFile, realpath, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,25 @@ describe('what a runtime serves', () => {
     const starting = spawnRuntime(dist);
     await expect(starting).rejects.toThrow(/runtime failed to start: dist\/ does not match its build-manifest\.json: platforms\/beta-exchange\/index\.html has 10 bytes/);
   });
+});
+
+describe('the build folder a runtime serves', () => {
+  it('is kept through later builds while it is served, so pages not yet read still answer; once reloaded away from, the next build removes it', async () => {
+    const dist = await buildInto(FIXTURE_SOURCES);
+    const first = await realpath(dist);
+    const rt = await spawnRuntime(dist);
+    for (let i = 0; i < 2; i++) expect((await runCli(['build', '--sources', FIXTURE_SOURCES, '--dist', dist])).code).toBe(0);
+    expect(await realpath(dist)).not.toBe(first);
+    // read lazily from the build folder loaded at start (runtime/server/static-files.ts): never read before now
+    for (const page of ['/open-data/platforms.json', '/platforms/alpha-exchange', '/methodology', '/open-data/exchanges.csv']) {
+      expect((await fetch(`${rt.url}${page}`)).status, page).toBe(200);
+    }
+    rt.child.kill('SIGHUP');
+    await rt.waitFor((l) => l.event === 'reload', 'reload');
+    expect((await runCli(['build', '--sources', FIXTURE_SOURCES, '--dist', dist])).code).toBe(0);
+    expect(existsSync(first)).toBe(false);
+    expect((await fetch(`${rt.url}/open-data/brokerages.csv`)).status).toBe(200);
+  }, 120_000); // four builds
 });
 
 describe('Prometheus metrics', () => {

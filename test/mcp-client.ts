@@ -1,6 +1,6 @@
 /**
  * The MCP tests' client: the official SDK Client connected over Streamable HTTP
- * to the served fixtures, and raw JSON-RPC posts as the interface spec describes them.
+ * to the served fixtures, and raw JSON-RPC posts as README "MCP endpoint for AI agents" describes them.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -43,7 +43,7 @@ export function connectMcpClient() {
     return { status: res.status, body: res.json };
   }
 
-  /** A raw JSON-RPC POST with only Content-Type: application/json, as the interface spec tells clients. */
+  /** A raw JSON-RPC POST with only Content-Type: application/json, as README "MCP endpoint for AI agents" tells clients. */
   async function rawPost(body: string) {
     return http(server, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   }

@@ -116,11 +116,11 @@ describe('prompts and completions', () => {
     expect(text).toContain('not investment advice');
   });
 
-  it('completes platform arguments of prompts and templates to slugs, the last name of a list too', async () => {
+  it('completes platform arguments of prompts and templates to slugs, the last name of a list to its slug alone', async () => {
     const single = await client.complete({ ref: { type: 'ref/prompt', name: 'check_safety' }, argument: { name: 'platform', value: 'al' } });
     expect(single.completion.values).toEqual(['alpha-exchange']);
     const list = await client.complete({ ref: { type: 'ref/prompt', name: 'compare_for_my_priorities' }, argument: { name: 'platforms', value: 'alpha-exchange,del' } });
-    expect(list.completion.values).toEqual(['alpha-exchange,delta-exchange']);
+    expect(list.completion.values).toEqual(['delta-exchange']);
     const template = await client.complete({ ref: { type: 'ref/resource', uri: 'http://localhost:3000/v1/platforms/{name}' }, argument: { name: 'name', value: 'save' } });
     expect(template.completion.values).toEqual(['save-one', 'save-three', 'save-two']);
   });

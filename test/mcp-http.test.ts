@@ -1,5 +1,5 @@
 /**
- * The MCP endpoint over HTTP: raw JSON-RPC posts as the interface spec describes
+ * The MCP endpoint over HTTP: raw JSON-RPC posts as README "MCP endpoint for AI agents" describes
  * them (no prior initialize, shared ids, the answer cache, errors), bodies over
  * the limit, and the conformance suite's server scenarios.
  */

@@ -8,7 +8,7 @@ import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 import type { Site } from '../../runtime/domain/contract/model.js';
 import { categoryPageUrl, platformJsonUrl } from '../../runtime/domain/contract/urls.js';
 import { byRank } from '../../runtime/domain/compute/search.js';
-import { verdictBody } from '../../runtime/domain/compute/verdict.js';
+import { verdictBody } from '../../runtime/domain/operations/verdict.js';
 import { envelope } from '../../runtime/domain/operations/result.js';
 import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
 import { modelCriteria, type ScoredPlatform } from '../score/score-dataset.js';

@@ -215,7 +215,7 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], fe
     }),
   };
   const manifestFile = jsonFile('open-data/manifest.json', manifest, { standalone: schemas.manifest }, 'pretty');
-  // validated by the frictionless library in test/site-http.test.ts (its profiles are JSON Schema draft-04)
+  // validated by the frictionless library in test/history.test.ts (its profiles are JSON Schema draft-04)
   const packageFile: EmittedFile = { path: 'open-data/datapackage.json', contents: prettyJson(dataPackage(site, manifest.files.map((entry, i) => ({ ...entry, fields: files[i]!.fields })), asOf)) };
   const sums = [...files.map((f, i) => [hashes[i]!, f.path] as const), ...[manifestFile, packageFile].map((f) => [sha256(f.contents), f.path] as const)]
     .map(([hash, p]) => `${hash}  ${p.slice(OPEN_DATA_DIR.length)}\n`)

@@ -16,7 +16,7 @@ import { readOnlyMethodReply } from './http/read-only-method.js';
 import { BAD_REQUEST } from './http/request-bounds.js';
 import type { AdmittedRequest, RequestListenerOptions } from './http/request-listener.js';
 import { accessLog, type AccessEntry } from './log.js';
-import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, replyResponse } from './http/respond.js';
+import { bytesResponse, carriesCommonHeaders, computedResponse, problemOf, problemResponse, replyResponse } from './http/respond.js';
 import type { RequestContext } from './http/reply.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
 import { problemPageReply } from './http/error-reply.js';
@@ -82,7 +82,9 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
       if (!response.headers.get('content-type')?.startsWith(PROBLEM_CONTENT_TYPE)) return undefined;
       response.headers.append('vary', 'Accept');
       if (!prefersHtml(event.req.headers.get('accept'))) return undefined;
-      const problem = (await response.clone().json()) as Problem;
+      // a HEAD answer has no body to read the problem from (issue 40: HEAD /nope answered 500): problemResponse keeps it
+      const problem = problemOf(response) ?? (event.req.method === 'HEAD' ? undefined : ((await response.clone().json()) as Problem));
+      if (!problem) return undefined;
       const page = problemPageReply(event.req.method, served().model.site, problem, event.url.pathname, Object.fromEntries(response.headers));
       return new Response(page.body, { status: page.status, statusText: STATUS_CODES[page.status], headers: page.headers });
     }),

@@ -9,6 +9,7 @@ import { FREE_REQUESTS_PER_MINUTE } from '../domain/contract/plans.js';
 import type { Logger } from './log.js';
 import type { ServeOptions } from './server.js';
 import { loadWebhookSettings } from './webhooks/webhook-config.js';
+import { MCP_RESOURCE_MAX_BYTES_DEFAULT } from './mcp/mcp-state.js';
 
 /** A whole-number setting within 0..max, or its default. @throws Error naming the variable */
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
@@ -46,7 +47,10 @@ function allowedHosts(env: NodeJS.ProcessEnv): string[] {
   return names;
 }
 
-/** Serve options for `distDir` from PORT, HOST, ALLOWED_HOSTS, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE, REDIS_URL, REDIS_TIMEOUT_MS, REDIS_RETRY_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT, METRICS_HOST and WEBHOOKS_FILE. */
+/** Default of MAX_CONNECTIONS (README "Configuration"): well above the 1,000 slow sockets the service held in issue 40's run, well below a container's usual open-file limit. */
+const MAX_CONNECTIONS_DEFAULT = 4096;
+
+/** Serve options for `distDir` from PORT, HOST, ALLOWED_HOSTS, MAX_CONNECTIONS, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE, REDIS_URL, REDIS_TIMEOUT_MS, REDIS_RETRY_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT, METRICS_HOST, WEBHOOKS_FILE and MCP_RESOURCE_MAX_BYTES. */
 export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, logger: Logger): ServeOptions {
   const redis = redisFrom(env, logger);
   const keys = loadKeys(env);
@@ -61,9 +65,11 @@ export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, log
       ...(redis ? { redis, redisRetryMs: wholeNumber(env, 'REDIS_RETRY_MS', 5000, 3_600_000) } : {}),
     },
     trustProxy: wholeNumber(env, 'TRUST_PROXY', 0, 10),
+    maxConnections: wholeNumber(env, 'MAX_CONNECTIONS', MAX_CONNECTIONS_DEFAULT, 1_000_000),
     shutdownTimeoutMs: wholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 3_600_000),
     ...(env.METRICS_PORT !== undefined && { metrics: { port: wholeNumber(env, 'METRICS_PORT', 0, 65535), hostname: env.METRICS_HOST ?? '127.0.0.1' } }),
     ...(env.WEBHOOKS_FILE && { webhooks: loadWebhookSettings(env.WEBHOOKS_FILE, keys) }),
+    mcpResourceMaxBytes: wholeNumber(env, 'MCP_RESOURCE_MAX_BYTES', MCP_RESOURCE_MAX_BYTES_DEFAULT, 16 * 1024 * 1024),
     logger,
   };
 }

@@ -34,6 +34,8 @@ export interface Served extends Dataset {
   computedCache: ComputedCache;
   /** Server pool, tools/call answers, resource index (mcp/mcp-state.ts); starts empty. */
   mcp: McpState;
+  /** The build folder this was loaded from (dist/ resolved at load): the static files are read from it. */
+  root: string;
 }
 
 /**
@@ -67,12 +69,18 @@ function checkedManifest(root: string): BuildManifest {
   return manifest;
 }
 
+/** Settings of a served dist that come from the runtime's configuration, not from dist/. */
+export interface ServedSettings {
+  /** MCP_RESOURCE_MAX_BYTES (mcp/mcp-state.ts); absent: its default. */
+  mcpResourceMaxBytes?: number;
+}
+
 /**
  * Loads dist/ into memory, checked against its build manifest.
  * @throws Error when the manifest is missing, a listed file is missing or of another size, a loaded file
  *   does not match its SHA-256, or the runtime model does not match its schema (a broken dist/)
  */
-export async function loadServed(distDir: string): Promise<Served> {
+export async function loadServed(distDir: string, settings: ServedSettings = {}): Promise<Served> {
   const root = realpathSync(distDir);
   const manifest = checkedManifest(root);
   const verify = (rel: string, bytes: Buffer): Buffer => {
@@ -100,5 +108,5 @@ export async function loadServed(distDir: string): Promise<Served> {
   ]);
   const model = RuntimeModelSchema.parse(JSON.parse(modelBytes.toString('utf8')));
   const dataset = datasetOf(model, { categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts, history });
-  return { ...dataset, precomputed: precomputedTable(dataset), staticFiles: new StaticFiles(root, manifest.files), computedCache: newComputedCache(), mcp: newMcpState() };
+  return { ...dataset, precomputed: precomputedTable(dataset), staticFiles: new StaticFiles(root, manifest.files), computedCache: newComputedCache(), mcp: newMcpState(settings.mcpResourceMaxBytes), root };
 }

@@ -1,6 +1,6 @@
 /**
  * Starting the runtime: load dist/ once, build the app, listen with node:http on
- * HOST:PORT (see README "Configuration"). The running server can swap in a
+ * HOST:PORT with at most MAX_CONNECTIONS connections (see README "Configuration"). The running server can swap in a
  * freshly built dist/ (reload) and close gracefully: stop accepting, close idle
  * keep-alive connections at once, answer every request already accepted (its body
  * may still be arriving) with Connection: close, and at the deadline
@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { loadServed, type Served } from './served.js';
+import { markServed } from './dist-lease.js';
 import { createRequestListener, type AppHandler } from './http/request-listener.js';
 import { INTERNAL_ERROR } from '../domain/contract/problem.js';
 import { problemReply } from './http/reply.js';
@@ -37,6 +38,10 @@ export interface ServeOptions {
   metrics?: { port: number; hostname: string };
   /** Change webhooks (WEBHOOKS_FILE); absent: none. */
   webhooks?: WebhookSettings;
+  /** Most open connections to the public port (MAX_CONNECTIONS); more are closed as they arrive. 0 or absent: no cap. */
+  maxConnections?: number;
+  /** Largest resource MCP resources/read returns inline, bytes (MCP_RESOURCE_MAX_BYTES); absent: 256 KiB. */
+  mcpResourceMaxBytes?: number;
 }
 
 /** What a graceful close did: connections it found idle, requests it let finish, connections cut at the deadline. */
@@ -89,7 +94,10 @@ export interface RunningRuntime {
  * @throws Error when dist/ is missing or broken
  */
 export async function serve(options: ServeOptions): Promise<RunningRuntime> {
-  let served: Served = await loadServed(options.distDir);
+  const servedSettings = options.mcpResourceMaxBytes === undefined ? {} : { mcpResourceMaxBytes: options.mcpResourceMaxBytes };
+  let served: Served = await loadServed(options.distDir, servedSettings);
+  // the build folder served is marked so builds keep it while it is served (dist-lease.ts)
+  let unmark = markServed(served.root);
   const limits = new RateLimits(options.rateLimit, options.logger);
   const webhooks = options.webhooks ? await startWebhooks(options.webhooks, options) : undefined;
   // prom-client is loaded only when metrics are on (start time)
@@ -132,6 +140,14 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
     if (closing) res.setHeader('connection', 'close');
     handleRequest(req, res);
   });
+  if (options.maxConnections) {
+    // node:net closes each connection past the cap at once (net.Server maxConnections, its 'drop' event); logged once per 1,000
+    server.maxConnections = options.maxConnections;
+    let dropped = 0;
+    server.on('drop', () => {
+      if (dropped++ % 1000 === 0) options.logger.warn({ event: 'connection-dropped', max_connections: options.maxConnections, dropped }, 'connection closed: MAX_CONNECTIONS reached');
+    });
+  }
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
@@ -155,17 +171,22 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
     reload: async () => {
       const previous = served;
       try {
-        served = await loadServed(options.distDir);
+        served = await loadServed(options.distDir, servedSettings);
       } catch (error) {
         metrics?.observeReload('refused');
         throw error;
       }
       metrics?.observeReload('ok');
+      if (served.root !== previous.root) {
+        unmark();
+        unmark = markServed(served.root);
+      }
       // delivered on timers after the reload returns; a failure is logged, never thrown into the reload
       webhooks?.changed(previous.model, served.model).catch((error: unknown) => options.logger.error({ event: 'webhook-queue-failed', error: error instanceof Error ? error.message : String(error) }, 'webhook messages could not be queued'));
     },
     close: async () => {
       closing = true;
+      unmark();
       webhooks?.close();
       const finished = inFlight.size;
       for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');

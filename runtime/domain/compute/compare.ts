@@ -10,7 +10,7 @@ import { round1 } from './rounding.js';
 import { scoreAndCoverage, weightedScore, type KeepCriterion } from './weighted-score.js';
 import { compareNames } from './name-order.js';
 import { madeOnce } from './made-once.js';
-import { sortFew } from './sort-few.js';
+import { sortFew } from '../primitives/sort-few.js';
 
 /** The comparison without the envelope fields (attribution, license, page, methodology). */
 export interface Comparison {

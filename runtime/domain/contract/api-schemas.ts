@@ -38,7 +38,7 @@ const SourceSchema = z
   .object({ url, title: z.string(), publisher: z.string().optional(), published: date.optional() })
   .register(apiRegistry, { id: 'Source', description: 'A citation: the page a fact or score was read from.' });
 
-/** Fields every 200 body carries (spec "Response envelope"); with `methodology` below, the envelope of a new response schema. */
+/** Fields every 200 body carries (README "REST API": attribution, license, page, methodology); with `methodology` below, the envelope of a new response schema. */
 export const ENVELOPE_FIELDS = {
   methodology_version: z.string().meta({ description: 'Version (semver) of the methodology the answer was computed with' }),
   evaluation_date: date.meta({ description: 'Date on which freshness (stale flags) and incident ages were evaluated: the build date of the data' }),

@@ -1,5 +1,5 @@
 /**
- * The five category ids of the interface spec ("Category" table) and the
+ * The five category ids (README "Open Comparison Data"; sources/methodology.yaml `categories`) and the
  * normalisation of caller input to them.
  */
 export const CATEGORY_IDS = ['exchanges', 'hardware-wallets', 'software-wallets', 'high-yield-savings', 'brokerages'] as const;

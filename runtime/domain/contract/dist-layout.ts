@@ -13,3 +13,15 @@ export const DIST_LAYOUT = {
   aiPluginManifest: '.well-known/ai-plugin.json',
   logo: 'logo.svg',
 } as const;
+
+/**
+ * A runtime serving a build folder marks it with an empty file `.served-by-<pid>` in it (runtime/server/dist-lease.ts);
+ * a build removes no folder so marked by a running process (pipeline/write/write-dist.ts). Dot files are never served.
+ */
+export const SERVED_BY_PREFIX = '.served-by-';
+
+/** The process id of a `.served-by-<pid>` file name, else undefined. */
+export function servedByPid(name: string): number | undefined {
+  const match = /^\.served-by-(\d+)$/.exec(name);
+  return match ? Number(match[1]) : undefined;
+}

@@ -29,6 +29,8 @@ export const LIMITS = {
   queryMaxParameters: 20,
   /** Most messages in one JSON-RPC batch on /mcp; more gets a JSON-RPC invalid-request error. */
   mcpBatchMax: 20,
+  /** A JSON-RPC batch's answers, bytes (4 MiB): past it, the requests left are answered with an error asking to send them alone (docs/mcp.md "Limits"). */
+  mcpBatchAnswerMaxBytes: 4_194_304,
   /** Largest POST /mcp body accepted, bytes (1 MiB); larger bodies get 413. */
   mcpBodyMaxBytes: 1_048_576,
   /** Savings balance: above 0, at most this many USD, at most 2 decimals. */

@@ -1,12 +1,12 @@
 /**
- * The plans and their limits (interface spec "Limits" and "Authentication"): one definition used
+ * The plans and their limits (README "Configuration" API_KEYS and "REST API" limits): one definition used
  * by the rate limiter (runtime/server/http/rate-limit.ts), the configuration defaults, and the OpenAPI
  * document and manifests the build writes.
  */
 
 export type PlanName = 'free' | 'developer' | 'business';
 
-/** The free plan of the interface spec ("Limits"): 60 requests a minute per IP, REST and MCP together (default of RATE_LIMIT_PER_MINUTE). */
+/** The free plan (README "REST API", limits): 60 requests a minute per IP, REST and MCP together (default of RATE_LIMIT_PER_MINUTE). */
 export const FREE_REQUESTS_PER_MINUTE = 60;
 
 /** Requests per minute and per calendar month (UTC) of each paid plan; the free per-minute limit is configured. */

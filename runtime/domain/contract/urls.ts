@@ -4,7 +4,7 @@
  */
 import type { Site } from './model.js';
 import type { CategoryId } from './categories.js';
-import { byCodeUnits, sortFew } from '../compute/sort-few.js';
+import { byCodeUnits, sortFew } from '../primitives/sort-few.js';
 
 export const platformPageUrl = (site: Site, slug: string): string => `${site.base_url}/platforms/${slug}`;
 export const comparePageUrl = (site: Site, verdictSlug: string): string => `${site.base_url}/compare/${verdictSlug}`;

@@ -1,6 +1,6 @@
 /**
  * GET /v1/compare: 2 to 6 distinct platforms of one category with optional
- * custom weights (README "compare" decisions; spec "Limits" 4).
+ * custom weights (README "GET /v1/compare").
  */
 import type { Dataset } from '../dataset.js';
 import type { ComparisonResponse } from '../contract/comparison-schemas.js';

@@ -5,7 +5,7 @@ import { findPlatform } from '../compute/platform-match.js';
 import { notFound } from '../contract/problem.js';
 import { preview } from '../contract/parameter-rules.js';
 import { lookupPlatform, unknownPlatforms } from './platform-lookup.js';
-import { verdictBody } from '../compute/verdict.js';
+import { verdictBody } from './verdict.js';
 import { body, bytes, fail, type OperationResult } from './result.js';
 
 /** GET /v1/categories. */

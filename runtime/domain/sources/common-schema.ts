@@ -1,7 +1,7 @@
 /**
  * Zod schemas shared by every source file: dates, citations and the evidence
  * block (as_of + sources) that every fact and assessment carries.
- * Source: architecture.md "Properties the design must keep" 1; anchors.md "Take" 2.
+ * Source: docs/architecture.md; README "How to cite" (every fact carries its sources and as_of).
  */
 import { z } from 'zod';
 

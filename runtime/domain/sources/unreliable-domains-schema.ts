@@ -1,7 +1,7 @@
 /**
  * Zod schema of sources/unreliable-domains.yaml: web sites whose pages do not
  * back a fact (AI-written content farms, spam and scraper sites with rewritten
- * text). A source on one of them fails the build (lint.ts), so an editor
+ * text). A source on one of them fails the build (pipeline/checks/rules/unreliable-domains.ts), so an editor
  * replaces it with the platform's own page, a regulator's release, a court
  * record or a reputable outlet (sources/source-tiers.yaml).
  */

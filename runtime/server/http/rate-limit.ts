@@ -1,5 +1,5 @@
 /**
- * Rate limits and API keys (interface spec "Limits" and "Authentication"):
+ * Rate limits and API keys (README "REST API", limits and keys; docs/operations.md "Rate limits"):
  * Free 60 requests/minute per client IP (RATE_LIMIT_PER_MINUTE; 0 turns it off),
  * Developer 600/minute and 250,000/month, Business 3,000/minute and 2,000,000/month,
  * counted across REST and /mcp together: the per-minute limits in a sliding window

@@ -1,6 +1,6 @@
 /**
  * Checks of the request target before anything reads it: its length and the number of query
- * parameters (interface spec "Limits"; LIMITS in parameter-rules.ts), and a path that is not
+ * parameters (README "REST API", request limits; docs/operations.md "Request limits"; LIMITS in parameter-rules.ts), and a path that is not
  * valid percent-encoded UTF-8.
  */
 import { LIMITS } from '../../domain/contract/parameter-rules.js';

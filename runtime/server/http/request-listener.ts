@@ -22,6 +22,9 @@
  * disk, as cheap to send as a refusal). A refusal is a JSON-RPC error on /mcp, else problem+json
  * (the site's error page for a browser: http/error-reply.ts).
  *
+ * Only POST /mcp reads a request body; any other request that carries one is answered without
+ * reading it, with Connection: close.
+ *
  * Skipping h3's routing and its web Request/Response objects for bytes in memory saves more than
  * half of the CPU of a small precomputed answer (docs/performance.md).
  */
@@ -72,6 +75,12 @@ export type AppHandler = (req: IncomingMessage, res: ServerResponse, admitted: A
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
+/** True when the request declares a body (a Content-Length other than 0, or a Transfer-Encoding). */
+function carriesBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
 /** A request target in origin form (a path and query) as a URL; concatenated, not resolved, so "//x" is a path, never a host. Undefined for any other form. */
 function parseTarget(url: string): URL | undefined {
   if (!url.startsWith('/')) return undefined;
@@ -112,9 +121,18 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
     return !(isRead(method) && !path.startsWith('/v1/') && served().staticFiles.get(path) !== undefined);
   };
 
+  /** Counts `count` more requests of the client that sent `req` (a JSON-RPC batch's messages past the first): the first refusal, else ok. */
+  const charge = (req: IncomingMessage, apiKey: string | null) => async (count: number): Promise<Admission> => {
+    if (!options.limits.counts(apiKey)) return { ok: true, headers: {} };
+    const ip = clientIpLogged(req.socket.remoteAddress, headerValue(req.headers['x-forwarded-for']), options.trustProxy, options.logger);
+    let admission: Admission = { ok: true, headers: {} };
+    for (let i = 0; i < count && admission.ok; i++) admission = await options.limits.admit(apiKey, ip);
+    return admission;
+  };
+
   /** An admitted request: /mcp, bytes in memory, an API route, or the h3 app. */
   const dispatch = (req: IncomingMessage, res: ServerResponse, method: string, url: string, path: string, common: Record<string, string>, startedAt: number): void => {
-    if (path === '/mcp') return void mcp.answer(req, res, common, startedAt);
+    if (path === '/mcp') return void mcp.answer(req, res, common, startedAt, charge(req, headerValue(req.headers['x-api-key'])));
     const found = isRead(method) ? find(req, url) : undefined;
     const context: RequestContext & { common: Record<string, string> } = { ifNoneMatch: headerValue(req.headers['if-none-match']), acceptEncoding: headerValue(req.headers['accept-encoding']), common };
     if (found) {
@@ -170,6 +188,9 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
     const url = req.url ?? '/';
     const startedAt = performance.now();
     const common = commonHeaders(requestIdFor(headerValue(req.headers['x-request-id'])));
+    // Only POST /mcp reads a body. Any other request that carries one is answered without reading
+    // it and its connection closed after the answer, so the body is never drained either (issue 40).
+    if (carriesBody(req) && !(method === 'POST' && url.split('?', 1)[0] === '/mcp')) common.connection = 'close';
     const probe = probePath(url);
     if (probe) {
       // other methods than GET and HEAD: 405 with Allow (OPTIONS: 204), like every read-only resource; never counted

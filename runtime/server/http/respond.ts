@@ -5,9 +5,18 @@
 import { STATUS_CODES } from 'node:http';
 import { FastResponse } from 'srvx';
 import { computedReply, JSON_CONTENT_TYPE, precomputedReply, problemReply, type Reply, type RequestContext } from './reply.js';
-import type { ProblemSpec } from '../../domain/contract/problem.js';
+import { problemBody, type ProblemSpec } from '../../domain/contract/problem.js';
+import type { Problem } from '../../domain/contract/api-schemas.js';
 
 const withCommonHeaders = new WeakSet<Response>();
+
+/** The problem of each response problemResponse made, so it can be read back without its body (a HEAD answer has none). */
+const problems = new WeakMap<Response, Problem>();
+
+/** The problem a response of problemResponse carries (also for HEAD, whose response has no body); undefined for any other response. */
+export function problemOf(response: Response): Problem | undefined {
+  return problems.get(response);
+}
 
 /**
  * True when a response was built with its request's common headers, so the app's onResponse
@@ -42,7 +51,9 @@ export function replyResponse(r: Reply): Response {
  * @param common the request's common headers (see RequestContext)
  */
 export function problemResponse(method: string, baseUrl: string, spec: ProblemSpec, instance?: string, extra?: Record<string, string>, common?: Record<string, string>): Response {
-  return toResponse(problemReply(method, baseUrl, spec, instance, extra, common), common !== undefined);
+  const response = toResponse(problemReply(method, baseUrl, spec, instance, extra, common), common !== undefined);
+  problems.set(response, problemBody(baseUrl, spec, instance));
+  return response;
 }
 
 /** precomputedReply as a Response. */

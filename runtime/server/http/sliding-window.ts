@@ -1,6 +1,6 @@
 /**
  * Sliding-window (sliding log) request counters for the per-minute plan limits (interface
- * spec "Limits"; docs/operations.md "Rate limits"): a request is admitted when fewer than
+ * README "REST API", limits; docs/operations.md "Rate limits"): a request is admitted when fewer than
  * `points` requests were admitted in the trailing `windowMs` milliseconds, so no span of
  * `windowMs` ever holds more than `points` admitted requests. A fixed window lets a caller
  * send twice the limit across a window edge (59 just before it turns, 60 just after).

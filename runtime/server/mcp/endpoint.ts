@@ -1,34 +1,89 @@
 /**
- * The answer to a POST /mcp whose body has been read and is within LIMITS.mcpBodyMaxBytes:
- * a batch over LIMITS.mcpBatchMax is refused (400, JSON-RPC -32600); a plain tools/call goes
- * to the served dist's long-lived server (./tool-calls.ts); anything else to the SDK's stateless
- * Streamable HTTP transport (./server.ts). Called by POST /mcp (./mcp-http.ts), loaded on first use.
+ * The answer to a POST /mcp whose body has been read and is within LIMITS.mcpBodyMaxBytes.
+ * A single message: a plain tools/call goes to the served dist's long-lived server
+ * (./tool-calls.ts), anything else to the SDK's stateless Streamable HTTP transport (./server.ts).
+ * A JSON-RPC batch (docs/mcp.md "Limits", issue 40): at most LIMITS.mcpBatchMax messages (more:
+ * 400, JSON-RPC -32600); each message past the first counts against the rate limits like a
+ * request of its own (the first was counted when the request arrived); the messages are answered
+ * one after another as single messages, and once the answers hold LIMITS.mcpBatchAnswerMaxBytes
+ * the requests left are answered with an error asking to send them on their own, so a batch's
+ * answer stays within that budget plus one message's answer. Called by POST /mcp (./mcp-http.ts),
+ * loaded on first use.
  */
 import type { Served } from '../served.js';
 import { CACHE_CONTROL } from '../http/caching.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
-import { JSON_RPC_HEADERS, jsonRpcBatchSize, jsonRpcRefusal, type McpAnswer } from './json-rpc.js';
+import { JSON_RPC_HEADERS, jsonRpcBatch, jsonRpcRefusal, type JsonRpcId, type McpAnswer } from './json-rpc.js';
 import { handleMcp } from './server.js';
 import { answerToolCall, plainToolCall } from './tool-calls.js';
 
-/**
- * @param href the request URL (the SDK transport wants a full URL)
- * @param header the request header of a (lower-case) name, or null
- * @param headerEntries all request headers, for the SDK transport
- */
-export async function answerMcpPost(served: Served, href: string, header: (name: string) => string | null, headerEntries: () => Iterable<[string, string]>, body: string): Promise<McpAnswer> {
-  const batchSize = jsonRpcBatchSize(body);
-  if (batchSize > LIMITS.mcpBatchMax) {
-    return jsonRpcRefusal(400, `A JSON-RPC batch may hold at most ${LIMITS.mcpBatchMax} messages; got ${batchSize}.`, {}, -32600);
-  }
-  const toolCall = plainToolCall(body, header);
+/** The request as the endpoint needs it. */
+export interface McpPost {
+  /** The request URL (the SDK transport wants a full URL). */
+  href: string;
+  /** The request header of a (lower-case) name, or null. */
+  header: (name: string) => string | null;
+  /** All request headers, for the SDK transport. */
+  headerEntries: () => Iterable<[string, string]>;
+  body: string;
+  /**
+   * Counts `count` more requests of this client against the rate limits (the messages of a batch
+   * past the first); resolves with the refusal to answer when the limits refuse them, else undefined.
+   */
+  charge: (count: number) => Promise<McpAnswer | undefined>;
+}
+
+/** One message (the body of a single JSON-RPC message) answered as a POST of its own. */
+async function answerOne(served: Served, post: McpPost, body: string): Promise<McpAnswer> {
+  const toolCall = plainToolCall(body, post.header);
   if (toolCall) return { status: 200, headers: { ...JSON_RPC_HEADERS }, body: await answerToolCall(served, toolCall) };
   // The spec tells clients to send only Content-Type: application/json; the SDK wants Accept to name
   // both JSON and SSE, so a missing, wildcard or partial Accept is completed here (we answer JSON).
-  const headers = new Headers([...headerEntries()]);
+  const headers = new Headers([...post.headerEntries()]);
   headers.set('accept', 'application/json, text/event-stream');
   headers.delete('content-length');
-  const response = await handleMcp(served, new Request(href, { method: 'POST', headers, body }));
+  const response = await handleMcp(served, new Request(post.href, { method: 'POST', headers, body }));
   const text = response.body ? await response.text() : null;
   return { status: response.status, headers: { 'cache-control': CACHE_CONTROL.jsonRpc, ...Object.fromEntries(response.headers) }, body: text };
+}
+
+/** The id of a batch member that is a request (it has an id), else undefined (a notification or not a request). */
+function requestId(message: unknown): JsonRpcId | undefined {
+  if (message === null || typeof message !== 'object' || !('id' in message)) return undefined;
+  const id = (message as { id: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' || id === null ? id : undefined;
+}
+
+/** Answers the messages of a batch one after another, within LIMITS.mcpBatchAnswerMaxBytes (see the module comment). */
+async function answerBatch(served: Served, post: McpPost, messages: unknown[]): Promise<McpAnswer> {
+  const parts: string[] = [];
+  let bytes = 0;
+  for (const message of messages) {
+    const id = requestId(message);
+    if (bytes >= LIMITS.mcpBatchAnswerMaxBytes) {
+      if (id !== undefined) parts.push(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: `This batch's answers passed ${LIMITS.mcpBatchAnswerMaxBytes} bytes; send this request again on its own.` } }));
+      continue;
+    }
+    const answer = await answerOne(served, post, JSON.stringify(message));
+    // the first message refused over HTTP (e.g. an unsupported MCP-Protocol-Version header): the request as a whole is
+    if (answer.status >= 400 && message === messages[0]) return answer;
+    if (answer.body === null || answer.body.length === 0) continue;
+    const text = typeof answer.body === 'string' ? answer.body : answer.body.toString('utf8');
+    bytes += Buffer.byteLength(text);
+    parts.push(text);
+  }
+  if (parts.length === 0) return { status: 202, headers: { ...JSON_RPC_HEADERS }, body: null };
+  return { status: 200, headers: { ...JSON_RPC_HEADERS }, body: `[${parts.join(',')}]` };
+}
+
+/** Answers a POST /mcp (see the module comment). */
+export async function answerMcpPost(served: Served, post: McpPost): Promise<McpAnswer> {
+  const batch = jsonRpcBatch(post.body);
+  if (!batch || batch.length === 0) return answerOne(served, post, post.body); // an empty batch: the SDK's invalid-request error
+  if (batch.length > LIMITS.mcpBatchMax) {
+    return jsonRpcRefusal(400, `A JSON-RPC batch may hold at most ${LIMITS.mcpBatchMax} messages; got ${batch.length}.`, {}, -32600);
+  }
+  const refused = await post.charge(batch.length - 1);
+  if (refused) return refused;
+  return answerBatch(served, post, batch);
 }

@@ -1,6 +1,6 @@
 /**
  * What POST /mcp needs before the MCP SDK is involved (this module imports none of it): the
- * JSON-RPC refusal body and the batch and body-size bounds (interface spec "Limits").
+ * JSON-RPC refusal body and the batch and body-size bounds (docs/mcp.md "Limits").
  */
 import { CACHE_CONTROL } from '../http/caching.js';
 import type { ProblemSpec } from '../../domain/contract/problem.js';
@@ -29,26 +29,14 @@ export function jsonRpcRefusal(status: number, message: string, extraHeaders: Re
   return { status, headers: { ...JSON_RPC_HEADERS, ...extraHeaders }, body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) };
 }
 
-/** The id of a single JSON-RPC request in `body`; null for a batch, a notification, or a body that is not a JSON-RPC request. */
-export function jsonRpcRequestId(body: string): JsonRpcId {
+/** The messages when the body is a JSON array (a JSON-RPC batch), else undefined; malformed JSON is left to the SDK's parse error. */
+export function jsonRpcBatch(body: string): unknown[] | undefined {
+  if (!body.trimStart().startsWith('[')) return undefined;
   try {
     const parsed: unknown = JSON.parse(body);
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-    const id = (parsed as { id?: unknown }).id;
-    return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+    return Array.isArray(parsed) ? parsed : undefined;
   } catch {
-    return null;
-  }
-}
-
-/** Number of messages when the body is a JSON array (a JSON-RPC batch), else 0; malformed JSON is left to the SDK's parse error. */
-export function jsonRpcBatchSize(body: string): number {
-  if (!body.trimStart().startsWith('[')) return 0;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return Array.isArray(parsed) ? parsed.length : 0;
-  } catch {
-    return 0;
+    return undefined;
   }
 }
 

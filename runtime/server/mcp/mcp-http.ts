@@ -6,8 +6,11 @@
  *   mcp/endpoint.ts (loaded on first use: it brings the MCP SDK). Reading the socket directly
  *   instead of through a web Request was half of the time of a cached tools/call (docs/performance.md).
  * - OPTIONS: the CORS preflight (204); any other method: 405 with Allow: POST.
- * - A POST the rate limits refused: a JSON-RPC error carrying the request's own id when the
- *   body (within the size bound) names one, so the client can match the refusal.
+ * - A POST the rate limits refused, or whose Content-Length is over the bound: answered at once,
+ *   without reading its body (issue 40: 300 slow refused POSTs each held up to 1 MiB), with
+ *   Connection: close so what is left of the body is never read; a JSON-RPC refusal's id is
+ *   therefore null (JSON-RPC 2.0 section 5: the id could not be determined).
+ * - The messages of a batch past the first are counted by `charge` (mcp/endpoint.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Served } from '../served.js';
@@ -21,18 +24,26 @@ import { preflightHeaders } from '../http/common-headers.js';
 import type { Admission } from '../http/rate-limit.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
 import { INTERNAL_ERROR, type ProblemSpec } from '../../domain/contract/problem.js';
-import { jsonRpcRefusal, jsonRpcRequestId, MCP_BODY_TOO_LARGE } from './json-rpc.js';
+import { jsonRpcRefusal, MCP_BODY_TOO_LARGE, type McpAnswer } from './json-rpc.js';
 import { loadMcpEndpoint } from './load-endpoint.js';
 
 const declaredLength = (req: IncomingMessage): number => Number(headerValue(req.headers['content-length']) ?? 0);
 
+/** The JSON-RPC error answering a refusal of the rate limits (401 or 429, with its RateLimit headers). */
+function refusalAnswer(refusal: Exclude<Admission, { ok: true }>, extra: Record<string, string>): McpAnswer {
+  return jsonRpcRefusal(refusal.status, refusal.detail, { ...(refusal.status === 429 ? refusal.headers : {}), ...extra });
+}
+
 /** The answers to /mcp requests, for the request listener. */
 export interface McpHttp {
-  /** Answers an admitted request for /mcp (any method). Never throws: an error is logged and answered 500. */
-  answer(req: IncomingMessage, res: ServerResponse, common: Record<string, string>, startedAt: number): Promise<void>;
+  /**
+   * Answers an admitted request for /mcp (any method). Never throws: an error is logged and answered 500.
+   * @param charge counts `count` more requests of the same client (a batch's messages past the first)
+   */
+  answer(req: IncomingMessage, res: ServerResponse, common: Record<string, string>, startedAt: number, charge: (count: number) => Promise<Admission>): Promise<void>;
   /** Answers a request for /mcp the rate limits refused (401 or 429) as a JSON-RPC error. */
   refuse(req: IncomingMessage, res: ServerResponse, refusal: Exclude<Admission, { ok: true }>, common: Record<string, string>, startedAt: number): Promise<void>;
-  /** Answers a request for /mcp whose Host or Origin is not allowed (http/host-check.ts) as a 403 JSON-RPC error explaining `detail`. */
+  /** Answers a request for /mcp whose Host or Origin is not allowed (http/host-check.ts) as a 403 JSON-RPC error explaining `detail`, without reading its body (as refuse). */
   refuseHost(req: IncomingMessage, res: ServerResponse, detail: string, common: Record<string, string>, startedAt: number): Promise<void>;
 }
 
@@ -44,34 +55,22 @@ export function createMcpHttp(served: () => Served, send: SendReply, logger: Log
   const problem = (req: IncomingMessage, res: ServerResponse, spec: ProblemSpec, extra: Record<string, string>, common: Record<string, string>, startedAt: number) =>
     send(req, res, problemReply(req.method ?? 'POST', served().model.site.base_url, spec, '/mcp', extra, common), startedAt);
 
-  const post = async (req: IncomingMessage, res: ServerResponse, common: Record<string, string>, startedAt: number) => {
+  const post = async (req: IncomingMessage, res: ServerResponse, common: Record<string, string>, startedAt: number, charge: (count: number) => Promise<Admission>) => {
     const tooLarge = () => problem(req, res, MCP_BODY_TOO_LARGE, { connection: 'close' }, common, startedAt);
-    if (declaredLength(req) > LIMITS.mcpBodyMaxBytes) {
-      req.resume();
-      return tooLarge();
-    }
+    if (declaredLength(req) > LIMITS.mcpBodyMaxBytes) return tooLarge();
     const body = await readBody(req, LIMITS.mcpBodyMaxBytes);
     if (body === null) return tooLarge();
     const entries = () => Object.entries(req.headers).flatMap(([name, value]): Array<[string, string]> => (value === undefined ? [] : [[name, headerValue(value)!]]));
-    const answer = await (await loadMcpEndpoint()).answerMcpPost(served(), 'http://localhost/mcp', (name) => headerValue(req.headers[name]), entries, body);
-    send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
-  };
-
-  /** A refusal as a JSON-RPC error (code -32000) with the request's id when the body (within the bound) names one. */
-  const refuseWith = async (req: IncomingMessage, res: ServerResponse, status: number, detail: string, headers: Record<string, string>, common: Record<string, string>, startedAt: number) => {
-    let body: string | null = null;
-    try {
-      body = req.method === 'POST' && declaredLength(req) <= LIMITS.mcpBodyMaxBytes ? await readBody(req, LIMITS.mcpBodyMaxBytes) : null;
-    } catch {
-      // a reset connection: the refusal goes out without the request's id
-    }
-    if (body === null) req.resume();
-    const answer = jsonRpcRefusal(status, detail, { ...headers, ...(body === null && { connection: 'close' }) }, -32000, body === null ? null : jsonRpcRequestId(body));
+    const chargeMore = async (count: number): Promise<McpAnswer | undefined> => {
+      const admission = await charge(count);
+      return admission.ok ? undefined : refusalAnswer(admission, {});
+    };
+    const answer = await (await loadMcpEndpoint()).answerMcpPost(served(), { href: 'http://localhost/mcp', header: (name) => headerValue(req.headers[name]), headerEntries: entries, body, charge: chargeMore });
     send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
   };
 
   return {
-    answer: async (req, res, common, startedAt) => {
+    answer: async (req, res, common, startedAt, charge) => {
       const method = req.method ?? 'GET';
       if (method === 'OPTIONS') return send(req, res, { status: 204, headers: { allow: 'POST', ...preflightHeaders('POST'), 'cache-control': CACHE_CONTROL.preflight, ...common }, body: null }, startedAt);
       if (method !== 'POST') {
@@ -79,14 +78,20 @@ export function createMcpHttp(served: () => Served, send: SendReply, logger: Log
         return problem(req, res, spec, { allow: 'POST' }, common, startedAt);
       }
       try {
-        await post(req, res, common, startedAt);
+        await post(req, res, common, startedAt, charge);
       } catch (error) {
         logger.error({ req_id: common['x-request-id'], path: '/mcp', err: error }, 'unhandled error');
         if (!res.headersSent) problem(req, res, INTERNAL_ERROR, {}, common, startedAt);
         else res.destroy();
       }
     },
-    refuse: (req, res, refusal, common, startedAt) => refuseWith(req, res, refusal.status, refusal.detail, refusal.status === 429 ? refusal.headers : {}, common, startedAt),
-    refuseHost: (req, res, detail, common, startedAt) => refuseWith(req, res, 403, detail, {}, common, startedAt),
+    refuse: async (req, res, refusal, common, startedAt) => {
+      const answer = refusalAnswer(refusal, req.method === 'POST' ? { connection: 'close' } : {});
+      send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
+    },
+    refuseHost: async (req, res, detail, common, startedAt) => {
+      const answer = jsonRpcRefusal(403, detail, req.method === 'POST' ? { connection: 'close' } : {});
+      send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
+    },
   };
 }

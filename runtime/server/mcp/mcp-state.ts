@@ -16,7 +16,7 @@ export interface ResourceIndex {
   /** Every platform slug, alphabetical. */
   slugs: string[];
   /** The open-data files an agent can read as text (JSON and CSV), from the manifest the build wrote (`file` relative to it). */
-  openData: Array<{ file: string; description: string; media_type: string }>;
+  openData: Array<{ file: string; description: string; media_type: string; bytes: number }>;
 }
 
 /** The MCP state of one served dist. */
@@ -29,14 +29,20 @@ export interface McpState {
   toolCallAnswers: LRUCache<string, Buffer>;
   /** Made on the first resource or completion request (./resources.ts). */
   resourceIndex: ResourceIndex | undefined;
+  /** Largest resource `resources/read` returns inline, bytes (MCP_RESOURCE_MAX_BYTES, README "Configuration"); larger ones are refused naming their URL. */
+  resourceMaxBytes: number;
 }
 
-/** An empty state for a newly loaded dist. */
-export function newMcpState(): McpState {
+/** Default of MCP_RESOURCE_MAX_BYTES: 256 KiB (docs/mcp.md "Limits"); the real open-data platforms file, about 2 MB, is fetched by its URL instead. */
+export const MCP_RESOURCE_MAX_BYTES_DEFAULT = 262_144;
+
+/** An empty state for a newly loaded dist. @param resourceMaxBytes see McpState.resourceMaxBytes */
+export function newMcpState(resourceMaxBytes = MCP_RESOURCE_MAX_BYTES_DEFAULT): McpState {
   return {
     idleServers: [],
     toolCallTransport: undefined,
     toolCallAnswers: new LRUCache<string, Buffer>({ max: TOOL_CALL_CACHE_LIMITS.entries, maxSize: TOOL_CALL_CACHE_LIMITS.bytes, sizeCalculation: (member) => member.length || 1 }),
     resourceIndex: undefined,
+    resourceMaxBytes,
   };
 }

@@ -20,11 +20,14 @@ const userMessage = (text: string) => ({ messages: [{ role: 'user' as const, con
 /** Registers the prompts on `server`. */
 export function registerPrompts(server: McpServer, served: Served): void {
   const platform = (description: string) => completable(z.string().describe(description), (value) => completePlatformSlugs(served, value));
-  /** Completes the last name of a comma-separated list, keeping the names before it. */
-  const platformList = completable(z.string().describe('2 to 6 platforms of one category, comma-separated (slugs, names or aliases)'), (value) => {
-    const head = value.includes(',') ? value.slice(0, value.lastIndexOf(',') + 1) : '';
-    return completePlatformSlugs(served, value.slice(head.length).trim()).map((slug) => `${head}${slug}`);
-  });
+  /**
+   * Completes the last name of a comma-separated list with platform slugs only: the names before
+   * it are not echoed back (each value would carry the client's whole input, up to 100 times:
+   * issue 40), so the client appends the chosen slug to what it has.
+   */
+  const platformList = completable(z.string().describe('2 to 6 platforms of one category, comma-separated (slugs, names or aliases)'), (value) =>
+    completePlatformSlugs(served, value.slice(value.lastIndexOf(',') + 1).trim()),
+  );
 
   server.registerPrompt(
     'compare_for_my_priorities',

@@ -7,16 +7,23 @@
  * - `{base}/v1/safety/{name}` (template): a safety record;
  * - `{base}/methodology`: the methodology page;
  * - `{base}/open-data/<file>`: each JSON and CSV file of the open-data manifest.
- * Template variables complete to platform slugs.
+ * Template variables complete to platform slugs. Each listed resource gives its `size` in bytes; one
+ * larger than the served dist's resourceMaxBytes (MCP_RESOURCE_MAX_BYTES) is not read inline:
+ * resources/read answers error RESOURCE_TOO_LARGE naming its size and URL to fetch (issue 40: 20
+ * reads of the platforms file in one batch answered 40.8 MB).
  */
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Served } from '../served.js';
 import type { ResourceIndex } from './mcp-state.js';
 import { findPlatform } from '../../domain/compute/platform-match.js';
+import { LIMITS } from '../../domain/contract/parameter-rules.js';
 
 /** JSON-RPC error code of an unknown resource (MCP specification, "Resources", error handling). */
-const RESOURCE_NOT_FOUND = -32002;
+export const RESOURCE_NOT_FOUND = -32002;
+
+/** JSON-RPC error code of a resource over the inline bound (JSON-RPC 2.0: -32000 to -32099 are the server's own errors; docs/mcp.md "Limits"). */
+const RESOURCE_TOO_LARGE = -32001;
 
 /** Most completion values returned (MCP "Completion": at most 100 per response). */
 const COMPLETION_MAX = 100;
@@ -37,6 +44,7 @@ function resourceIndex(served: Served): ResourceIndex {
 
 /** Platform slugs starting with `prefix` (any case), then those containing it, each group alphabetical, at most COMPLETION_MAX. */
 export function completePlatformSlugs(served: Served, prefix: string): string[] {
+  if (prefix.length > LIMITS.nameMaxLength) return []; // no name is that long
   const fragment = prefix.toLowerCase();
   const slugs = resourceIndex(served).slugs;
   const starts = slugs.filter((s) => s.startsWith(fragment));
@@ -54,6 +62,16 @@ export function registerResources(server: McpServer, served: Served): void {
     return platform;
   };
   const complete = { name: (value: string) => completePlatformSlugs(served, value) };
+  /** The text of a file served at `urlPath`, within the inline bound. @throws McpError RESOURCE_NOT_FOUND or RESOURCE_TOO_LARGE */
+  const fileText = (urlPath: string): string => {
+    const found = served.staticFiles.get(urlPath);
+    if (!found) throw new McpError(RESOURCE_NOT_FOUND, `${urlPath} is not available`);
+    const max = served.mcp.resourceMaxBytes;
+    if (found.bytes.length > max) {
+      throw new McpError(RESOURCE_TOO_LARGE, `${urlPath} is ${found.bytes.length} bytes, more than the ${max} bytes resources/read returns; download it from ${base}${urlPath}`, { size: found.bytes.length, max, url: `${base}${urlPath}` });
+    }
+    return found.bytes.toString('utf8');
+  };
 
   server.registerResource(
     'categories',
@@ -83,8 +101,8 @@ export function registerResources(server: McpServer, served: Served): void {
     server.registerResource(
       'methodology',
       `${base}/methodology`,
-      { title: 'Methodology', description: 'How scores are computed: criteria, weights, freshness windows, evidence tiers, the coverage gate and caps (HTML)', mimeType: 'text/html' },
-      (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/html', text: methodology.bytes.toString('utf8') }] }),
+      { title: 'Methodology', description: 'How scores are computed: criteria, weights, freshness windows, evidence tiers, the coverage gate and caps (HTML)', mimeType: 'text/html', size: methodology.bytes.length },
+      (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/html', text: fileText('/methodology/') }] }),
     );
   }
   for (const file of resourceIndex(served).openData) {
@@ -92,12 +110,8 @@ export function registerResources(server: McpServer, served: Served): void {
     server.registerResource(
       `open-data:${file.file}`,
       `${base}${urlPath}`,
-      { title: file.file, description: file.description, mimeType: file.media_type },
-      (uri) => {
-        const found = served.staticFiles.get(urlPath);
-        if (!found) throw new McpError(RESOURCE_NOT_FOUND, `${urlPath} is not available`);
-        return { contents: [{ uri: uri.href, mimeType: file.media_type, text: found.bytes.toString('utf8') }] };
-      },
+      { title: file.file, description: file.description, mimeType: file.media_type, size: file.bytes },
+      (uri) => ({ contents: [{ uri: uri.href, mimeType: file.media_type, text: fileText(urlPath) }] }),
     );
   }
 }

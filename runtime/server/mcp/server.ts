@@ -1,7 +1,8 @@
 /**
  * The MCP server for one request (stateless Streamable HTTP, JSON responses):
- * the official SDK's McpServer with the tools of the operation catalogue, whose results
- * carry the REST body as structuredContent and a short summary as text, the resources of
+ * the official SDK's McpServer with a tool for each operation of the catalogue
+ * (runtime/domain/operations/catalogue.ts), whose results carry the REST body as
+ * structuredContent and a short summary as text, the resources of
  * ./resources.ts and the prompts of ./prompts.ts (with completions).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -12,6 +13,7 @@ import type { Served } from '../served.js';
 import type { OperationResult } from '../../domain/operations/result.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
+import { withProtocolErrorCodes } from './protocol-errors.js';
 import { OPERATIONS, runTool, type ApiOperation } from '../../domain/operations/catalogue.js';
 import { toolSummary } from '../../domain/operations/tool-summaries.js';
 import { apiRegistry } from '../../domain/contract/api-schemas.js';
@@ -81,6 +83,7 @@ export function createMcpServer(served: Served): McpServer {
   }
   registerResources(server, served);
   registerPrompts(server, served);
+  withProtocolErrorCodes(server);
   // The lists never change while a dist is served (a reload builds new servers), so no list_changed
   // notification is ever sent, and a stateless server has no subscriptions: say so (the SDK
   // advertises listChanged true on registration).

@@ -8,9 +8,9 @@
 import type { VerdictResponse } from '../contract/comparison-schemas.js';
 import type { CompareRules, ModelCriterion, ModelPlatform, Site } from '../contract/model.js';
 import { comparePageUrl, comparisonSlug } from '../contract/urls.js';
-import { envelope } from '../operations/result.js';
-import { compare } from './compare.js';
-import { defaultWeights } from './weighted-score.js';
+import { envelope } from './result.js';
+import { compare } from '../compute/compare.js';
+import { defaultWeights } from '../compute/weighted-score.js';
 
 /**
  * The verdict body of two distinct platforms of one category. The pair is put
