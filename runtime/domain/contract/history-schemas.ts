@@ -89,7 +89,7 @@ export const PlatformHistoryResponseSchema = z
 export type PlatformHistoryResponse = z.infer<typeof PlatformHistoryResponseSchema>;
 
 /** The summary of a set of changes (GET /v1/changes?summary=true): what an agent needs to say "what changed" without reading every change. */
-export const ChangesSummarySchema = z
+const ChangesSummarySchema = z
   .object({
     by_kind: z.record(z.string(), z.number().int().min(1)).meta({ description: 'Changes per kind (kinds with none left out)' }),
     by_platform: z.array(z.object({ slug: z.string(), name: z.string().nullable(), count: z.number().int().min(1) })).meta({ description: 'Changes per platform, most first (then by slug); changes of no platform (methodology) not counted' }),

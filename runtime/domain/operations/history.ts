@@ -34,7 +34,7 @@ export interface ChangesArgs {
  * The summary of `changes`: counts per kind and per platform (most first), and the changes from one
  * number to another with the largest absolute difference (CHANGES_SUMMARY_MOVES at most).
  */
-export function summariseChanges(changes: readonly ChangeEvent[]): ChangesSummary {
+function summariseChanges(changes: readonly ChangeEvent[]): ChangesSummary {
   const byKind: Record<string, number> = {};
   const byPlatform = new Map<string, { slug: string; name: string | null; count: number }>();
   const moves: ChangesSummary['largest_moves'] = [];

@@ -19,7 +19,7 @@
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
 
 /** True for a loopback address or name as HOST gives it (127.0.0.0/8, ::1, localhost). */
-export function isLoopbackBind(hostname: string): boolean {
+function isLoopbackBind(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }

@@ -22,7 +22,7 @@ const LIST_PARAMETERS: ReadonlySet<string> = new Set(['platforms', 'weights']);
 const typoDistance = (known: string) => (known.length >= 8 ? 2 : 1);
 
 /** The known parameter `name` is a likely typo of (nearest first, then first listed), or undefined. */
-export function nearestParameter(name: string, allowed: readonly string[]): string | undefined {
+function nearestParameter(name: string, allowed: readonly string[]): string | undefined {
   const lower = name.toLowerCase();
   let best: { name: string; d: number } | undefined;
   for (const known of allowed) {
