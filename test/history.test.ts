@@ -196,6 +196,7 @@ describe('history from the sources\' git history', () => {
     expect(Object.values(summary.by_kind).reduce((a: number, n) => a + (n as number), 0)).toBe(all.json.total);
     expect(summary.by_kind.fact_changed).toBeGreaterThanOrEqual(1);
     expect(summary.by_platform[0].count).toBeGreaterThanOrEqual(summary.by_platform.at(-1).count);
+    expect(summary.platforms_changed).toBe(new Set((await http(server, '/v1/changes?limit=500')).json.changes.filter((c: any) => c.slug !== null).map((c: any) => c.slug)).size);
     const apy = summary.largest_moves.find((m: any) => m.field === 'facts.apy.tiers.0.apy_pct');
     expect(apy).toMatchObject({ slug: 'save-one', kind: 'fact_changed', old_value: 4, new_value: 3.6, change: -0.4, new_as_of: '2026-07-10' });
     const moves = summary.largest_moves.map((m: any) => Math.abs(m.change));

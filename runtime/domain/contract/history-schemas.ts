@@ -17,6 +17,9 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
 /** Most numeric moves a changes summary lists. */
 export const CHANGES_SUMMARY_MOVES = 10;
 
+/** Most platforms a changes summary counts by name (the most changed; `platforms_changed` counts them all). */
+export const CHANGES_SUMMARY_PLATFORMS = 20;
+
 const HistorySourceSchema = z.object({
   url: z.string().meta({ description: 'The URL as that version of the source file had it (an old version may hold one the build now refuses)' }),
   title: z.string().optional(),
@@ -92,10 +95,11 @@ export type PlatformHistoryResponse = z.infer<typeof PlatformHistoryResponseSche
 const ChangesSummarySchema = z
   .object({
     by_kind: z.record(z.string(), z.number().int().min(1)).meta({ description: 'Changes per kind (kinds with none left out)' }),
-    by_platform: z.array(z.object({ slug: z.string(), name: z.string().nullable(), count: z.number().int().min(1) })).meta({ description: 'Changes per platform, most first (then by slug); changes of no platform (methodology) not counted' }),
+    platforms_changed: z.number().int().min(0).meta({ description: 'Platforms with at least one matching change' }),
+    by_platform: z.array(z.object({ slug: z.string(), name: z.string().nullable(), count: z.number().int().min(1) })).meta({ description: `Changes per platform for the ${CHANGES_SUMMARY_PLATFORMS} most changed, most first (then by slug); changes of no platform (methodology) not counted` }),
     largest_moves: z
       .array(z.object({ slug: z.string().nullable(), name: z.string().nullable(), field: z.string().nullable(), kind: z.enum(CHANGE_KINDS), old_value: z.number(), new_value: z.number(), change: z.number(), new_as_of: date.nullable(), date: z.string() }))
-      .meta({ description: `Up to ${CHANGES_SUMMARY_MOVES} changes from one number to another (an APY, a fee, a score), largest absolute change first: change = new_value - old_value, in the field's own unit` }),
+      .meta({ description: `Up to ${CHANGES_SUMMARY_MOVES} changes from one number to another (an APY, a fee, an assessed criterion score; overall score changes are objects and not listed), largest absolute change first: change = new_value - old_value, in the field's own unit` }),
   })
   .register(apiRegistry, { id: 'ChangesSummary', description: 'Counts per kind and platform and the largest numeric moves of a set of changes.' });
 export type ChangesSummary = z.infer<typeof ChangesSummarySchema>;

@@ -3,7 +3,7 @@
  * and the changes since a date, filtered and paginated from the runtime model's change list.
  */
 import type { Dataset } from '../dataset.js';
-import { CHANGE_KINDS, CHANGES_SUMMARY_MOVES, type ChangeEvent, type ChangeKind, type ChangesResponse, type ChangesSummary } from '../contract/history-schemas.js';
+import { CHANGE_KINDS, CHANGES_SUMMARY_MOVES, CHANGES_SUMMARY_PLATFORMS, type ChangeEvent, type ChangeKind, type ChangesResponse, type ChangesSummary } from '../contract/history-schemas.js';
 import { CATEGORY_IDS, normaliseCategory } from '../contract/categories.js';
 import { isRealDate } from '../contract/calendar.js';
 import { invalidParameters } from '../contract/problem.js';
@@ -31,8 +31,9 @@ export interface ChangesArgs {
 }
 
 /**
- * The summary of `changes`: counts per kind and per platform (most first), and the changes from one
- * number to another with the largest absolute difference (CHANGES_SUMMARY_MOVES at most).
+ * The summary of `changes`: counts per kind, per platform (the CHANGES_SUMMARY_PLATFORMS most
+ * changed, and how many platforms changed), and the changes from one number to another with the
+ * largest absolute difference (CHANGES_SUMMARY_MOVES at most).
  */
 function summariseChanges(changes: readonly ChangeEvent[]): ChangesSummary {
   const byKind: Record<string, number> = {};
@@ -51,7 +52,8 @@ function summariseChanges(changes: readonly ChangeEvent[]): ChangesSummary {
   }
   return {
     by_kind: Object.fromEntries(CHANGE_KINDS.filter((k) => byKind[k]).map((k) => [k, byKind[k]!])),
-    by_platform: [...byPlatform.values()].sort((a, b) => b.count - a.count || (a.slug < b.slug ? -1 : 1)),
+    platforms_changed: byPlatform.size,
+    by_platform: [...byPlatform.values()].sort((a, b) => b.count - a.count || (a.slug < b.slug ? -1 : 1)).slice(0, CHANGES_SUMMARY_PLATFORMS),
     largest_moves: moves.sort((a, b) => Math.abs(b.change) - Math.abs(a.change)).slice(0, CHANGES_SUMMARY_MOVES),
   };
 }

@@ -59,7 +59,7 @@ function changes(b: ChangesResponse): string {
   return lines(
     `${b.total} change${b.total === 1 ? '' : 's'}${b.since ? ` since ${b.since}` : ''}${b.category ? ` in ${b.category}` : ''}${b.platform ? ` for ${b.platform}` : ''}${b.kinds ? ` of kind ${b.kinds.join(', ')}` : ''}; this page ${b.changes.length} from offset ${b.offset}${b.next ? `, next: ${b.next}` : ''}.`,
     s && `By kind: ${Object.entries(s.by_kind).map(([k, n]) => `${k} ${n}`).join(', ')}.`,
-    s && s.by_platform.length > 0 && `Most changed: ${s.by_platform.slice(0, ROWS).map((p) => `${p.name ?? p.slug} ${p.count}`).join(', ')}.`,
+    s && s.by_platform.length > 0 && `${s.platforms_changed} platforms changed; most: ${s.by_platform.slice(0, ROWS).map((p) => `${p.name ?? p.slug} ${p.count}`).join(', ')}.`,
     s && s.largest_moves.length > 0 && `Largest moves: ${s.largest_moves.slice(0, ROWS).map((m) => `${m.name ?? m.slug} ${m.field} ${m.old_value} -> ${m.new_value}${m.new_as_of ? ` (as of ${m.new_as_of})` : ''}`).join('; ')}.`,
     ...b.changes.slice(0, ROWS).map((c) => `- ${c.date.slice(0, 10)} ${c.kind}: ${c.description}`),
     !s && 'Add summary=true for counts per kind and platform and the largest moves.',
