@@ -13,6 +13,7 @@ import { estimateFees, type FeeProfile } from '../runtime/domain/compute/fees.js
 import { LIMITS } from '../runtime/domain/contract/parameter-rules.js';
 import { tierOfUrl, type TierLists } from '../runtime/domain/scoring/evidence-tiers.js';
 import type { ScoredPlatform } from './score/score-dataset.js';
+import { figuresOf } from './score/figures.js';
 import { weakNumbers } from '../runtime/domain/scoring/numeric-evidence.js';
 import { INCIDENT_CLASSES } from '../runtime/domain/sources/platform-schema.js';
 
@@ -90,7 +91,7 @@ function withMissingCriteria(p: ScoredPlatform): string {
 }
 
 /** The default inputs of GET /v1/fees. */
-const DEFAULT_FEE_PROFILE = Object.fromEntries(LIMITS.feeParameters.map((p) => [p.name, p.default])) as unknown as FeeProfile;
+export const DEFAULT_FEE_PROFILE = Object.fromEntries(LIMITS.feeParameters.map((p) => [p.name, p.default])) as unknown as FeeProfile;
 
 /**
  * The report per category.
@@ -113,16 +114,10 @@ export function dataReport(platforms: readonly ScoredPlatform[], gate: number, l
     for (const p of members) {
       coverage[COVERAGE_BANDS.find((b) => p.model.coverage >= b.min)!.label]++;
       const staleHere: string[] = [];
-      for (const [group, f] of p.facts) {
+      for (const f of figuresOf(p)) {
         facts++;
-        if (f.stale) staleHere.push(group);
+        if (f.stale) staleHere.push(f.key);
         if (f.evidence_tier === 'weak') weak++;
-      }
-      for (const c of p.criteria) {
-        if (c.basis !== 'assessed') continue;
-        facts++;
-        if (c.stale) staleHere.push(c.key);
-        if (c.evidence_tier === 'weak') weak++;
       }
       stale += staleHere.length;
       if (staleHere.length) staleByPlatform.push([p.source.slug, staleHere]);

@@ -131,6 +131,18 @@ const CASES: RuleCase[] = [
     problems: [{ on: 'min_volume_30d_usd: 10000', path: 'facts.trading_fees.tiers.2.min_volume_30d_usd', message: 'error: tiers must be in strictly ascending order' }],
   },
   {
+    id: 'pledge-made-whole',
+    fail: exchange('pledge-made-whole', (y) => `${y}incidents:\n  - date: 2026-03-01\n    class: funds_lost\n    title: Hot-wallet theft\n    summary: An attacker drained a hot wallet; the exchange pledged to reimburse all affected users in full.\n    amount_usd: 1000000\n    sources: [{ url: "https://example.org/case-pledge-made-whole/incident", title: Incident report }]\n`),
+    pass: exchange('pledge-made-whole', (y) => `${y}incidents:\n  - date: 2026-03-01\n    class: funds_lost\n    title: Hot-wallet theft\n    summary: An attacker drained a hot wallet; the exchange pledged to reimburse all affected users in full.\n    amount_usd: 1000000\n    customers_made_whole: true\n    sources: [{ url: "https://example.org/case-pledge-made-whole/incident", title: Incident report }]\n`),
+    problems: [{ on: '    summary: An attacker', path: 'incidents.0.summary', message: 'error: the incident records a pledge ("pledged to reimburse") but customers_made_whole is absent (counted as false); the methodology counts a public pledge as made whole' }],
+  },
+  {
+    id: 'listed-company-reserves',
+    fail: exchange('listed-company-reserves', (y) => y.replace('assessments:', '  proof_of_reserves:\n    published: false\n    liabilities_included: false\n    third_party_attestation: false\n    listed_on: "Nasdaq: CASE"\n    as_of: 2026-06-30\n    sources: [{ url: "https://example.org/case-listed-company-reserves/annual-report", title: Annual report }]\nassessments:')),
+    pass: exchange('listed-company-reserves', (y) => y.replace('assessments:', '  proof_of_reserves:\n    published: false\n    liabilities_included: false\n    third_party_attestation: false\n    audited_financial_statements: false\n    listed_on: "Nasdaq: CASE"\n    as_of: 2026-06-30\n    sources: [{ url: "https://example.org/case-listed-company-reserves/annual-report", title: Annual report }]\nassessments:')),
+    problems: [{ on: '    listed_on:', path: 'facts.proof_of_reserves.listed_on', message: 'error: Nasdaq: CASE is a listed company, but audited_financial_statements is not recorded' }],
+  },
+  {
     id: 'unique-names',
     fail: exchange('unique-names', (y) => y.replace('category: exchanges', 'aliases: [alpha exchange]\ncategory: exchanges')),
     pass: exchange('unique-names', (y) => y.replace('category: exchanges', 'aliases: [Case Unique]\ncategory: exchanges')),
@@ -158,7 +170,7 @@ describe('the checks of platform files', () => {
 
   it('pass every corrected case file together, with no warning', () => {
     expect(passing.stderr).toBe('');
-    expect(passing.stdout).toMatch(/^check passed: 27 platforms/m);
+    expect(passing.stdout).toMatch(/^check passed: 29 platforms/m);
     expect(passing.code).toBe(0);
   });
 

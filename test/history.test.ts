@@ -232,12 +232,27 @@ describe('history from the sources\' git history', () => {
     }
   });
 
-  it('shows the history on the platform page: the APY over time as SVG, the changes marked as change or correction', async () => {
+  it('shows the history on the platform page: the APY over time as SVG, each rate drawn to the next one or the end of its window, the changes marked as change or correction', async () => {
     const saveOne = await http(server, '/platforms/save-one');
     expect(saveOne.status).toBe(200);
     const section = saveOne.text.slice(saveOne.text.indexOf('<section aria-labelledby="history">'));
     expect(section).toContain('<title id="apy-save-one-title">Base-tier APY over time, 2026-06-30 to 2026-08-01</title>');
-    expect(section).toContain('<desc id="apy-save-one-desc">4% as of 2026-06-30; 3.6% as of 2026-07-10</desc>');
+    expect(section).toContain('<desc id="apy-save-one-desc">4% as of 2026-06-30, drawn to 2026-07-10; 3.6% as of 2026-07-10, drawn to 2026-08-01</desc>');
+    // evaluated on 2027-03-01 the last rate (as of 2026-07-10) is drawn to the end of its 120-day window, 2026-11-07, not on to the evaluation date
+    const later = path.join(await tempDir('history-later'), 'dist');
+    const laterBuild = await build(later, { SOURCE_DATE_EPOCH: String(Date.UTC(2027, 2, 1) / 1000) });
+    expect(laterBuild.code, laterBuild.stderr).toBe(0);
+    const laterPage = await readFile(path.join(later, 'platforms/save-one/index.html'), 'utf8');
+    const chart = laterPage.match(/<svg class="apy-history"[\s\S]*?<\/svg>/)?.[0] ?? '';
+    expect(chart).toContain('<desc id="apy-save-one-desc">4% as of 2026-06-30, drawn to 2026-07-10; 3.6% as of 2026-07-10, drawn to 2026-11-07; no rate known from 2026-11-07 (the 120-day window of the last one) to 2027-03-01</desc>');
+    const steps = [...chart.matchAll(/<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="\2" stroke="#0072B2"/g)].map((m): [number, number] => [Number(m[1]), Number(m[3])]);
+    const axisEnd = Number(chart.match(/<line x1="[\d.]+" y1="([\d.]+)" x2="([\d.]+)" y2="\1" stroke="#555">/)![2]);
+    expect(steps).toHaveLength(2);
+    // the first step ends where the second starts; the second ends at 2026-11-07, about 51 % of the way from 2026-06-30 to 2027-03-01
+    expect(steps[0]![1]).toBe(steps[1]![0]);
+    const left = steps[0]![0];
+    expect((steps[1]![1] - left) / (axisEnd - left)).toBeCloseTo(130 / 244, 2);
+    expect(chart).toContain('no rate known after 2026-11-07');
     expect(section).toMatch(/<td>2026-07-11<\/td><td>facts\.apy\.tiers\.0\.apy_pct<\/td><td>4 → 3\.6<\/td><td>2026-07-10<\/td><td>changed \(in the world\)<\/td>/);
     const saveTwo = await http(server, '/platforms/save-two');
     expect(saveTwo.text).toMatch(/<td>2026-07-12<\/td><td>facts\.monthly_fee\.usd<\/td><td>5 → 4<\/td><td>2026-06-30<\/td><td>corrected \(our data\)<\/td>/);

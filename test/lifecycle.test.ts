@@ -110,6 +110,31 @@ describe('Prometheus metrics', () => {
     expect(text).toContain('ocd_dist_info{evaluation_date="2026-06-30",methodology_version="2.0.0",platforms="14"} 1');
     expect(text).toContain('process_resident_memory_bytes');
   });
+
+  it('count a request under the path template of the catalogue operation or the machine-readable file that answers it: the MCP server card with the manifests, not as a page', async () => {
+    const rt = await spawnRuntime(await buildInto(FIXTURE_SOURCES), { METRICS_PORT: '0' });
+    const metricsUrl = String((await rt.waitFor((l) => l.event === 'metrics-listening', 'metrics-listening')).url).replace('localhost', '127.0.0.1');
+    const answers: Record<string, number> = {
+      '/.well-known/mcp/server-card.json': 200,
+      '/.well-known/mcp.json': 200,
+      '/openapi.json': 200,
+      '/v1/platforms/alpha-exchange/history': 200,
+      '/v1/platforms?query=alpha': 200,
+      '/v1/platforms/': 404,
+      '/v1/nope': 404,
+      '/methodology': 200,
+    };
+    for (const [target, status] of Object.entries(answers)) expect((await fetch(`${rt.url}${target}`)).status, target).toBe(status);
+    const text = await (await fetch(metricsUrl)).text();
+    expect(text).toContain('ocd_http_requests_total{route="/.well-known/*",status="200"} 2');
+    expect(text).toContain('ocd_http_requests_total{route="/openapi.json",status="200"} 1');
+    expect(text).toContain('ocd_http_requests_total{route="/v1/platforms/{name}/history",status="200"} 1');
+    expect(text).toContain('ocd_http_requests_total{route="/v1/platforms",status="200"} 1');
+    // no route answers these: 404, counted apart from the operations
+    expect(text).toContain('ocd_http_requests_total{route="other",status="404"} 2');
+    // the methodology page only (the server card was counted here before)
+    expect(text).toContain('ocd_http_requests_total{route="site",status="200"} 1');
+  });
 });
 
 /** A raw HTTP/1.1 connection: what it received so far, a wait for text to arrive, and its close. */

@@ -118,7 +118,7 @@ describe('site pages and open-data files', () => {
     expect((await http(server, '/platforms/alpha-exchange')).text).not.toContain('incident-timeline"');
   });
 
-  it('has a savings calculator page: the projection of GET /v1/savings-interest with a chart and a form, and a 400 naming the parameter for a bad balance', async () => {
+  it('has a savings calculator page: the projection of GET /v1/savings-interest with a chart and a form; it takes "10,000", and a refused balance shows the form again (400) with the value as typed and what is allowed', async () => {
     const api = (await http(server, '/v1/savings-interest?balance=10000&months=12')).json;
     const page = await http(server, '/savings?balance=10000&months=12');
     expect(page.status).toBe(200);
@@ -127,12 +127,42 @@ describe('site pages and open-data files', () => {
     expect(page.text.match(/<svg class="score-chart"[\s\S]*?<\/svg>/)?.[0].match(/<rect /g)?.length).toBe(ranked.length);
     expect(page.text).toContain('name="balance" type="text" inputmode="decimal" value="10000"');
     expect((await http(server, '/savings')).text).toContain('Give a balance');
-    const bad = await http(server, '/savings?balance=-5', { headers: { accept: 'application/json' } });
-    expect(bad.status).toBe(400);
-    expect(bad.json.errors[0].parameter).toBe('balance');
+    // thousands separators and a dollar sign, as people type them: the same projection, the value shown as typed
+    const grouped = await http(server, `/savings?balance=${encodeURIComponent('$10,000')}&months=12`);
+    expect(grouped.status).toBe(200);
+    const tableOf = (text: string) => text.match(/<table class="savings">[\s\S]*?<\/table>/)?.[0];
+    expect(tableOf(grouped.text)).toBe(tableOf(page.text));
+    expect(grouped.text).toContain('value="$10,000"');
+    // the REST API stays strict (digits only), as documented
+    expect((await http(server, '/v1/savings-interest?balance=10,000')).status).toBe(400);
+    // a refused value: a browser gets the page again, status 400, with the form, the value as typed and the message beside the field
+    for (const accept of ['text/html', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8']) {
+      const bad = await http(server, '/savings?balance=10%2C00&months=12', { headers: { accept } });
+      expect(bad.status, accept).toBe(400);
+      expect(bad.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(bad.headers.get('cache-control')).toBe('no-store');
+      expect(bad.headers.get('vary')).toContain('Accept');
+      expect(bad.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(bad.text).toContain('<form method="get" action="/savings" class="weights-form">');
+      expect(bad.text).toContain('value="10,00" placeholder="10,000" size="12" required aria-invalid="true" aria-describedby="balance-error"');
+      expect(bad.text).toMatch(/<span class="form-error" id="balance-error">must be a number with at most 2 decimals above 0 and at most 10000000 written with digits \(commas only between thousands\); got &quot;10,00&quot;<\/span>/);
+      expect(bad.text).toContain('<li><a href="#balance-input">Balance</a>: must be a number');
+      expect(bad.text).toContain('<div class="form-errors" role="alert">');
+      expect(bad.text).toContain('value="12"');
+    }
+    // an API client gets the problem naming the parameter; a second request is refused again (a 400 is never kept as a 200)
+    for (let i = 0; i < 2; i++) {
+      const problem = await http(server, '/savings?balance=10%2C00&months=12', { headers: { accept: 'application/json' } });
+      expect(problem.status).toBe(400);
+      expect(problem.headers.get('content-type')).toBe('application/problem+json');
+      expect(problem.json.errors[0].parameter).toBe('balance');
+    }
+    const negative = await http(server, '/savings?balance=-5', { headers: { accept: 'text/html' } });
+    expect(negative.status).toBe(400);
+    expect(negative.text).toContain('id="balance-error"');
   });
 
-  it('has a fee calculator page: the estimate of GET /v1/fees with a chart by fee line and a form, and a 400 naming a bad input', async () => {
+  it('has a fee calculator page: the estimate of GET /v1/fees with a chart by fee line and a form; it takes "1,000", and a refused input shows the form again (400) naming it', async () => {
     const api = (await http(server, '/v1/fees?category=brokerages&trades_per_month=20&options_contracts_per_month=10')).json;
     const page = await http(server, '/fees?category=brokerages&trades_per_month=20&options_contracts_per_month=10&avg_trade_size=&transfers_per_year=');
     expect(page.status).toBe(200);
@@ -142,9 +172,26 @@ describe('site pages and open-data files', () => {
     expect(page.text.match(/<svg class="score-chart"[\s\S]*?<\/svg>/)?.[0].match(/<text x="\d+(\.\d+)?" y="\d+">USD /g)?.length).toBe(ranked.length);
     expect(page.text).toContain('<option value="brokerages" selected>');
     expect((await http(server, '/fees')).text).toContain('empty fields keep their defaults');
-    const bad = await http(server, '/fees?category=brokerages&trades_per_month=lots', { headers: { accept: 'application/json' } });
+    const plain = await http(server, '/fees?category=exchanges&avg_trade_size=1000');
+    const grouped = await http(server, '/fees?category=exchanges&avg_trade_size=1%2C000');
+    expect(grouped.status).toBe(200);
+    const tableOf = (text: string) => text.match(/<table class="fees">[\s\S]*?<\/table>/)?.[0];
+    expect(tableOf(grouped.text)).toBeDefined();
+    expect(tableOf(grouped.text)).toBe(tableOf(plain.text));
+    const problem = await http(server, '/fees?category=brokerages&trades_per_month=lots', { headers: { accept: 'application/json' } });
+    expect(problem.status).toBe(400);
+    expect(problem.json.errors[0].parameter).toBe('trades_per_month');
+    const bad = await http(server, '/fees?category=brokerages&trades_per_month=lots&avg_trade_size=2%2C500', { headers: { accept: 'text/html' } });
     expect(bad.status).toBe(400);
-    expect(bad.json.errors[0].parameter).toBe('trades_per_month');
+    expect(bad.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(bad.text).toContain('name="trades_per_month" type="text" inputmode="decimal" value="lots"');
+    expect(bad.text).toContain('aria-describedby="trades-per-month-error"');
+    expect(bad.text).toMatch(/<span class="form-error" id="trades-per-month-error">must be a whole number from 0 to \d+ written with digits \(commas only between thousands\); got &quot;lots&quot;<\/span>/);
+    expect(bad.text).toContain('<a href="#fees-trades_per_month">');
+    // the accepted field keeps its value as typed and carries no error
+    expect(bad.text).toContain('value="2,500"');
+    expect(bad.text).not.toContain('id="avg-trade-size-error"');
+    expect(bad.text).toContain('<option value="brokerages" selected>');
   });
 
   it('renders a compare page for 3 platforms on request, and 404s an unknown or cross-category one', async () => {

@@ -19,12 +19,14 @@ import { notApplicable } from './rules/not-applicable.js';
 import { numericEvidence } from './rules/numeric-evidence.js';
 import { assessedCriteria } from './rules/assessed-criteria.js';
 import { tierOrder } from './rules/tier-order.js';
+import { pledgeMadeWhole } from './rules/pledge-made-whole.js';
+import { listedCompanyReserves } from './rules/listed-company-reserves.js';
 import { uniqueNames } from './rules/unique-names.js';
 
 /** Every rule over one file, in the order their problems are gathered (the report sorts them by place). */
 export const PLATFORM_CHECKS: readonly PlatformCheck[] = [
   fileLocation, realDates, unreliableDomains, asOfPrecision, staleReason, recordAsOf, incidentOrder,
-  plausibleValues, notApplicable, numericEvidence, assessedCriteria, tierOrder,
+  plausibleValues, notApplicable, numericEvidence, assessedCriteria, tierOrder, pledgeMadeWhole, listedCompanyReserves,
 ];
 
 /** Every rule across all files. */

@@ -7,6 +7,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod';
 import { MCP_MODERN_PROTOCOL_VERSIONS, SERVER_JSON_SCHEMA_URL, type AiPluginManifest, type McpManifest, type ServerCard } from '../../runtime/domain/contract/manifests.js';
 import type { Site } from '../../runtime/domain/contract/model.js';
+import { SERVICE_PATHS } from '../../runtime/domain/contract/urls.js';
 import { OPERATIONS } from '../../runtime/domain/operations/catalogue.js';
 import { FREE_REQUESTS_PER_MINUTE } from '../../runtime/domain/contract/plans.js';
 
@@ -31,7 +32,7 @@ export function mcpManifest(site: Site): McpManifest {
     limits: {
       free: { requests_per_minute: FREE_REQUESTS_PER_MINUTE, scope: 'per client IP address, REST API and MCP endpoint together', authentication: 'none' },
     },
-    openapi: `${site.base_url}/openapi.json`,
+    openapi: `${site.base_url}${SERVICE_PATHS.openapi}`,
     attribution: site.attribution,
     license: site.license,
   };
@@ -68,7 +69,7 @@ export function aiPluginManifest(site: Site): AiPluginManifest {
     description_for_human: 'Compare crypto exchanges, wallets, savings accounts and brokerages with sourced scores.',
     description_for_model: `${DESCRIPTION} Use it to search platforms, read sourced records (facts with source URLs and as_of dates), safety records (hacks, breaches, regulatory actions), compare 2 to 6 platforms of one category, and estimate savings interest or annual fees. Quote sources and as_of dates, and credit: "${site.attribution}".`,
     auth: { type: 'none' },
-    api: { type: 'openapi', url: `${site.base_url}/openapi.json` },
+    api: { type: 'openapi', url: `${site.base_url}${SERVICE_PATHS.openapi}` },
     logo_url: `${site.base_url}/logo.svg`,
     contact_email: site.contact_email ?? 'contact@localhost',
     legal_info_url: 'https://creativecommons.org/licenses/by/4.0/',

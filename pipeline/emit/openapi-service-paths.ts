@@ -5,6 +5,7 @@
 import { LIMITS } from '../../runtime/domain/contract/parameter-rules.js';
 import { SERVER_JSON_SCHEMA_URL } from '../../runtime/domain/contract/manifests.js';
 import { OPERATIONS } from '../../runtime/domain/operations/catalogue.js';
+import { SERVICE_PATHS } from '../../runtime/domain/contract/urls.js';
 import { apiHeaders, commonErrors, notModified, problem, ref, type Json } from './openapi-responses.js';
 
 /** JSON-RPC 2.0 envelopes of POST /mcp (the MCP specification defines the methods and results). */
@@ -41,7 +42,7 @@ export const JSON_RPC_SCHEMAS = {
 /** The path items of /mcp, /openapi.json, the manifests and the probes, by path. */
 export function serviceOperations(): Json {
   return {
-    '/mcp': {
+    [SERVICE_PATHS.mcp]: {
       post: {
         operationId: 'mcp',
         tags: ['mcp'],
@@ -70,7 +71,7 @@ export function serviceOperations(): Json {
         },
       },
     },
-    '/openapi.json': {
+    [SERVICE_PATHS.openapi]: {
       get: {
         operationId: 'getOpenApi',
         tags: ['meta'],
@@ -79,7 +80,7 @@ export function serviceOperations(): Json {
         responses: { '200': { description: 'OpenAPI 3.1.0 document', headers: apiHeaders(true), content: { 'application/json': { schema: { type: 'object' } } } }, ...notModified, ...commonErrors },
       },
     },
-    '/.well-known/mcp.json': {
+    [SERVICE_PATHS.mcpManifest]: {
       get: {
         operationId: 'getMcpManifest',
         tags: ['meta'],
@@ -88,7 +89,7 @@ export function serviceOperations(): Json {
         responses: { '200': { description: 'MCP manifest', headers: apiHeaders(true), content: { 'application/json': { schema: { type: 'object' } } } }, ...notModified, ...commonErrors },
       },
     },
-    '/.well-known/mcp/server-card.json': {
+    [SERVICE_PATHS.mcpServerCard]: {
       get: {
         operationId: 'getMcpServerCard',
         tags: ['meta'],
@@ -97,7 +98,7 @@ export function serviceOperations(): Json {
         responses: { '200': { description: 'Server card', headers: apiHeaders(true), content: { 'application/json': { schema: { type: 'object' } } } }, ...notModified, ...commonErrors },
       },
     },
-    '/.well-known/ai-plugin.json': {
+    [SERVICE_PATHS.aiPluginManifest]: {
       get: {
         operationId: 'getAiPluginManifest',
         tags: ['meta'],

@@ -40,6 +40,22 @@ function crawlerFile(operationId: string, summary: string, description: string, 
   };
 }
 
+/**
+ * The 400 of a calculator page: for a browser, the page again with its form, the values as typed and
+ * what to correct (runtime/server/site-routes.ts); for an API client, problem+json.
+ */
+const formPageBadRequest: Json = {
+  ...badRequest,
+  description: 'A value was refused. A browser (Accept preferring text/html) gets the page again (text/html, Cache-Control no-store) with its form, the values as typed and, beside each refused field, what is allowed; an API client gets problem+json whose `errors` name each parameter.',
+};
+
+/** A number field of a calculator page: the API's parameter, and thousands separators and a leading "$" or "USD" as people type them. */
+const formNumberParameter = ({ schema: { pattern: _digitsOnly, ...schema }, ...p }: ParameterSpec): ParameterSpec => ({
+  ...p,
+  description: `${p.description}. The page also takes thousands separators and a leading "$" or "USD" (10,000; $2,500.50); the REST API takes digits only.`,
+  schema,
+});
+
 /** The site's path items, by path. */
 export function sitePaths(): Json {
   return {
@@ -48,8 +64,8 @@ export function sitePaths(): Json {
     '/compare/{slug}': sitePage('getComparePage', 'Compare page', 'Verdict, the arithmetic, a bar chart by criterion, the too-close explanation. Published verdicts are precomputed; any other comparison of 2 to 6 platforms of one category (`<a>-vs-<b>[-vs-<c>...]`, slugs, names or aliases) is rendered on request with default weights. With `weights` or `profile` (as GET /v1/compare takes them; empty values are ignored, as an empty form field) any comparison is rendered on request with them, and a form on the page changes them.', [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>[-vs-...]', schema: { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, example: 'coinbase-vs-kraken' }, ...COMPARE_WEIGHT_PARAMETERS], { '400': badRequest }),
     '/categories/{id}': sitePage('getCategoryPage', 'Category page', 'The ranked table of its platforms.', [{ name: 'id', in: 'path', required: true, description: 'Category id', schema: { type: 'string', enum: [...CATEGORY_IDS] }, example: 'exchanges' }]),
     '/search': sitePage('getSearchPage', 'Search page', `Platforms whose name, alias or slug contains \`query\` (the search of GET /v1/platforms, at most 50, best score first), each linked to its page; without \`query\`, the form alone. The form in every page's header sends it.`, [queryParameter('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', maxLength: LIMITS.nameMaxLength }, false, 'ledger')], { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
-    '/savings': sitePage('getSavingsCalculatorPage', 'Savings calculator', 'The projection of GET /v1/savings-interest for `balance` and `months`, with a chart of the interest per account and a form (no script); without `balance`, the form alone.', [balanceParameter(false), MONTHS_PARAMETER], { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
-    '/fees': sitePage('getFeeCalculatorPage', 'Fee calculator', 'The estimate of GET /v1/fees for the category and activity given, with a chart of each costed platform\'s annual total by fee line and a form (no script); without `category`, the form alone; empty fields keep their defaults.', [queryParameter('category', '`brokerages` or `exchanges` (singular accepted)', { type: 'string' }, false, 'brokerages'), ...FEE_ACTIVITY_PARAMETERS], { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
+    '/savings': sitePage('getSavingsCalculatorPage', 'Savings calculator', 'The projection of GET /v1/savings-interest for `balance` and `months`, with a chart of the interest per account and a form (no script); without `balance`, the form alone; a refused value shows the form again with what to correct (400).', [balanceParameter(false), MONTHS_PARAMETER].map(formNumberParameter), { '400': formPageBadRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
+    '/fees': sitePage('getFeeCalculatorPage', 'Fee calculator', 'The estimate of GET /v1/fees for the category and activity given, with a chart of each costed platform\'s annual total by fee line and a form (no script); without `category`, the form alone; empty fields keep their defaults; a refused value shows the form again with what to correct (400).', [queryParameter('category', '`brokerages` or `exchanges` (singular accepted)', { type: 'string' }, false, 'brokerages'), ...FEE_ACTIVITY_PARAMETERS.map(formNumberParameter)], { '400': formPageBadRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
     '/methodology': sitePage('getMethodologyPage', 'The methodology', 'The published methodology, generated from methodology.yaml: criteria, weights, freshness windows, evidence tiers, the coverage gate and caps.'),
     '/docs': sitePage('getApiReferencePage', 'API reference', 'This document rendered by Swagger UI, served from the site (no outside validator is called).'),
     '/open-data': sitePage('getOpenDataPage', 'Open data', 'Every downloadable file with what it holds, records, size, SHA-256, schema and as_of range; licence and how to cite.'),

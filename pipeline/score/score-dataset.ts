@@ -28,7 +28,7 @@ export interface ScoredPlatform {
 }
 
 /** Reference balance (USD) of the `apy` shown in search summaries: the apy criterion's, else 10,000. */
-function summaryApyBalance(methodology: Methodology): number {
+export function summaryApyBalance(methodology: Methodology): number {
   const rule = methodology.categories['high-yield-savings'].criteria.find((c) => c.rule.kind === 'apy_relative')?.rule;
   return rule?.kind === 'apy_relative' ? rule.reference_balance_usd : 10_000;
 }

@@ -8,7 +8,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { H3, onResponse, type H3Event } from 'h3';
-import { registerSitePages } from './site-routes.js';
+import { registerSitePages, type RenderedPage } from './site-routes.js';
 import type { Served } from './served.js';
 import { INTERNAL_ERROR, notFound, PROBLEM_CONTENT_TYPE, type ProblemSpec } from '../domain/contract/problem.js';
 import { prefersHtml } from './http/accept.js';
@@ -17,6 +17,7 @@ import { BAD_REQUEST } from './http/request-bounds.js';
 import type { AdmittedRequest, RequestListenerOptions } from './http/request-listener.js';
 import { accessLog, type AccessEntry } from './log.js';
 import { bytesResponse, carriesCommonHeaders, computedResponse, problemOf, problemResponse, replyResponse } from './http/respond.js';
+import { CACHE_CONTROL } from './http/caching.js';
 import type { RequestContext } from './http/reply.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
 import { problemPageReply } from './http/error-reply.js';
@@ -116,19 +117,27 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
   /**
    * A page rendered on request from the query (GET, HEAD): `make` gives its HTML, or the problem to
    * answer (404, or a 400 naming the parameter); pages are kept in the computed cache by their full URL.
+   * A problem with a form page (a refused value) is answered to a browser (Accept preferring text/html)
+   * with that page, status 400, Cache-Control no-store, never kept; to an API client as problem+json.
    * @param path the request path, for the problem's instance and the page's Content-Security-Policy
    */
-  const renderedPage = (event: H3Event, path: string, make: (b: Served) => { html: string } | { problem: ProblemSpec }): Response => {
+  const renderedPage = (event: H3Event, path: string, make: (b: Served) => RenderedPage): Response => {
     const b = served();
     const early = readOnlyMethod(event);
     if (early) return early;
     let problem: ProblemSpec | undefined;
+    let refused: Buffer | undefined;
     const page = cachedBody(event, () => {
       const made = make(b);
       if ('html' in made) return Buffer.from(made.html);
       problem = made.problem;
+      if (made.form !== undefined && prefersHtml(event.req.headers.get('accept'))) refused = Buffer.from(made.form);
       return undefined;
     });
+    if (refused) {
+      const headers = { ...admittedOf(event).common, 'content-type': HTML_CONTENT_TYPE, 'content-length': String(refused.length), 'cache-control': CACHE_CONTROL.error, vary: 'Accept', 'content-security-policy': contentSecurityPolicy(path) };
+      return replyResponse({ status: 400, headers, body: event.req.method === 'HEAD' ? null : refused });
+    }
     if (!page) return problemResponse(event.req.method, b.model.site.base_url, problem!, path);
     return computedResponse(event.req.method, page, conditional(event), HTML_CONTENT_TYPE, { 'content-security-policy': contentSecurityPolicy(path) });
   };

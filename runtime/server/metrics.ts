@@ -4,12 +4,15 @@
  * their latency (histogram, seconds), rate-limit refusals (401/429), reloads by result;
  * read at scrape time: where rate limits are counted (Redis state) and the dist served
  * (evaluation date, methodology version, platforms). Routes are the operation paths of
- * the API (`/v1/platforms/{name}`), `site` for pages and files, `other` for anything else,
- * so the number of series stays bounded whatever the URLs requested.
+ * the API (`/v1/platforms/{name}`, from the catalogue), the machine-readable files, /mcp and
+ * the probes, `site` for pages and files, `other` for anything else, so the number of series
+ * stays bounded whatever the URLs requested.
  */
 import type { Registry } from 'prom-client';
 import type { RedisState } from './http/redis-breaker.js';
 import type { AccessEntry } from './log.js';
+import { matchApiRoute } from './http/api-routes.js';
+import { SERVICE_PATHS } from '../domain/contract/urls.js';
 
 /** What the metrics read when they are scraped. */
 export interface MetricsState {
@@ -27,27 +30,16 @@ export interface Metrics {
   observeReload(result: 'ok' | 'refused'): void;
 }
 
-const API_ROUTES: ReadonlyArray<[RegExp, string]> = [
-  [/^\/v1\/categories$/, '/v1/categories'],
-  [/^\/v1\/platforms\/?$/, '/v1/platforms'],
-  [/^\/v1\/platforms\/[^/]+$/, '/v1/platforms/{name}'],
-  [/^\/v1\/platforms\/[^/]+\/history$/, '/v1/platforms/{name}/history'],
-  [/^\/v1\/changes$/, '/v1/changes'],
-  [/^\/v1\/methodology$/, '/v1/methodology'],
-  [/^\/v1\/safety\/[^/]+$/, '/v1/safety/{name}'],
-  [/^\/v1\/compare$/, '/v1/compare'],
-  [/^\/v1\/verdicts\/[^/]+$/, '/v1/verdicts/{slug}'],
-  [/^\/v1\/savings-interest$/, '/v1/savings-interest'],
-  [/^\/v1\/fees$/, '/v1/fees'],
-  [/^\/mcp$/, '/mcp'],
-  [/^\/openapi\.json$/, '/openapi.json'],
-  [/^\/\.well-known\/(mcp|ai-plugin)\.json$/, '/.well-known/*'],
-  [/^\/(healthz|readyz)$/, '/healthz, /readyz'],
-];
-
-/** The route label of a URL path: an API operation path, `site` (pages, assets, open data) or `other`. */
+/**
+ * The route label of a URL path: the path template of the catalogue's operation that answers it
+ * (http/api-routes.ts), /openapi.json, `/.well-known/*` for the manifests and the MCP server card,
+ * /mcp, the probes, else `site` (pages, assets, open data) or `other` (/v1 and /mcp paths no route answers).
+ */
 function routeLabel(path: string): string {
-  for (const [pattern, label] of API_ROUTES) if (pattern.test(path)) return label;
+  const match = matchApiRoute(path);
+  if (match) return match.route.kind === 'operation' ? match.route.operation.path : path.startsWith('/.well-known/') ? '/.well-known/*' : path;
+  if (path === SERVICE_PATHS.mcp) return path;
+  if (path === '/healthz' || path === '/readyz') return '/healthz, /readyz';
   return /^\/(v1|mcp)(\/|$)/.test(path) ? 'other' : 'site';
 }
 

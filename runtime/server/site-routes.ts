@@ -20,12 +20,25 @@ import { search } from '../domain/operations/search.js';
 import { feesPageHtml } from '../domain/pages/fees-page.js';
 import { savingsPageHtml } from '../domain/pages/savings-page.js';
 import { searchPageHtml } from '../domain/pages/search-page.js';
+import { formNumber } from '../domain/pages/form-input.js';
 import { pathParam } from './http/path-param.js';
 import { problemResponse } from './http/respond.js';
 import type { Served } from './served.js';
 
 /** Most results the site's search page lists (the API's `limit`). */
 const SEARCH_PAGE_RESULTS = 50;
+
+/**
+ * What a page route makes: the page, or a problem; a refused form value (400 invalid-parameters)
+ * also carries `form`, the page again with its form and what to correct, which a browser gets
+ * instead of the problem.
+ */
+export type RenderedPage = { html: string } | { problem: ProblemSpec; form?: string };
+
+/** The problem, with the page's form shown again when the operation refused a parameter (400 invalid-parameters). */
+function refusedForm(problem: ProblemSpec, page: (errors: NonNullable<ProblemSpec['errors']>) => string): RenderedPage {
+  return problem.name === 'invalid-parameters' && problem.errors ? { problem, form: page(problem.errors) } : { problem };
+}
 
 /** The app's shared steps the page routes use (runtime/server/app.ts). */
 export interface SitePageSteps {
@@ -35,8 +48,8 @@ export interface SitePageSteps {
   readOnlyMethod: (event: H3Event) => Response | undefined;
   /** The static file at the request path, or undefined. */
   staticFile: (event: H3Event) => Response | undefined;
-  /** A page rendered from the query and kept in the computed cache, or the problem `make` gives. */
-  renderedPage: (event: H3Event, path: string, make: (b: Served) => { html: string } | { problem: ProblemSpec }) => Response;
+  /** A page rendered from the query and kept in the computed cache, or the problem `make` gives (to a browser, its `form` page when it has one, status 400, never kept). */
+  renderedPage: (event: H3Event, path: string, make: (b: Served) => RenderedPage) => Response;
 }
 
 /** Registers the page routes on `app`. */
@@ -66,31 +79,33 @@ export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile,
   app.all('/search', (event) =>
     renderedPage(event, '/search', (b) => {
       const query = event.url.searchParams.get('query')?.trim();
-      if (!query) return { html: searchPageHtml(b.model.site, null) };
+      if (!query) return { html: searchPageHtml(b.model.site, null, b.model.rules.coverage_gate_pct) };
       const answer = answerOf<SearchResponse>(search(b, { query, limit: String(SEARCH_PAGE_RESULTS) }));
-      return 'problem' in answer ? answer : { html: searchPageHtml(b.model.site, answer.body) };
+      return 'problem' in answer ? answer : { html: searchPageHtml(b.model.site, answer.body, b.model.rules.coverage_gate_pct) };
     }),
   );
 
-  // The savings calculator page: GET /v1/savings-interest rendered for people, with its form.
+  // The savings calculator page: GET /v1/savings-interest rendered for people, with its form; the form
+  // takes thousands separators ("10,000"), and a refused value shows the form again with the message.
   app.all('/savings', (event) =>
     renderedPage(event, '/savings', (b) => {
       const asked = { balance: event.url.searchParams.get('balance')?.trim() ?? '', months: event.url.searchParams.get('months')?.trim() ?? '' };
       if (!asked.balance) return { html: savingsPageHtml(b.model.site, null, asked) };
-      const answer = answerOf<SavingsResponse>(savingsInterest(b, { balance: asked.balance, months: asked.months || undefined }));
-      return 'problem' in answer ? answer : { html: savingsPageHtml(b.model.site, answer.body, asked) };
+      const answer = answerOf<SavingsResponse>(savingsInterest(b, { balance: formNumber(asked.balance), months: asked.months ? formNumber(asked.months) : undefined }));
+      return 'problem' in answer ? refusedForm(answer.problem, (errors) => savingsPageHtml(b.model.site, null, asked, errors)) : { html: savingsPageHtml(b.model.site, answer.body, asked) };
     }),
   );
 
-  // The fee calculator page: GET /v1/fees rendered for people, with its form (empty fields keep their defaults).
+  // The fee calculator page: GET /v1/fees rendered for people, with its form (empty fields keep their
+  // defaults; thousands separators are taken, a refused value shows the form again with the message).
   app.all('/fees', (event) =>
     renderedPage(event, '/fees', (b) => {
       const names = ['category', ...LIMITS.feeParameters.map((p) => p.name)] as const;
       const asked = Object.fromEntries(names.map((n) => [n, event.url.searchParams.get(n)?.trim() ?? ''])) as Record<(typeof names)[number], string>;
       if (!asked.category) return { html: feesPageHtml(b.model.site, null, asked) };
-      const given = Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== ''));
+      const given = Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== '').map(([k, v]) => [k, k === 'category' ? v : formNumber(v)]));
       const answer = answerOf<FeesResponse>(feeEstimates(b, given));
-      return 'problem' in answer ? answer : { html: feesPageHtml(b.model.site, answer.body, asked) };
+      return 'problem' in answer ? refusedForm(answer.problem, (errors) => feesPageHtml(b.model.site, null, asked, errors)) : { html: feesPageHtml(b.model.site, answer.body, asked) };
     }),
   );
 

@@ -5,10 +5,11 @@
  */
 import type { CategoryId } from '../../../runtime/domain/contract/categories.js';
 import type { Site } from '../../../runtime/domain/contract/model.js';
-import { sitePath } from '../../../runtime/domain/contract/urls.js';
+import { API_PATHS, sitePath } from '../../../runtime/domain/contract/urls.js';
 import { formatPct } from '../../../runtime/domain/pages/format.js';
 import { html } from '../../../runtime/domain/pages/html.js';
 import { pageDocument } from '../../../runtime/domain/pages/layout.js';
+import { coverageNote } from '../../../runtime/domain/pages/coverage-note.js';
 import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
 import type { ScoredPlatform } from '../../score/score-dataset.js';
 
@@ -25,16 +26,17 @@ export function categoryPageHtml(site: Site, methodology: Methodology, id: Categ
 <thead><tr><th scope="col">Rank</th><th scope="col">Platform</th><th scope="col">Score</th><th scope="col">Coverage</th><th scope="col">Can be named winner</th>${savings ? html`<th scope="col">APY at USD 10,000</th>` : ''}<th scope="col">As of</th></tr></thead>
 <tbody>${ranked.map((p, i) => html`<tr><td>${i + 1}</td><th scope="row"><a href="${sitePath(site, `/platforms/${p.source.slug}`)}">${p.source.name}</a></th><td>${formatPct(p.model.score_pct, 'no score')}</td><td>${formatPct(p.model.coverage)}</td><td>${p.model.eligible ? 'Yes' : 'No (under the gate)'}</td>${savings ? html`<td>${formatPct(p.model.apy, 'no sourced APY')}</td>` : ''}<td>${p.source.as_of}</td></tr>`)}</tbody>
 </table></div>
+${coverageNote(site, methodology.coverage_gate_pct)}
 <section aria-labelledby="criteria"><h2 id="criteria">Criteria and default weights</h2>
 <ul>${c.criteria.map((k) => html`<li><strong>${k.label}</strong> (weight ${k.weight}): ${k.measures}</li>`)}</ul>
-<p><a href="${sitePath(site, '/methodology')}">The full methodology</a> · <a href="${sitePath(site, `/v1/platforms?category=${id}`)}">This list as JSON</a> · <a href="${sitePath(site, `/open-data/${id}.csv`)}">This category as CSV</a></p>
+<p><a href="${sitePath(site, '/methodology')}">The full methodology</a> · <a href="${sitePath(site, `${API_PATHS.search}?category=${id}`)}">This list as JSON</a> · <a href="${sitePath(site, `/open-data/${id}.csv`)}">This category as CSV</a></p>
 </section>`;
   return pageDocument({
     site,
     title: c.label,
     description: `${c.label}: ${ranked.length} platforms ranked by a published, sourced methodology`,
     path: `/categories/${id}`,
-    alternateJson: sitePath(site, `/v1/platforms?category=${id}`),
+    alternateJson: sitePath(site, `${API_PATHS.search}?category=${id}`),
     main,
   });
 }

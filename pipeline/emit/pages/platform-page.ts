@@ -6,7 +6,7 @@
  */
 import type { PlatformRecord } from '../../../runtime/domain/contract/api-schemas.js';
 import type { Site } from '../../../runtime/domain/contract/model.js';
-import { sitePath } from '../../../runtime/domain/contract/urls.js';
+import { API_PATHS, apiPath, sitePath } from '../../../runtime/domain/contract/urls.js';
 import { formatPct, formatUsd, humanize } from '../../../runtime/domain/pages/format.js';
 import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
 import { pageDocument, sourceLinks } from '../../../runtime/domain/pages/layout.js';
@@ -14,6 +14,8 @@ import { incidentTimeline } from '../../../runtime/domain/pages/incident-timelin
 import { factGroupHtml } from './fact-html.js';
 import { historySection } from './history-section.js';
 import type { PlatformHistoryResponse } from '../../../runtime/domain/contract/history-schemas.js';
+import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
+import { coverageNote } from '../../../runtime/domain/pages/coverage-note.js';
 
 type Incident = PlatformRecord['incidents'][number];
 
@@ -29,8 +31,9 @@ function incidentTable(caption: string, incidents: readonly Incident[]): SafeHtm
  * The whole page.
  * @param comparisons published verdicts this platform is in: [verdict slug, title]
  * @param history the platform's history (GET /v1/platforms/{slug}/history)
+ * @param methodology the coverage gate (explained beside the coverage) and the APY freshness window (where the history chart stops a rate)
  */
-export function platformPageHtml(site: Site, r: PlatformRecord, comparisons: ReadonlyArray<[string, string]>, history: PlatformHistoryResponse): string {
+export function platformPageHtml(site: Site, r: PlatformRecord, comparisons: ReadonlyArray<[string, string]>, history: PlatformHistoryResponse, methodology: Methodology): string {
   const regulatory = r.incidents.filter((i) => i.class === 'regulatory_action');
   const others = r.incidents.filter((i) => i.class !== 'regulatory_action');
   const main = html`<h1>${r.name}</h1>
@@ -42,6 +45,7 @@ ${r.summary ? html`<p class="lede">${r.summary}</p>` : ''}
 <dt>Coverage</dt><dd>${formatPct(r.coverage)} of the default criteria weight has sourced data${r.eligible ? '' : ' (under the coverage gate: listed, but cannot be named winner with default weights)'}</dd>
 ${r.cap ? html`<dt>Hack cap</dt><dd>At most ${r.cap.cap}: ${r.cap.reason} (${r.cap.incident.date}, ${r.cap.incident.title}); score before the cap ${formatPct(r.raw_score_pct)}</dd>` : ''}
 </dl>
+${coverageNote(site, methodology.coverage_gate_pct)}
 </section>
 <section aria-labelledby="criteria"><h2 id="criteria">Scores by criterion</h2>
 <div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="criteria"><caption>Each criterion's score (0 to 100), how it was reached and its sources</caption>
@@ -61,15 +65,15 @@ ${incidentTable('Security incidents', others)}
 ${incidentTable('Regulatory actions', regulatory)}
 ${r.licences.length ? html`<h3>Licences and registrations</h3><ul>${r.licences.map((l) => html`<li>${l.regulator}: ${l.licence} (${l.jurisdiction}), as of ${l.as_of}${sourceLinks(l.sources)}</li>`)}</ul>` : ''}
 </section>
-${historySection(site, history)}
+${historySection(site, history, methodology)}
 ${comparisons.length ? html`<section aria-labelledby="comparisons"><h2 id="comparisons">Published comparisons</h2><ul>${comparisons.map(([slug, title]) => html`<li><a href="${sitePath(site, `/compare/${slug}`)}">${title}</a></li>`)}</ul></section>` : ''}
-<p><a href="${sitePath(site, `/v1/platforms/${r.slug}`)}">${r.name} as JSON</a> · <a href="${sitePath(site, `/v1/safety/${r.slug}`)}">Safety record as JSON</a> · <a href="${sitePath(site, `/v1/platforms/${r.slug}/history`)}">History as JSON</a></p>`;
+<p><a href="${sitePath(site, apiPath(API_PATHS.platform, r.slug))}">${r.name} as JSON</a> · <a href="${sitePath(site, apiPath(API_PATHS.safety, r.slug))}">Safety record as JSON</a> · <a href="${sitePath(site, apiPath(API_PATHS.platformHistory, r.slug))}">History as JSON</a></p>`;
   return pageDocument({
     site,
     title: r.name,
     description: r.summary ?? `${r.name}: sourced facts, scores and safety record`,
     path: `/platforms/${r.slug}`,
-    alternateJson: sitePath(site, `/v1/platforms/${r.slug}`),
+    alternateJson: sitePath(site, apiPath(API_PATHS.platform, r.slug)),
     main,
   });
 }

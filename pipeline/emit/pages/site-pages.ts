@@ -10,6 +10,7 @@ import { CATEGORY_IDS } from '../../../runtime/domain/contract/categories.js';
 import type { PlatformRecord } from '../../../runtime/domain/contract/api-schemas.js';
 import type { VerdictResponse } from '../../../runtime/domain/contract/comparison-schemas.js';
 import type { Site } from '../../../runtime/domain/contract/model.js';
+import { API_PATHS, apiPath } from '../../../runtime/domain/contract/urls.js';
 import type { PlatformHistoryResponse } from '../../../runtime/domain/contract/history-schemas.js';
 import { comparePageHtml } from '../../../runtime/domain/pages/compare-page.js';
 import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
@@ -52,8 +53,8 @@ export function sitePages(
     ...docsFiles(site, openapi),
     ...problemPages(site),
     ...CATEGORY_IDS.map((id) => page(`categories/${id}`, categoryPageHtml(site, methodology, id, scored.filter((p) => p.source.category === id)))),
-    ...records.map((r) => page(`platforms/${r.slug}`, platformPageHtml(site, r, comparisonsOf.get(r.slug) ?? [], histories.get(r.slug)!))),
-    ...[...verdicts].map(([slug, v]) => page(`compare/${slug}`, comparePageHtml(site, v, v.title, `/v1/verdicts/${slug}`))),
+    ...records.map((r) => page(`platforms/${r.slug}`, platformPageHtml(site, r, comparisonsOf.get(r.slug) ?? [], histories.get(r.slug)!, methodology))),
+    ...[...verdicts].map(([slug, v]) => page(`compare/${slug}`, comparePageHtml(site, v, v.title, apiPath(API_PATHS.verdict, slug), methodology.coverage_gate_pct))),
     ...crawlerFiles(site, records, [...verdicts.keys()]),
   ];
 }

@@ -15,6 +15,7 @@ import { CATEGORY_IDS } from '../contract/categories.js';
 import { CompareRulesSchema, ModelCriterionSchema, ModelProfileSchema } from '../contract/model.js';
 import { LIMITS } from '../contract/parameter-rules.js';
 import { PUBLISHED_VERDICT_TOP_K } from '../contract/published-verdicts.js';
+import { API_PATHS } from '../contract/urls.js';
 import { comparePlatforms } from './compare.js';
 import { feeEstimates } from './fees.js';
 import { balanceParameter, COMPARE_WEIGHT_PARAMETERS, FEE_ACTIVITY_PARAMETERS, MONTHS_PARAMETER, platformPathParameter, queryParameter, type ParameterSpec } from './parameter-specs.js';
@@ -52,7 +53,7 @@ export const OPERATION_TAGS = {
 export interface ApiOperation {
   /** OpenAPI operationId. */
   operationId: string;
-  /** Path template (OpenAPI), e.g. /v1/platforms/{name}. */
+  /** Path template (OpenAPI), e.g. /v1/platforms/{name}: a constant of contract/urls.ts API_PATHS, where pages and the server's tables take it from too. */
   path: string;
   tag: keyof typeof OPERATION_TAGS;
   summary: string;
@@ -91,7 +92,7 @@ const MethodologySummarySchema = z
 export const OPERATIONS: readonly ApiOperation[] = [
   {
     operationId: 'listCategories',
-    path: '/v1/categories',
+    path: API_PATHS.categories,
     tag: 'platforms',
     summary: 'Categories with platform counts and criteria',
     description: 'The five categories with their platform counts and scoring criteria (key, label, default weight 0-10, weight group): the keys `weights` of GET /v1/compare accepts. Precomputed by the build.',
@@ -107,7 +108,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   },
   {
     operationId: 'searchPlatforms',
-    path: '/v1/platforms',
+    path: API_PATHS.search,
     tag: 'platforms',
     summary: 'Search platforms',
     description: '`query` is a case-insensitive fragment of name, alias or slug; both parameters are optional and no parameter lists every platform. Results by score descending (no score last), then name.',
@@ -131,7 +132,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   },
   {
     operationId: 'getPlatform',
-    path: '/v1/platforms/{name}',
+    path: API_PATHS.platform,
     tag: 'platforms',
     summary: 'Full sourced platform record',
     description: 'Every fact (fees, APY tiers, custody, ...) with its as_of, stale flag, evidence tier and sources; each criterion score with its basis (derived from facts, assessed, missing or not applicable), rationale and sources; the overall score, coverage, hack cap, incidents and licences. An unknown name is a 404 with up to three suggestions. Precomputed by the build.',
@@ -147,7 +148,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   },
   {
     operationId: 'getPlatformHistory',
-    path: '/v1/platforms/{name}/history',
+    path: API_PATHS.platformHistory,
     tag: 'history',
     summary: "A platform's timelines: each fact, incidents, the score",
     description: "Every fact's timeline (value, as_of, sources, commit date), each change told apart as a change in the world (a new value with a newer as_of) or a correction of our data (the same or an older as_of); incidents recorded, corrected or removed; the overall score after each change to its category, per methodology version. Derived from the git history of the sources by the build (docs/history.md); `history.available` is false when the build had none. Precomputed by the build.",
@@ -163,7 +164,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   },
   {
     operationId: 'listChanges',
-    path: '/v1/changes',
+    path: API_PATHS.changes,
     tag: 'history',
     summary: 'Changes to the data since a date',
     description: `Changes committed to the sources on or after \`since\` (UTC date), newest first: facts changed (in the world) or corrected (our data), reconfirmed or re-sourced, platforms added or removed, incidents, score changes and methodology versions, each with old and new values, as_of dates and sources. Optional \`category\` and \`platform\` filters; \`limit\` (1 to ${LIMITS.changesLimitMax}, default ${LIMITS.changesLimitDefault}) and \`offset\` page through them, \`next\` links the next page. The facts of a platform added or removed in the same commit are left out (see its history).`,
@@ -195,7 +196,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   },
   {
     operationId: 'comparePlatforms',
-    path: '/v1/compare',
+    path: API_PATHS.compare,
     tag: 'comparisons',
     summary: 'Compare 2 to 6 platforms of one category',
     description: `Applies the coverage gate (under the applied weights), the hack cap and the too-close rule of the methodology and shows the arithmetic, with each criterion's as_of, stale flag and evidence tier, and whether the pick depends on stale or weak evidence. Weights not given keep their default (or the profile's); all applied weights may not be zero.`,
@@ -219,7 +220,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   },
   {
     operationId: 'getVerdict',
-    path: '/v1/verdicts/{slug}',
+    path: API_PATHS.verdict,
     tag: 'comparisons',
     summary: 'Verdict of a comparison page',
     description: `\`<a>-vs-<b>\` with platform slugs, in either order; the body names the canonical slug (alphabetical). Any two platforms of one category have a verdict: pairs among the ${PUBLISHED_VERDICT_TOP_K} best of each category by score are precomputed (ETag, \`${CACHE_CONTROL.precomputed}\`), other pairs are computed on request with the same body (\`${CACHE_CONTROL.computed}\`, no ETag). Unknown or cross-category pairs are 404.`,
@@ -235,7 +236,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   },
   {
     operationId: 'getSafetyRecord',
-    path: '/v1/safety/{name}',
+    path: API_PATHS.safety,
     tag: 'platforms',
     summary: 'Safety record: incidents, regulatory record, security score, cap',
     description: 'Incidents (hacks, outages, regulatory actions, with amounts and sources), the security and regulation criteria, and the hack cap that limits the overall score after an unresolved loss of customer funds. Precomputed by the build.',
@@ -252,7 +253,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   },
   {
     operationId: 'estimateSavingsInterest',
-    path: '/v1/savings-interest',
+    path: API_PATHS.savingsInterest,
     tag: 'calculators',
     summary: 'Projected interest at every high-yield savings platform',
     description: 'Interest on `balance` USD over `months` at the APY each account pays that balance, held constant (ending balance = balance x (1 + APY/100)^(months/12), decimal arithmetic, rounded to the cent), each with the APY used, its as_of and stale flag. Fresh APYs rank first by interest, then stale ones; accounts the balance cannot open or earn the APY at come last, unranked, with the reason. A projection at published rates, which change.',
@@ -271,7 +272,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   },
   {
     operationId: 'estimateFees',
-    path: '/v1/fees',
+    path: API_PATHS.fees,
     tag: 'calculators',
     summary: 'Estimated annual fees at brokerages or exchanges',
     description: 'Annual cost of the described activity at each platform of the category, itemised per fee line (trading, options contracts, transfers), each line with its as_of and stale flag. Platforms with every line priced are ranked cheapest first; the others follow unranked, with their unknown lines named, the known total, and the total with each unknown line at the category\'s typical value.',
@@ -293,7 +294,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   },
   {
     operationId: 'getMethodology',
-    path: '/v1/methodology',
+    path: API_PATHS.methodology,
     tag: 'methodology',
     summary: 'The scoring rules as data',
     description: 'The methodology version, the coverage gate, the too-close margins, and per category the criteria with their default weights and weight groups and the published weight profiles: what GET /v1/compare applies. The full text, with freshness windows, evidence tiers and caps, is the methodology page.',

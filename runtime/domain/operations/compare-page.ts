@@ -8,6 +8,7 @@ import type { Dataset } from '../dataset.js';
 import type { ComparisonResponse } from '../contract/comparison-schemas.js';
 import { notFound, type ProblemSpec } from '../contract/problem.js';
 import { preview } from '../contract/parameter-rules.js';
+import { API_PATHS, apiPath } from '../contract/urls.js';
 import { comparePageHtml } from '../pages/compare-page.js';
 import { comparePlatforms } from './compare.js';
 import { getVerdict } from './records.js';
@@ -34,7 +35,7 @@ export function comparePage(dataset: Dataset, slug: string, query: ComparePageQu
     const verdict = getVerdict(dataset, slug);
     if (verdict.kind === 'problem') return { problem: verdict.problem };
     const v = verdict.kind === 'bytes' ? JSON.parse(verdict.bytes.toString('utf8')) : verdict.body;
-    return { html: comparePageHtml(site, v, v.title, `/v1/verdicts/${v.slug}`) };
+    return { html: comparePageHtml(site, v, v.title, apiPath(API_PATHS.verdict, v.slug), dataset.model.rules.coverage_gate_pct) };
   }
   const result = comparePlatforms(dataset, { platforms: parts, weights: query.weights, profile: query.profile });
   if (result.kind !== 'body') {
@@ -47,5 +48,5 @@ export function comparePage(dataset: Dataset, slug: string, query: ComparePageQu
   const api = new URLSearchParams({ platforms: c.products.map((p) => p.slug).sort().join(',') });
   if (query.weights !== undefined) api.set('weights', query.weights);
   if (query.profile !== undefined) api.set('profile', query.profile);
-  return { html: comparePageHtml(site, c, names.join(' vs '), `/v1/compare?${api.toString()}`) };
+  return { html: comparePageHtml(site, c, names.join(' vs '), `${API_PATHS.compare}?${api.toString()}`, dataset.model.rules.coverage_gate_pct) };
 }

@@ -8,6 +8,7 @@ import { CATEGORY_IDS, normaliseCategory } from '../contract/categories.js';
 import { isRealDate } from '../contract/calendar.js';
 import { invalidParameters } from '../contract/problem.js';
 import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
+import { API_PATHS } from '../contract/urls.js';
 import { lookupPlatform } from './platform-lookup.js';
 import { body, bytes, envelope, fail, type OperationResult } from './result.js';
 
@@ -104,7 +105,7 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
     if (kinds !== null) q.set('kind', kinds.join(','));
     q.set('limit', String(limit));
     q.set('offset', String(at));
-    return `/v1/changes?${q.toString()}`;
+    return `${API_PATHS.changes}?${q.toString()}`;
   };
   const site = dataset.model.site;
   const response: ChangesResponse = {

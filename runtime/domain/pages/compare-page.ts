@@ -12,6 +12,7 @@ import { formatPct } from './format.js';
 import { html, type SafeHtml } from './html.js';
 import { pageDocument } from './layout.js';
 import { scoreChart } from './score-chart.js';
+import { coverageNote } from './coverage-note.js';
 
 /** A criterion's cell: its score, or why there is none, with stale and weak-evidence marks in words. */
 const cell = (x: ComparisonResponse['products'][number]['criteria'][number]) => {
@@ -65,8 +66,9 @@ function weightsForm(site: Site, c: ComparisonResponse): SafeHtml {
  * The whole compare page.
  * @param title heading, e.g. "Kraken vs Coinbase"
  * @param jsonPath path of the same comparison as JSON under the site (e.g. /v1/verdicts/a-vs-b), linked relative to the host serving the page
+ * @param gatePct the coverage gate in percent (methodology.yaml coverage_gate_pct), for the sentence under the arithmetic
  */
-export function comparePageHtml(site: Site, c: ComparisonResponse, title: string, jsonPath: string): string {
+export function comparePageHtml(site: Site, c: ComparisonResponse, title: string, jsonPath: string, gatePct: number): string {
   const json = sitePath(site, jsonPath);
   const verdict = c.winner
     ? html`<p class="verdict"><strong>${c.too_close ? 'Too close to call; the top pick is' : 'Winner:'} ${c.winner}</strong></p>`
@@ -82,6 +84,7 @@ ${scoreChart(c.products, 'score-chart')}
 </section>
 <section aria-labelledby="arithmetic"><h2 id="arithmetic">The arithmetic</h2>
 ${arithmeticTable(c)}
+${coverageNote(site, gatePct)}
 </section>
 ${weightsForm(site, c)}
 <section aria-labelledby="products"><h2 id="products">The products</h2>

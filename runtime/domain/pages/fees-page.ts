@@ -3,8 +3,11 @@
  * rendered for people, with a form that works without script and an inline SVG chart of each
  * costed platform's annual total split by fee line (trading, options contracts, transfers out,
  * account fees), each segment's amount in the table beside it and the total written on the bar.
+ * The form takes "1,000" as well as "1000" (form-input.ts); a value the operation refuses shows the
+ * page again with the form, the values as typed and what to correct.
  */
 import type { FeesResponse } from '../contract/calculator-schemas.js';
+import type { ParameterError } from '../contract/parameter-rules.js';
 import type { Site } from '../contract/model.js';
 import { sitePath } from '../contract/urls.js';
 import { LIMITS } from '../contract/parameter-rules.js';
@@ -12,6 +15,7 @@ import { formatUsd, humanize } from './format.js';
 import { barChart } from './bar-chart.js';
 import { html, type SafeHtml } from './html.js';
 import { pageDocument } from './layout.js';
+import { errorSummary, fieldMessage, invalidAttributes } from './form-input.js';
 import { BAR_COLOURS } from './score-chart.js';
 
 /** The fee lines, in the order of the table columns and the stacked segments. */
@@ -39,16 +43,18 @@ function breakdownChart(f: FeesResponse): SafeHtml | '' {
  * A whole calculator page.
  * @param f the estimate for the asked inputs, or null when no category was given (the form only)
  * @param asked the form's values as the visitor typed them (parameter name -> text)
+ * @param errors what the operation refused in them (the page is then answered with status 400); none by default
  */
-export function feesPageHtml(site: Site, f: FeesResponse | null, asked: Readonly<Record<string, string>>): string {
+export function feesPageHtml(site: Site, f: FeesResponse | null, asked: Readonly<Record<string, string>>, errors: readonly ParameterError[] = []): string {
   const category = asked.category ?? '';
-  const form = html`<form method="get" action="${sitePath(site, '/fees')}" class="weights-form">
-<p><label for="fees-category">Category</label><br><select id="fees-category" name="category">${['brokerages', 'exchanges'].map((c) => html`<option value="${c}"${c === category || `${category}s` === c ? html` selected` : ''}>${humanize(c)}</option>`)}</select></p>
-${LIMITS.feeParameters.map((p) => html`<p><label for="fees-${p.name}">${p.description} (${p.min} to ${p.max})</label><br><input id="fees-${p.name}" name="${p.name}" type="text" inputmode="decimal" value="${asked[p.name] ?? ''}" placeholder="${p.default}" size="10"></p>`)}
+  const fields = Object.fromEntries([['category', { label: 'Category', id: 'fees-category' }], ...LIMITS.feeParameters.map((p) => [p.name, { label: p.description, id: `fees-${p.name}` }])]);
+  const form = html`${errorSummary(errors, fields)}<form method="get" action="${sitePath(site, '/fees')}" class="weights-form">
+<p><label for="fees-category">Category</label><br><select id="fees-category" name="category"${invalidAttributes(errors, 'category')}>${['brokerages', 'exchanges'].map((c) => html`<option value="${c}"${c === category || `${category}s` === c ? html` selected` : ''}>${humanize(c)}</option>`)}</select>${fieldMessage(errors, 'category')}</p>
+${LIMITS.feeParameters.map((p) => html`<p><label for="fees-${p.name}">${p.description} (${p.min} to ${p.max.toLocaleString('en-US')})</label><br><input id="fees-${p.name}" name="${p.name}" type="text" inputmode="decimal" value="${asked[p.name] ?? ''}" placeholder="${p.default.toLocaleString('en-US')}" size="10"${invalidAttributes(errors, p.name)}>${fieldMessage(errors, p.name)}</p>`)}
 <p><button type="submit">Estimate the fees</button></p>
 </form>`;
   const results = f === null
-    ? html`<p>Choose a category and describe your activity; empty fields keep their defaults.</p>`
+    ? errors.length ? '' : html`<p>Choose a category and describe your activity; empty fields keep their defaults.</p>`
     : html`<h2 id="estimate">Estimated annual fees: ${humanize(f.category)}s</h2>
 ${breakdownChart(f)}
 <div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="fees"><caption>Annual cost per platform and fee line, in the ranking order</caption>
@@ -63,7 +69,7 @@ ${f.not_applied.length ? html`<p>Not used for ${humanize(f.category)}s: ${f.not_
   return pageDocument({
     site,
     path: '/fees',
-    title: 'Fee calculator',
+    title: errors.length ? 'Fee calculator: please correct the form' : 'Fee calculator',
     description: 'What a year of your trading would cost at each brokerage or exchange, by fee line',
     main: html`<h1>Fee calculator</h1>
 <p class="lede">An estimate from sourced fee schedules, each line with its date; platforms without every fee line priced are listed after the others. Not investment advice.</p>

@@ -1,20 +1,29 @@
 /**
  * Inline SVG timeline of a platform's incidents (no chart service, no script): one lane per
  * incident class present, from the year of the first incident to the evaluation date, a marker
- * per incident with its year written beside it, so neither colour nor shape is the only cue. The
+ * per incident with its year written under it, so neither colour nor shape is the only cue. The
  * incident tables next to it carry the same facts with their sources, for screen readers too.
+ * Labels never overlap: the lane's name sits above its line, marker years below it in as many
+ * rows as close incidents need, and the axis names every n-th year, n chosen so its labels fit
+ * (chart-text.ts); text is sized to stay legible on a phone.
  */
 import type { PlatformRecord } from '../contract/api-schemas.js';
 import { humanize } from './format.js';
 import { html, type SafeHtml } from './html.js';
 import { BAR_COLOURS } from './score-chart.js';
+import { CHART_FONT_PX, CHART_WIDTH, clampCentre, labelRows, textWidth } from './chart-text.js';
 
 type Incident = PlatformRecord['incidents'][number];
 
-const WIDTH = 640;
-const LABEL_WIDTH = 150;
-const AXIS_WIDTH = 460;
-const LANE_HEIGHT = 34;
+/** The axis runs from LEFT to CHART_WIDTH - RIGHT: room for half a year label at each end. */
+const LEFT = 20;
+const RIGHT = 20;
+const AXIS_WIDTH = CHART_WIDTH - LEFT - RIGHT;
+/** Vertical layout of a lane: its name, its line below, then rows of marker years. */
+const LINE_OFFSET = 32;
+const LABEL_ROW = CHART_FONT_PX + 4;
+/** Space kept between two labels side by side. */
+const LABEL_GAP = 8;
 
 /** Days since 1970-01-01 of a YYYY-MM-DD date (UTC): the x axis of the site's time charts. */
 export const dayOf = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
@@ -31,25 +40,32 @@ export function incidentTimeline(incidents: readonly Incident[], evaluationDate:
   const lastYear = Number(evaluationDate.slice(0, 4));
   const start = dayOf(`${firstYear}-01-01`);
   const span = Math.max(1, dayOf(evaluationDate) - start);
-  const x = (date: string) => LABEL_WIDTH + Math.round(((dayOf(date) - start) / span) * AXIS_WIDTH * 10) / 10;
-  const height = classes.length * LANE_HEIGHT + 40;
-  const years = Array.from({ length: lastYear - firstYear + 1 }, (_, k) => firstYear + k).filter((y, _, all) => all.length <= 12 || (y - firstYear) % Math.ceil(all.length / 12) === 0);
+  const x = (date: string) => LEFT + Math.round(((dayOf(date) - start) / span) * AXIS_WIDTH * 10) / 10;
+  const yearWidth = textWidth('0000');
+  let top = 0;
   const lanes = classes.map((cls, li) => {
-    const y = li * LANE_HEIGHT + 20;
+    const lineY = top + LINE_OFFSET;
     const colour = BAR_COLOURS[li % BAR_COLOURS.length];
-    const marks = incidents
-      .filter((i) => i.class === cls)
-      .map((i) => html`<circle cx="${x(i.date)}" cy="${y}" r="6" fill="${colour}"><title>${i.date}: ${i.title}</title></circle><text x="${x(i.date) + 8}" y="${y - 8}">${i.date.slice(0, 4)}</text>`);
-    return html`<text x="0" y="${y + 4}">${humanize(cls)}</text><line x1="${LABEL_WIDTH}" y1="${y}" x2="${LABEL_WIDTH + AXIS_WIDTH}" y2="${y}" stroke="#bbb"></line>${marks}`;
+    const members = incidents.filter((i) => i.class === cls);
+    const centres = members.map((i) => clampCentre(x(i.date), yearWidth));
+    const rows = labelRows(centres.map((c) => ({ x: c, width: yearWidth })), LABEL_GAP);
+    const marks = members.map((i, k) => html`<circle cx="${x(i.date)}" cy="${lineY}" r="6" fill="${colour}"><title>${i.date}: ${i.title}</title></circle><text class="timeline-year" x="${centres[k]}" y="${lineY + 8 + LABEL_ROW * (rows[k]! + 1)}" text-anchor="middle">${i.date.slice(0, 4)}</text>`);
+    const lane = html`<text class="timeline-lane" x="0" y="${top + CHART_FONT_PX + 2}">${humanize(cls)}</text><line x1="${LEFT}" y1="${lineY}" x2="${LEFT + AXIS_WIDTH}" y2="${lineY}" stroke="#bbb"></line>${marks}`;
+    top = lineY + 8 + LABEL_ROW * (Math.max(...rows) + 1) + 10;
+    return lane;
   });
-  const axisY = classes.length * LANE_HEIGHT + 14;
-  const ticks = years.map((year) => html`<line x1="${x(`${year}-01-01`)}" y1="${axisY - 4}" x2="${x(`${year}-01-01`)}" y2="${axisY + 2}" stroke="#555"></line><text x="${x(`${year}-01-01`) - 14}" y="${axisY + 16}">${year}</text>`);
+  const axisY = top + 4;
+  const perYear = (AXIS_WIDTH * 365.25) / span;
+  const step = Math.max(1, Math.ceil((yearWidth + LABEL_GAP) / perYear));
+  const years = Array.from({ length: lastYear - firstYear + 1 }, (_, k) => firstYear + k).filter((y) => (y - firstYear) % step === 0);
+  const ticks = years.map((year) => html`<line x1="${x(`${year}-01-01`)}" y1="${axisY - 4}" x2="${x(`${year}-01-01`)}" y2="${axisY + 2}" stroke="#555"></line><text class="timeline-axis" x="${x(`${year}-01-01`)}" y="${axisY + LABEL_ROW + 2}" text-anchor="middle">${year}</text>`);
+  const height = axisY + LABEL_ROW + 8;
   const description = incidents.map((i) => `${i.date} ${humanize(i.class)}: ${i.title}`).join('; ');
-  return html`<svg class="incident-timeline" viewBox="0 0 ${WIDTH} ${height}" width="100%" role="img" aria-labelledby="${id}-title ${id}-desc" xmlns="http://www.w3.org/2000/svg">
+  return html`<svg class="incident-timeline" viewBox="0 0 ${CHART_WIDTH} ${height}" width="${CHART_WIDTH}" height="${height}" role="img" aria-labelledby="${id}-title ${id}-desc" xmlns="http://www.w3.org/2000/svg">
 <title id="${id}-title">Incidents over time, ${firstYear} to ${evaluationDate}</title>
 <desc id="${id}-desc">${description}</desc>
 ${lanes}
-<line x1="${LABEL_WIDTH}" y1="${axisY}" x2="${LABEL_WIDTH + AXIS_WIDTH}" y2="${axisY}" stroke="#555"></line>
+<line x1="${LEFT}" y1="${axisY}" x2="${LEFT + AXIS_WIDTH}" y2="${axisY}" stroke="#555"></line>
 ${ticks}
 </svg>`;
 }

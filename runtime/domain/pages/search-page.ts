@@ -5,16 +5,18 @@
  */
 import type { SearchResponse } from '../contract/api-schemas.js';
 import type { Site } from '../contract/model.js';
-import { sitePath } from '../contract/urls.js';
+import { API_PATHS, sitePath } from '../contract/urls.js';
 import { formatPct, humanize } from './format.js';
 import { html } from './html.js';
 import { pageDocument } from './layout.js';
+import { coverageNote } from './coverage-note.js';
 
 /**
  * A whole search page.
  * @param result the search answer for the query, or null when no query was given (the form only)
+ * @param gatePct the coverage gate in percent (methodology.yaml coverage_gate_pct), explained under the results
  */
-export function searchPageHtml(site: Site, result: SearchResponse | null): string {
+export function searchPageHtml(site: Site, result: SearchResponse | null, gatePct: number): string {
   const query = result?.query ?? '';
   const body = result === null
     ? html`<p>Type part of a platform's name or of a name people use for it, e.g. <code>ledger</code> or <code>schwab</code>.</p>`
@@ -22,7 +24,8 @@ export function searchPageHtml(site: Site, result: SearchResponse | null): strin
       ? html`<p>No platform's name, alias or slug contains “${query}”. Every category page lists all of its platforms: start from the <a href="${sitePath(site, '/')}">home page</a>.</p>`
       : html`<p>${result.count} of ${result.total} platform${result.total === 1 ? '' : 's'} whose name, alias or slug contains “${query}”, best score first.</p>
 <ul class="search-results">${result.results.map((p) => html`<li><a href="${sitePath(site, `/platforms/${p.slug}`)}">${p.name}</a>: ${humanize(p.category)}, score ${formatPct(p.score_pct, 'none')}, coverage ${formatPct(p.coverage)}${p.eligible ? '' : ' (under the coverage gate)'}, facts as of ${p.as_of}</li>`)}</ul>
-<p><a href="${sitePath(site, `/v1/platforms?query=${encodeURIComponent(query)}`)}">These results as JSON</a></p>`;
+${coverageNote(site, gatePct)}
+<p><a href="${sitePath(site, `${API_PATHS.search}?query=${encodeURIComponent(query)}`)}">These results as JSON</a></p>`;
   return pageDocument({
     site,
     title: result === null ? 'Search' : `Search: ${query}`,

@@ -33,18 +33,25 @@ export function staleFor(kind: FactKind, asOf: string, ctx: EvidenceContext): bo
 }
 
 /**
+ * The fact kind (methodology.yaml `fact_kinds`) whose freshness window a fact group of a category
+ * is judged by: product_facts when the methodology names none (the lint reports the gap).
+ */
+export function factKindOf(methodology: Methodology, category: PlatformSource['category'], group: string): FactKind {
+  return methodology.categories[category].fact_kinds[group] ?? 'product_facts';
+}
+
+/**
  * Every fact group of a platform with its state. A group without a kind in fact_kinds is
  * judged as product_facts (the lint reports the gap in methodology.yaml).
  */
 export function factStates(p: PlatformSource, methodology: Methodology, ctx: EvidenceContext): Map<string, FactState> {
-  const kinds = methodology.categories[p.category].fact_kinds;
   const own = ownHosts(p.website, p.domains);
   const states = new Map<string, FactState>();
   for (const [name, group] of Object.entries(p.facts as Record<string, { as_of: string; sources: Source[] } | undefined>)) {
     if (!group) continue;
     states.set(name, {
       as_of: group.as_of,
-      stale: staleFor(kinds[name] ?? 'product_facts', group.as_of, ctx),
+      stale: staleFor(factKindOf(methodology, p.category, name), group.as_of, ctx),
       evidence_tier: strongestTier(group.sources, own, ctx.lists),
       not_applicable: isNotApplicable(group) ? group.not_applicable : null,
       sources: group.sources,

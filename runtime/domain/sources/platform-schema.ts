@@ -47,6 +47,9 @@ const exchangeFacts = z.strictObject({
     audited_financial_statements: z.boolean().optional().meta({
       description: 'true when audited financial statements (e.g. a 10-K) disclose customer assets held and the matching customer liabilities; scored as equivalent to proof of reserves with liabilities and attestation (methodology.yaml, reserves)',
     }),
+    listed_on: z.string().regex(/^[A-Za-z][A-Za-z .&-]*: [A-Z0-9][A-Z0-9.-]*$/, { message: 'expected "<stock exchange>: <ticker>", e.g. "Nasdaq: COIN"' }).optional().meta({
+      description: 'Stock exchange and ticker of the operator or its listed parent ("Nasdaq: COIN"), when it is a listed company; it then files audited annual financial statements, so audited_financial_statements must say (true or false) whether they disclose customer assets and the matching liabilities (pipeline/checks/rules/listed-company-reserves.ts)',
+    }),
     ...factEvidence,
   }).optional(),
 });

@@ -8,6 +8,7 @@
 import { OPERATIONS, type ApiOperation } from '../../domain/operations/catalogue.js';
 import { bytes, type OperationResult } from '../../domain/operations/result.js';
 import type { Dataset } from '../../domain/dataset.js';
+import { SERVICE_PATHS } from '../../domain/contract/urls.js';
 
 /** A route: an operation of the catalogue, or a file of the build served as it is. */
 export type ApiRoute =
@@ -34,10 +35,10 @@ for (const operation of OPERATIONS) {
 }
 templated.sort((a, b) => b.suffix.length - a.suffix.length);
 const file = (pick: (b: Dataset['bytes']) => Buffer): ApiRoute => ({ kind: 'file', run: (dataset) => bytes(pick(dataset.bytes)) });
-exact.set('/openapi.json', file((b) => b.openapi));
-exact.set('/.well-known/mcp.json', file((b) => b.mcpManifest));
-exact.set('/.well-known/mcp/server-card.json', file((b) => b.mcpServerCard));
-exact.set('/.well-known/ai-plugin.json', file((b) => b.aiPluginManifest));
+exact.set(SERVICE_PATHS.openapi, file((b) => b.openapi));
+exact.set(SERVICE_PATHS.mcpManifest, file((b) => b.mcpManifest));
+exact.set(SERVICE_PATHS.mcpServerCard, file((b) => b.mcpServerCard));
+exact.set(SERVICE_PATHS.aiPluginManifest, file((b) => b.aiPluginManifest));
 
 /**
  * The route of a normalised path (a URL's pathname), with the raw value of its path parameter; undefined when none matches.
@@ -55,5 +56,5 @@ export function matchApiRoute(path: string): { route: ApiRoute; segment: string 
 
 /** True when the path may name an API route: the request listener parses only these. */
 export function mayBeApiPath(path: string): boolean {
-  return path.startsWith('/v1/') || path === '/openapi.json' || path.startsWith('/.well-known/');
+  return path.startsWith('/v1/') || path === SERVICE_PATHS.openapi || path.startsWith('/.well-known/');
 }

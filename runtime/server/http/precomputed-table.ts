@@ -5,6 +5,7 @@
  */
 import type { Dataset } from '../../domain/dataset.js';
 import { JSON_CONTENT_TYPE } from './reply.js';
+import { API_PATHS, apiPath, SERVICE_PATHS } from '../../domain/contract/urls.js';
 
 /** Precomputed bytes at one exact URL, with their media type and further headers (a page's CSP). */
 export interface Precomputed {
@@ -20,14 +21,14 @@ export function precomputedTable(dataset: Dataset): Map<string, Precomputed> {
   const table = new Map<string, Precomputed>();
   const json = (bytes: Buffer): Precomputed => ({ bytes, contentType: JSON_CONTENT_TYPE });
   const b = dataset.bytes;
-  table.set('/v1/categories', json(b.categories));
-  table.set('/openapi.json', json(b.openapi));
-  table.set('/.well-known/mcp.json', json(b.mcpManifest));
-  table.set('/.well-known/mcp/server-card.json', json(b.mcpServerCard));
-  table.set('/.well-known/ai-plugin.json', json(b.aiPluginManifest));
-  for (const [slug, bytes] of b.platforms) table.set(`/v1/platforms/${slug}`, json(bytes));
-  for (const [slug, bytes] of b.safety) table.set(`/v1/safety/${slug}`, json(bytes));
-  for (const [slug, bytes] of b.history) table.set(`/v1/platforms/${slug}/history`, json(bytes));
-  for (const [slug, bytes] of b.verdicts) table.set(`/v1/verdicts/${slug}`, json(bytes));
+  table.set(API_PATHS.categories, json(b.categories));
+  table.set(SERVICE_PATHS.openapi, json(b.openapi));
+  table.set(SERVICE_PATHS.mcpManifest, json(b.mcpManifest));
+  table.set(SERVICE_PATHS.mcpServerCard, json(b.mcpServerCard));
+  table.set(SERVICE_PATHS.aiPluginManifest, json(b.aiPluginManifest));
+  for (const [slug, bytes] of b.platforms) table.set(apiPath(API_PATHS.platform, slug), json(bytes));
+  for (const [slug, bytes] of b.safety) table.set(apiPath(API_PATHS.safety, slug), json(bytes));
+  for (const [slug, bytes] of b.history) table.set(apiPath(API_PATHS.platformHistory, slug), json(bytes));
+  for (const [slug, bytes] of b.verdicts) table.set(apiPath(API_PATHS.verdict, slug), json(bytes));
   return table;
 }

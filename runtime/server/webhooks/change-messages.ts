@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { ChangeEvent } from '../../domain/contract/history-schemas.js';
 import type { RuntimeModel } from '../../domain/contract/model.js';
+import { API_PATHS } from '../../domain/contract/urls.js';
 import type { WebhookTarget } from './webhook-config.js';
 
 /** One message for one webhook. */
@@ -38,7 +39,7 @@ export function changeMessages(targets: readonly WebhookTarget[], changes: reado
     const body = {
       type: 'data.changed',
       timestamp: now,
-      data: { webhook: t.id, commits, count: wanted.length, changes: wanted, changes_url: `${site.base_url}/v1/changes`, attribution: site.attribution, license: site.license },
+      data: { webhook: t.id, commits, count: wanted.length, changes: wanted, changes_url: `${site.base_url}${API_PATHS.changes}`, attribution: site.attribution, license: site.license },
     };
     return [{ id, target: t.id, payload: JSON.stringify(body) }];
   });
