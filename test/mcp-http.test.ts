@@ -48,6 +48,7 @@ describe('the HTTP endpoint', () => {
     const old = await http(server, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json', 'mcp-protocol-version': '1999-01-01' }, body });
     expect(old.status).toBe(400);
     expect(old.json.error.message).toContain('Unsupported protocol version');
+    expect(old.json.id).toBe(4); // the request's id, not null
   });
 
   it('answers malformed JSON with the JSON-RPC parse error', async () => {

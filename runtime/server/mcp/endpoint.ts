@@ -59,12 +59,23 @@ async function answerOne(served: Served, post: McpPost, body: string): Promise<M
   headers.delete('content-length');
   const request = new Request(post.href, { method: 'POST', headers, body });
   const modern = await loadModern();
-  const response = (await modern.isModernRequest(request, parsed(body))) ? await modern.answerModern(served, request) : await handleMcp(served, request);
+  const message = parsed(body);
+  const response = (await modern.isModernRequest(request, message)) ? await modern.answerModern(served, request) : await handleMcp(served, request);
   const headersOut = { 'cache-control': CACHE_CONTROL.jsonRpc, ...Object.fromEntries(response.headers) };
   // a subscriptions/listen stream (2026-07-28) goes out as it comes
   if (response.body && (response.headers.get('content-type') ?? '').startsWith('text/event-stream')) return { status: response.status, headers: headersOut, body: response.body as ReadableStream<Uint8Array> };
   const text = response.body ? await response.text() : null;
-  return { status: response.status, headers: headersOut, body: text };
+  return { status: response.status, headers: headersOut, body: text === null ? null : withRequestId(text, requestId(message)) };
+}
+
+/**
+ * An error answer with id null gets the request's id when the request had one (JSON-RPC 2.0
+ * section 5: null only when the id could not be determined): the 1.x SDK's transport answers
+ * its HTTP-level refusals (an unsupported MCP-Protocol-Version header, a wrong Accept) with id null.
+ */
+function withRequestId(text: string, id: JsonRpcId | undefined): string {
+  if (id === undefined || id === null || !text.endsWith('"id":null}') || !text.startsWith('{"jsonrpc":"2.0","error":')) return text;
+  return `${text.slice(0, -'null}'.length)}${JSON.stringify(id)}}`;
 }
 
 /** The id of a batch member that is a request (it has an id), else undefined (a notification or not a request). */
