@@ -104,19 +104,35 @@ describe('GET /v1/platforms (search)', () => {
     expect(twice.errors[0]).toEqual({ parameter: 'query', message: 'given more than once; give it once' });
   });
 
-  it('ignores unknown parameters (cache busters, tracking tags) and names them in Ignored-Query-Parameters, never caching such answers', async () => {
+  it('ignores unknown parameters (cache busters, tracking tags) and names them in Ignored-Query-Parameters and the body, never caching such answers', async () => {
     const plain = await http(server, '/v1/platforms?query=alpha');
     expect(plain.headers.get('ignored-query-parameters')).toBeNull();
+    expect(plain.json.ignored_parameters).toBeUndefined();
     for (let i = 0; i < 2; i++) {
       const res = await http(server, `/v1/platforms?query=alpha&utm_source=newsletter&_=${i}&%C3%A9t%C3%A9=1`);
       expect(res.status).toBe(200);
-      expect(res.json).toEqual(plain.json);
+      expect(res.json).toEqual({ ignored_parameters: ['utm_source', '_', 'été'], ...plain.json });
       expect(res.headers.get('ignored-query-parameters')).toBe('utm_source, _, %C3%A9t%C3%A9');
     }
     const categories = await http(server, '/v1/categories?cb=123');
     expect(categories.status).toBe(200);
     expect(categories.headers.get('ignored-query-parameters')).toBe('cb');
+    expect(categories.headers.get('etag')).toBeNull();
+    expect(categories.json.ignored_parameters).toEqual(['cb']);
+    expect(categories.json.categories).toEqual((await http(server, '/v1/categories')).json.categories);
     expect(categories.headers.get('access-control-expose-headers')).toContain('Ignored-Query-Parameters');
+  });
+
+  it('refuses a near miss of a known parameter with 400 naming the one meant, instead of answering with its default', async () => {
+    const fees = await http(server, '/v1/fees?category=brokerages&trades_per_mnth=5');
+    expect(fees.status).toBe(400);
+    expect(fees.json.errors).toEqual([{ parameter: 'trades_per_mnth', message: 'is not a parameter of this operation; did you mean trades_per_month?' }]);
+    expect(fees.json.detail).toContain('did you mean trades_per_month?');
+    const search = await http(server, '/v1/platforms?querry=alpha&limt=2&Category=exchanges&cb=1');
+    expect(search.status).toBe(400);
+    expect(search.json.errors.map((e: { parameter: string; message: string }) => `${e.parameter}->${e.message.split('did you mean ')[1]}`)).toEqual(['querry->query?', 'limt->limit?', 'Category->category?']);
+    const changes = await http(server, '/v1/changes?sinse=2026-01-01');
+    expect(changes.json.errors[0].message).toContain('did you mean since?');
   });
 
   it('accepts category ids singular or plural, in any case, and weight keys in any case, answering with the canonical spelling', async () => {
@@ -146,7 +162,7 @@ describe('GET /v1/platforms (search)', () => {
     expect(page.text).toContain('<h1>404 Not found</h1>');
     expect(page.text).toContain('suggestions');
     const index = await http(server, '/problems');
-    expect(index.text.match(/href="\/problems\/[a-z-]+"/g)).toHaveLength(10);
+    expect(index.text.match(/href="\/problems\/[a-z-]+"/g)).toHaveLength(11);
   });
 
   it('answers a browser with an error page in the site style, and API clients with problem+json', async () => {

@@ -103,8 +103,8 @@ export interface RunningServer {
   dist?: string;
 }
 
-/** Serves a dist folder on 127.0.0.1 at a free port; rate limiting off unless given. */
-export async function startServer(distDir: string, limits: Partial<Pick<ServeOptions, 'rateLimit' | 'trustProxy' | 'logger' | 'mcpResourceMaxBytes' | 'maxConnections'>> = {}): Promise<RunningServer> {
+/** Serves a dist folder on 127.0.0.1 (unless `hostname` says) at a free port, reached at 127.0.0.1; rate limiting off unless given. */
+export async function startServer(distDir: string, limits: Partial<Pick<ServeOptions, 'rateLimit' | 'trustProxy' | 'logger' | 'mcpResourceMaxBytes' | 'maxConnections' | 'hostname' | 'allowedHosts'>> = {}): Promise<RunningServer> {
   const runtime = await serve({
     distDir,
     port: 0,

@@ -189,6 +189,31 @@ describe('history from the sources\' git history', () => {
     expect((await http(server, '/v1/changes?platform=nope-bank')).status).toBe(404);
   });
 
+  it('filters GET /v1/changes by kind and summarises every match: counts per kind and platform, the largest numeric moves', async () => {
+    const all = await http(server, '/v1/changes?summary=true&limit=1');
+    expect(all.status).toBe(200);
+    const summary = all.json.summary;
+    expect(Object.values(summary.by_kind).reduce((a: number, n) => a + (n as number), 0)).toBe(all.json.total);
+    expect(summary.by_kind.fact_changed).toBeGreaterThanOrEqual(1);
+    expect(summary.by_platform[0].count).toBeGreaterThanOrEqual(summary.by_platform.at(-1).count);
+    expect(summary.platforms_changed).toBe(new Set((await http(server, '/v1/changes?limit=500')).json.changes.filter((c: any) => c.slug !== null).map((c: any) => c.slug)).size);
+    const apy = summary.largest_moves.find((m: any) => m.field === 'facts.apy.tiers.0.apy_pct');
+    expect(apy).toMatchObject({ slug: 'save-one', kind: 'fact_changed', old_value: 4, new_value: 3.6, change: -0.4, new_as_of: '2026-07-10' });
+    const moves = summary.largest_moves.map((m: any) => Math.abs(m.change));
+    expect(moves).toEqual([...moves].sort((a: number, b: number) => b - a));
+
+    const corrected = await http(server, '/v1/changes?kind=fact_corrected,FACT_CHANGED');
+    expect(corrected.json.kinds).toEqual(['fact_changed', 'fact_corrected']);
+    expect(corrected.json.changes.length).toBeGreaterThan(0);
+    expect(corrected.json.changes.every((c: any) => c.kind === 'fact_changed' || c.kind === 'fact_corrected')).toBe(true);
+    expect(corrected.json.summary).toBeUndefined();
+    const page = await http(server, '/v1/changes?kind=fact_changed&limit=1');
+    if (page.json.total > 1) expect(page.json.next).toBe('/v1/changes?kind=fact_changed&limit=1&offset=1');
+    const bad = await http(server, '/v1/changes?kind=fact_changd&summary=yes');
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors.map((e: any) => e.parameter)).toEqual(['kind', 'summary']);
+  });
+
   it('offers the same as MCP tools', async () => {
     const client = new Client({ name: 'history-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
@@ -196,6 +221,10 @@ describe('history from the sources\' git history', () => {
       const changes = (await client.callTool({ name: 'list_changes', arguments: { since: '2026-07-13', limit: 5 } })) as any;
       expect(changes.isError).toBeFalsy();
       expect(changes.structuredContent.changes[0]).toMatchObject({ kind: 'methodology_changed', commit: hashes.methodology });
+      const summarised = (await client.callTool({ name: 'list_changes', arguments: { summary: true, kind: 'fact_changed', category: 'high-yield-savings' } })) as any;
+      expect(summarised.structuredContent).toEqual((await http(server, '/v1/changes?summary=true&kind=fact_changed&category=high-yield-savings')).json);
+      expect(summarised.content[0].text).toContain('By kind: fact_changed');
+      expect(summarised.content[0].text).toContain('facts.apy.tiers.0.apy_pct 4 -> 3.6 (as of 2026-07-10)');
       const history = (await client.callTool({ name: 'get_platform_history', arguments: { name: 'save-two' } })) as any;
       expect(history.structuredContent.facts.find((f: any) => f.field === 'facts.monthly_fee.usd').events.at(-1)).toMatchObject({ kind: 'fact_corrected', new_value: 4 });
     } finally {

@@ -172,14 +172,14 @@ describe('shutdown', () => {
   const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
   /** Sends the headers of a POST /mcp with Expect: 100-continue and resolves once the server has taken the request (100 Continue). */
   const startPost = async (connection: ReturnType<typeof rawConnection>) => {
-    connection.socket.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${ping.length}\r\nExpect: 100-continue\r\n\r\n`);
+    connection.socket.write(`POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${ping.length}\r\nExpect: 100-continue\r\n\r\n`);
     await connection.until('100 Continue');
   };
 
   it('closes idle keep-alive connections at once and answers a request whose body arrives after SIGTERM, with Connection: close', async () => {
     const rt = await spawnRuntime(await buildInto(FIXTURE_SOURCES), { SHUTDOWN_TIMEOUT_MS: '60000' });
     const idle = rawConnection(rt.url);
-    idle.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    idle.socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
     await idle.until('{"status":"ok"}');
     const busy = rawConnection(rt.url);
     await startPost(busy);

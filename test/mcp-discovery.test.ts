@@ -23,7 +23,7 @@ describe('well-known manifests', () => {
       limits: { free: { requests_per_minute: 60 } },
       attribution: 'Data: Fixture Comparison Data (http://localhost:3000), CC BY 4.0',
     });
-    expect(body.protocol_versions).toEqual([...SUPPORTED_PROTOCOL_VERSIONS]);
+    expect(body.protocol_versions).toEqual(['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS]);
     const { tools } = await client.listTools();
     expect(body.tools.map((t: any) => t.name)).toEqual(tools.map((t) => t.name));
     expect(body.tools.find((t: any) => t.name === 'compare_platforms').input_schema.required).toEqual(['platforms']);

@@ -49,14 +49,14 @@ const TOOL_ARGS: Record<string, string[]> = {
 };
 
 describe('the MCP Inspector CLI', () => {
-  it('lists every tool of the catalogue and calls each one, getting structured content', async () => {
+  it('lists every tool of the catalogue and calls each one, getting structured content and a summary citing its page', async () => {
     const listed = await inspect(['--method', 'tools/list']);
     expect(listed.tools.map((t: any) => t.name)).toEqual(OPERATIONS.map((o) => o.tool.name));
     expect(Object.keys(TOOL_ARGS).sort()).toEqual(OPERATIONS.map((o) => o.tool.name).sort());
     const results = await inBatches(Object.entries(TOOL_ARGS), async ([name, args]) => [name, await inspect(['--method', 'tools/call', '--tool-name', name, ...args.flatMap((a) => ['--tool-arg', a])])] as const);
     for (const [name, result] of results) {
       expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
-      expect(JSON.parse(result.content[0].text), name).toEqual(result.structuredContent);
+      expect(result.content[0].text, name).toContain(`Cite: ${result.structuredContent.page}`);
       expect(result.structuredContent.attribution, name).toBe('Data: Fixture Comparison Data (http://localhost:3000), CC BY 4.0');
     }
     const compare = results.find(([name]) => name === 'compare_platforms')![1];

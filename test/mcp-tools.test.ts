@@ -54,6 +54,37 @@ describe('initialize and tools/list', () => {
   });
 });
 
+describe('answers sized for agents', () => {
+  it('keeps tools/list under 20 KB: outline output schemas, the whole schemas named in openapi.json', async () => {
+    const res = await rawPost(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    expect(Buffer.byteLength(res.text)).toBeLessThan(20_000);
+    const record = res.json.result.tools.find((t: any) => t.name === 'get_platform');
+    expect(record.description).toContain('http://localhost:3000/openapi.json#/components/schemas/PlatformRecord');
+    expect(record.outputSchema.properties.score_pct).toEqual({ type: ['number', 'null'] });
+    expect(record.outputSchema.properties.page).toBeUndefined(); // a shared field, named once in the instructions
+  });
+
+  it('answers with a summary to quote: the pick, key numbers with their dates, the caveats', async () => {
+    const compare = await call('compare_platforms', { platforms: ['alpha-exchange', 'delta-exchange'] });
+    const text: string = compare.content[0].text;
+    for (const p of compare.structuredContent.products) expect(text).toContain(`- ${p.name}: score ${p.score_pct}%, coverage ${p.coverage}%`);
+    expect(text).toContain(`as of ${compare.structuredContent.products[0].as_of}`);
+    expect(text).toMatch(compare.structuredContent.too_close ? /Too close to call: /u : /Pick: /u);
+    for (const caveat of compare.structuredContent.caveats) expect(text).toContain(caveat);
+    const savings = await call('estimate_savings_interest', { balance: 10000, months: 6 });
+    const saveOne = savings.structuredContent.results.find((r: any) => r.slug === 'save-one');
+    expect(savings.content[0].text).toContain(`${saveOne.name}: 198.04 USD interest at ${saveOne.apy}% APY (as of ${saveOne.as_of}`);
+  });
+
+  it('suggests the nearest names when a search finds nothing', async () => {
+    const result = await call('search_platforms', { query: 'alpah exchnge' });
+    expect(result.structuredContent).toEqual((await rest('/v1/platforms?query=alpah%20exchnge')).body);
+    expect(result.structuredContent.total).toBe(0);
+    expect(result.structuredContent.suggestions[0]).toBe('Alpha Exchange');
+    expect(result.content[0].text).toContain('No platform matches "alpah exchnge". Did you mean: Alpha Exchange');
+  });
+});
+
 describe('tools give the REST body as structuredContent', () => {
   it('list_categories', async () => {
     const result = await call('list_categories');
@@ -141,7 +172,7 @@ describe('bad arguments give isError results with the REST problem detail', () =
     const problem = await rest(restPath);
     expect(problem.status).toBeGreaterThanOrEqual(400);
     expect(result.isError).toBe(true);
-    expect(result.content[0].text).toBe(problem.body.detail);
+    expect(result.content[0].text).toContain(problem.body.detail);
   });
 
   it('rejects a weight outside 0-10 given as an object', async () => {

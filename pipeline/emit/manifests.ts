@@ -5,7 +5,7 @@
  */
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { SERVER_JSON_SCHEMA_URL, type AiPluginManifest, type McpManifest, type ServerCard } from '../../runtime/domain/contract/manifests.js';
+import { MCP_MODERN_PROTOCOL_VERSIONS, SERVER_JSON_SCHEMA_URL, type AiPluginManifest, type McpManifest, type ServerCard } from '../../runtime/domain/contract/manifests.js';
 import type { Site } from '../../runtime/domain/contract/model.js';
 import { SERVICE_PATHS } from '../../runtime/domain/contract/urls.js';
 import { OPERATIONS } from '../../runtime/domain/operations/catalogue.js';
@@ -23,7 +23,7 @@ export function mcpManifest(site: Site): McpManifest {
     description: DESCRIPTION,
     endpoint: `${site.base_url}/mcp`,
     transport: 'streamable-http',
-    protocol_versions: [...SUPPORTED_PROTOCOL_VERSIONS],
+    protocol_versions: [...MCP_MODERN_PROTOCOL_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS],
     authentication: { type: 'none' },
     tools: OPERATIONS.map(({ tool: t }) => {
       const { $schema: _ignored, ...schema } = z.toJSONSchema(z.object(t.inputSchema), { target: 'draft-2020-12' }) as Record<string, unknown>;

@@ -16,7 +16,7 @@ export const HEADERS = {
   ETag: { description: 'Strong entity tag of a precomputed body (the first 32 hex digits of its SHA-256); send it in If-None-Match for a 304', schema: { type: 'string' }, example: '"3f5c0d7e9b2a41c8a6d4e2f1b0c9a8d7"' },
   'Cache-Control': { description: `\`${CACHE_CONTROL.precomputed}\` for precomputed bodies and files, \`${CACHE_CONTROL.computed}\` for answers computed from the parameters, \`${CACHE_CONTROL.error}\` for errors`, schema: { type: 'string' }, example: CACHE_CONTROL.precomputed },
   'X-Request-Id': { description: 'The id of this request in the service log: the caller\'s X-Request-Id when it is 1 to 128 visible ASCII characters, else a new one', schema: { type: 'string' } },
-  'Ignored-Query-Parameters': { description: 'Query parameters the operation does not take, ignored and named here (comma-separated); such an answer is not stored by caches', schema: { type: 'string' }, example: 'utm_source, _' },
+  'Ignored-Query-Parameters': { description: 'Query parameters the operation does not take, ignored and named here (comma-separated) and in the body\'s `ignored_parameters`; such an answer is not stored by caches. A near miss of a known parameter is a 400 instead', schema: { type: 'string' }, example: 'utm_source, _' },
   'Retry-After': { description: 'Seconds until a request is admitted again', schema: { type: 'integer', minimum: 1 }, example: 12 },
 };
 
@@ -45,8 +45,9 @@ export const ok = (schema: string, description: string, precomputed = false) => 
   content: { 'application/json': { schema: ref(schema) } },
 });
 export const commonErrors = {
-  '400': problem('Invalid parameters: an unknown or repeated parameter, more than 20 parameters, or an undecodable URL; `errors` lists each parameter and what is allowed'),
+  '400': problem('Invalid parameters: a near miss of a known parameter (`errors` says which was meant), a repeated parameter, more than 20 parameters, or an undecodable URL; `errors` lists each parameter and what is allowed'),
   '401': problem('X-API-Key is malformed or unknown (leave it out for the free plan)'),
+  '403': problem('The Host header names a host the service is not published under (DNS-rebinding protection; README "Configuration", ALLOWED_HOSTS): `detail` names the header and the hosts allowed'),
   '404': problem('Unknown path or resource (problem+json; for platform names with up to three suggestions)'),
   '405': problem('Method not allowed; the Allow header lists GET, HEAD'),
   '406': problem('Accept rules out application/json'),
@@ -59,5 +60,5 @@ export const commonErrors = {
 export const notModified = { '304': { description: 'Not modified: If-None-Match matched the ETag of this precomputed body' } };
 export const badRequest = problem('Invalid parameter: `errors` lists each parameter and what is allowed');
 
-/** The errors a file of the site can meet: never counted against the API limit, so no 401 or 429. */
-export const siteErrors = { '404': commonErrors['404'], '405': commonErrors['405'] };
+/** The errors a file of the site can meet: never counted against the API limit, so no 401 or 429; 403 for a Host not allowed. */
+export const siteErrors = { '403': commonErrors['403'], '404': commonErrors['404'], '405': commonErrors['405'] };

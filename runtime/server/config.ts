@@ -36,10 +36,21 @@ function redisFrom(env: NodeJS.ProcessEnv, logger: Logger): Redis | undefined {
   return client;
 }
 
+/**
+ * ALLOWED_HOSTS: comma-separated host names (no scheme, port or path), lower-cased.
+ * @throws Error naming the variable for a value that is not a host name
+ */
+function allowedHosts(env: NodeJS.ProcessEnv): string[] {
+  const names = (env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const bad = names.find((h) => !/^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/.test(h));
+  if (bad !== undefined) throw new Error(`ALLOWED_HOSTS must be comma-separated host names without scheme or port (e.g. api.example.org,10.0.0.5); got "${bad.slice(0, 40)}"`);
+  return names;
+}
+
 /** Default of MAX_CONNECTIONS (README "Configuration"): well above the 1,000 slow sockets the service held in issue 40's run, well below a container's usual open-file limit. */
 const MAX_CONNECTIONS_DEFAULT = 4096;
 
-/** Serve options for `distDir` from PORT, HOST, MAX_CONNECTIONS, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE, REDIS_URL, REDIS_TIMEOUT_MS, REDIS_RETRY_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT, METRICS_HOST, WEBHOOKS_FILE and MCP_RESOURCE_MAX_BYTES. */
+/** Serve options for `distDir` from PORT, HOST, ALLOWED_HOSTS, MAX_CONNECTIONS, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, API_KEYS, API_KEYS_FILE, REDIS_URL, REDIS_TIMEOUT_MS, REDIS_RETRY_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT, METRICS_HOST, WEBHOOKS_FILE and MCP_RESOURCE_MAX_BYTES. */
 export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, logger: Logger): ServeOptions {
   const redis = redisFrom(env, logger);
   const keys = loadKeys(env);
@@ -47,6 +58,7 @@ export function serveOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string, log
     distDir,
     port: wholeNumber(env, 'PORT', 3000, 65535),
     hostname: env.HOST ?? '127.0.0.1',
+    allowedHosts: allowedHosts(env),
     rateLimit: {
       freePerMinute: wholeNumber(env, 'RATE_LIMIT_PER_MINUTE', FREE_REQUESTS_PER_MINUTE, 1_000_000),
       keys,

@@ -27,7 +27,10 @@ export interface ServeOptions {
   trustProxy: number;
   /** TCP port; 0 picks a free one. */
   port: number;
+  /** Address to listen on (HOST); a loopback address lets the loopback host names in (http/host-check.ts). */
   hostname: string;
+  /** Host names answered besides BASE_URL's (and the loopback names on loopback): ALLOWED_HOSTS; absent: none. */
+  allowedHosts?: readonly string[];
   logger: Logger;
   /** Milliseconds close() waits for requests in flight before closing their connections (SHUTDOWN_TIMEOUT_MS, default 10000). */
   shutdownTimeoutMs?: number;
@@ -101,7 +104,7 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   const metrics = options.metrics
     ? await createMetrics(() => ({ redis: limits.redisState(), evaluationDate: served.model.site.evaluation_date, methodologyVersion: served.model.site.methodology_version, platforms: served.bySlug.size }))
     : undefined;
-  const appOptions = { limits, trustProxy: options.trustProxy, logger: options.logger, ...(metrics && { observe: metrics.observeRequest }) };
+  const appOptions = { limits, trustProxy: options.trustProxy, logger: options.logger, hosts: { bind: options.hostname, allowed: options.allowedHosts ?? [] }, ...(metrics && { observe: metrics.observeRequest }) };
   // Every request enters the request listener (http/request-listener.ts), which admits it once and
   // answers it from memory when it can; the rest goes to the h3 app. The app (h3, srvx and the web
   // Request/Response classes they load: about 35 ms) is imported once the socket listens, so the

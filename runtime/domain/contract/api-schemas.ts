@@ -60,6 +60,7 @@ export const ENVELOPE_FIELDS = {
   attribution: z.string().meta({ description: 'Credit line to show with the data' }),
   license: z.string().meta({ description: 'Licence of the data: free to cite and reuse with attribution (CC BY 4.0)' }),
   page: url.meta({ description: 'Human-readable page of the service for this response' }),
+  ignored_parameters: z.array(z.string()).optional().meta({ description: 'Query parameters the operation does not take, ignored (as in the Ignored-Query-Parameters header); present only when there were any. A near miss of a known parameter is a 400 instead.' }),
 };
 export const METHODOLOGY_URL_FIELD = url.meta({ description: 'URL of the published scoring methodology' });
 
@@ -195,6 +196,7 @@ export const SearchResponseSchema = z
     count: z.number().int().min(0).meta({ description: 'Results in this answer' }),
     total: z.number().int().min(0).meta({ description: 'Platforms matching the query and category; more than count when `limit` cut the list' }),
     results: z.array(PlatformSummarySchema),
+    suggestions: z.array(z.string()).optional().meta({ description: 'When nothing matches `query`: up to three platform names nearest to it (edit distance), to search for instead' }),
     methodology: METHODOLOGY_URL_FIELD,
     ...ENVELOPE_FIELDS,
   })

@@ -14,6 +14,12 @@ export const CHANGE_KINDS = [
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
+/** Most numeric moves a changes summary lists. */
+export const CHANGES_SUMMARY_MOVES = 10;
+
+/** Most platforms a changes summary counts by name (the most changed; `platforms_changed` counts them all). */
+export const CHANGES_SUMMARY_PLATFORMS = 20;
+
 const HistorySourceSchema = z.object({
   url: z.string().meta({ description: 'The URL as that version of the source file had it (an old version may hold one the build now refuses)' }),
   title: z.string().optional(),
@@ -85,16 +91,31 @@ export const PlatformHistoryResponseSchema = z
   .register(apiRegistry, { id: 'PlatformHistory', description: 'Timelines of one platform: each fact, incidents, the score.' });
 export type PlatformHistoryResponse = z.infer<typeof PlatformHistoryResponseSchema>;
 
+/** The summary of a set of changes (GET /v1/changes?summary=true): what an agent needs to say "what changed" without reading every change. */
+const ChangesSummarySchema = z
+  .object({
+    by_kind: z.record(z.string(), z.number().int().min(1)).meta({ description: 'Changes per kind (kinds with none left out)' }),
+    platforms_changed: z.number().int().min(0).meta({ description: 'Platforms with at least one matching change' }),
+    by_platform: z.array(z.object({ slug: z.string(), name: z.string().nullable(), count: z.number().int().min(1) })).meta({ description: `Changes per platform for the ${CHANGES_SUMMARY_PLATFORMS} most changed, most first (then by slug); changes of no platform (methodology) not counted` }),
+    largest_moves: z
+      .array(z.object({ slug: z.string().nullable(), name: z.string().nullable(), field: z.string().nullable(), kind: z.enum(CHANGE_KINDS), old_value: z.number(), new_value: z.number(), change: z.number(), new_as_of: date.nullable(), date: z.string() }))
+      .meta({ description: `Up to ${CHANGES_SUMMARY_MOVES} changes from one number to another (an APY, a fee, an assessed criterion score; overall score changes are objects and not listed), largest absolute change first: change = new_value - old_value, in the field's own unit` }),
+  })
+  .register(apiRegistry, { id: 'ChangesSummary', description: 'Counts per kind and platform and the largest numeric moves of a set of changes.' });
+export type ChangesSummary = z.infer<typeof ChangesSummarySchema>;
+
 export const ChangesResponseSchema = z
   .object({
     history: HistoryStatusSchema,
     since: date.nullable(),
     category: CategoryIdSchema.nullable(),
     platform: z.string().nullable().meta({ description: 'Slug of the platform the changes are limited to' }),
+    kinds: z.array(z.enum(CHANGE_KINDS)).nullable().meta({ description: 'The kinds the changes are limited to (the `kind` filter); null: every kind' }),
     total: z.number().int().min(0).meta({ description: 'Changes matching the filters, over all pages' }),
     offset: z.number().int().min(0),
     limit: z.number().int().min(1),
     next: z.string().nullable().meta({ description: 'Path and query of the next page; null on the last page' }),
+    summary: ChangesSummarySchema.optional().meta({ description: 'With summary=true: counts and the largest moves over every matching change (all pages)' }),
     changes: z.array(ChangeEventSchema).meta({ description: 'Newest first (by commit date, then in the order of the commit)' }),
     methodology: METHODOLOGY_URL_FIELD,
     ...ENVELOPE_FIELDS,

@@ -11,7 +11,7 @@ export const McpManifestSchema = z.object({
   description: z.string(),
   endpoint: z.string(),
   transport: z.literal('streamable-http'),
-  protocol_versions: z.array(z.string()).min(1),
+  protocol_versions: z.array(z.string()).min(1).meta({ description: 'MCP revisions /mcp serves: the 2026-07-28 era (per-request _meta, server/discover) first, then the 2025 era (initialize)' }),
   authentication: z.object({ type: z.literal('none') }),
   tools: z.array(
     z.object({
@@ -62,3 +62,9 @@ export const AiPluginManifestSchema = z.object({
   legal_info_url: z.string(),
 });
 export type AiPluginManifest = z.infer<typeof AiPluginManifestSchema>;
+
+/**
+ * The MCP revisions of the 2026-07-28 era /mcp serves (runtime/server/mcp/modern.ts, through the
+ * 2.x SDK, whose own list it must equal: test/mcp-modern.test.ts compares them with server/discover).
+ */
+export const MCP_MODERN_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28'];

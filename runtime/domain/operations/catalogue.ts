@@ -101,7 +101,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'list_categories',
       title: 'List categories',
-      description: `Lists the five categories (${categoryList}) with their platform counts and scoring criteria (key, label, default weight 0-10). Use it first to learn the category ids and the criterion keys that compare_platforms accepts as weights.`,
+      description: `The five categories (${categoryList}) with platform counts and criteria (key, label, default weight 0-10): the weight keys compare_platforms takes. Call first.`,
       inputSchema: {},
     },
     run: (d) => listCategories(d),
@@ -121,7 +121,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'search_platforms',
       title: 'Search platforms',
-      description: `Finds platforms by a case-insensitive fragment of name, alias or slug, optionally within one category (${categoryList}; underscores accepted). Returns summaries with score_pct (0-100), coverage (percent of criteria weight with sourced data), eligible, apy for savings, as_of and page URL, each score with its range (score_low_pct to score_high_pct: what missing, unknown or old data leaves possible) and its rank; platforms that can be named winner first, those under the coverage gate after them, unranked, with the reason. Both arguments are optional; none lists everything.`,
+      description: 'Finds platforms by a fragment of name, alias or slug (any case), optionally in one category. Rows: score_pct with its range (score_low_pct-score_high_pct: what missing or old data leaves possible), rank (null under the coverage gate, with rank_note), coverage, APY for savings with its as_of, page; ranked platforms first. No match: nearest names in `suggestions`.',
       inputSchema: {
         query: z.string().optional().describe(`Name fragment, 1-${LIMITS.nameMaxLength} characters`),
         category: z.string().optional().describe(`Category id: ${categoryList}`),
@@ -141,7 +141,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'get_platform',
       title: 'Get a platform record',
-      description: 'Returns the full sourced record of one platform: facts (fees, APY tiers, custody, ...) each with as_of and source URLs, per-criterion scores with their basis (derived from facts or assessed), rationale and sources, overall score, coverage, hack cap, incidents and licences. Unknown names return an error with up to three suggestions.',
+      description: 'One platform\'s full sourced record: facts with as_of and source URLs, criterion scores with basis and rationale, overall score, coverage, hack cap, incidents, licences. Unknown names: error with suggestions.',
       inputSchema: { name: platformName },
     },
     run: (d, q) => getPlatform(d, q.name ?? ''),
@@ -157,7 +157,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'get_platform_history',
       title: 'Get a platform history',
-      description: "Returns how one platform's data changed over time: each fact's timeline (old and new value, as_of, sources, commit date; kind fact_changed = changed in the world, fact_corrected = our correction), incidents added or corrected, and the overall score after each change with the methodology version. Use it to answer \"when did this APY or fee change\".",
+      description: "How one platform's data changed: each fact's timeline (fact_changed = in the world, fact_corrected = our fix), incidents, and the score after each change. For \"when did this APY or fee change\".",
       inputSchema: { name: platformName },
     },
     run: (d, q) => getPlatformHistory(d, q.name ?? ''),
@@ -174,18 +174,22 @@ export const OPERATIONS: readonly ApiOperation[] = [
       queryParameter('platform', 'Platform slug, name or alias', { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }, false, 'kraken'),
       queryParameter('limit', `Changes per page, 1 to ${LIMITS.changesLimitMax}`, { type: 'integer', minimum: 1, maximum: LIMITS.changesLimitMax, default: LIMITS.changesLimitDefault }, false, 50),
       queryParameter('offset', 'Changes to skip (from `next`)', { type: 'integer', minimum: 0, default: 0 }, false, 0),
+      queryParameter('kind', 'Change kinds, comma-separated (e.g. fact_changed,score_changed); absent: every kind', { type: 'string', maxLength: LIMITS.listMaxLength }, false, 'fact_changed'),
+      queryParameter('summary', '`true` adds `summary`: counts per kind and platform and the largest numeric moves, over every matching change', { type: 'string', enum: ['true', 'false'], default: 'false' }, false, 'true'),
     ],
     result: { schema: ChangesResponseSchema, description: 'The changes, newest first', precomputed: false },
     tool: {
       name: 'list_changes',
       title: 'List changes since a date',
-      description: `Lists what changed in the data on or after a date (YYYY-MM-DD), newest first: facts changed in the world or corrected by us (old and new value, as_of, sources), platforms added or removed, incidents, scores, methodology versions. Optional category (${categoryList}) and platform filters; limit 1-${LIMITS.changesLimitMax} (default ${LIMITS.changesLimitDefault}) and offset for paging.`,
+      description: `What changed on or after a date (YYYY-MM-DD), newest first, filtered by category, platform and kind; summary=true adds counts per kind and platform and the largest moves. limit 1-${LIMITS.changesLimitMax} (default ${LIMITS.changesLimitDefault}), offset for paging.`,
       inputSchema: {
         since: z.string().optional().describe('Calendar date YYYY-MM-DD'),
         category: z.string().optional().describe(`Category id: ${categoryList}`),
         platform: z.string().optional().describe('Platform slug, name or alias'),
         limit: z.union([z.number().int(), z.string()]).optional().describe(`Changes per page, 1 to ${LIMITS.changesLimitMax}`),
         offset: z.union([z.number().int(), z.string()]).optional().describe('Changes to skip'),
+        kind: z.string().optional().describe('Kinds, comma-separated: fact_changed, fact_corrected, score_changed, incident_added, ... (see the output schema)'),
+        summary: z.union([z.boolean(), z.string()]).optional().describe('true: add counts per kind and platform and the largest moves'),
       },
     },
     run: (d, q) => listChanges(d, q),
@@ -204,7 +208,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'compare_platforms',
       title: 'Compare platforms',
-      description: `Compares ${LIMITS.compareMin} to ${LIMITS.compareMax} platforms of one category and shows the arithmetic: per criterion score, weight, contribution, as_of, stale flag and evidence tier, raw score, hack cap, coverage and eligibility under the applied weights (the methodology's coverage gate, see get_platform or the methodology page), the winner, whether the result is too close to call, and whether the pick depends on stale or weak evidence (caveats). Optional weights (0-10) per criterion key or weight group (fees) override the defaults (see list_categories for the keys); optional profile selects a published weight set (brokerages: options).`,
+      description: `Compares ${LIMITS.compareMin}-${LIMITS.compareMax} platforms of one category with the arithmetic: per-criterion score, weight, as_of, stale flag, evidence tier; coverage gate, hack cap, winner, too-close rule and caveats. Optional weights 0-10 per criterion key or group (list_categories) and profile.`,
       inputSchema: {
         platforms: z.union([z.string(), z.array(z.string())]).describe('Platform names, 2 to 6 of one category: a list, a JSON array in a string, or a comma-separated string'),
         weights: z.union([z.string(), z.record(z.string(), z.number())]).optional().describe('Criterion weights 0-10: "fees:8,security:10" or {"fees": 8, "security": 10}'),
@@ -225,7 +229,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'get_verdict',
       title: 'Get a verdict',
-      description: 'Returns the verdict of a comparison page, a comparison of any two platforms of one category with default weights. The slug is "<platform_a>-vs-<platform_b>" in either order, e.g. "coinbase-vs-kraken".',
+      description: 'The verdict of any two platforms of one category with default weights; slug "<a>-vs-<b>" in either order, e.g. "coinbase-vs-kraken".',
       inputSchema: { slug: z.string().describe('"<platform_a>-vs-<platform_b>", e.g. "coinbase-vs-kraken"') },
     },
     run: (d, q) => getVerdict(d, q.slug ?? ''),
@@ -241,7 +245,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'check_platform_safety',
       title: 'Check platform safety',
-      description: 'Returns the safety record of one platform: hacks, thefts, breaches and outages, the regulatory record (fines, settlements, orders), each dated with amount and sources, licences, the security score and any hack cap on its overall score.',
+      description: 'One platform\'s safety record: hacks, breaches, outages and regulatory actions with dates, amounts and sources, licences, security score and any hack cap.',
       inputSchema: { platform: platformName },
       call: (d, a) => getSafety(d, String(a.platform)),
     },
@@ -258,7 +262,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'estimate_savings_interest',
       title: 'Estimate savings interest',
-      description: `Projects the interest a USD balance earns at every high-yield savings account over 1 to 120 months (default 12), at the APY tier the balance reaches, rounded to cents; fresh APYs by interest first, then stale ones newest first; when no ranked APY is fresh, no_current_pick is true and the first text says so. Each row names its APY's as_of and source URLs. Balance above 0 and at most ${LIMITS.balanceMax}, at most 2 decimals. Assumes a constant APY and no deposits or withdrawals.`,
+      description: `Interest a USD balance (above 0, at most ${LIMITS.balanceMax}) earns at every high-yield savings account over 1-120 months (default 12), at the APY tier it reaches, held constant; fresh APYs first, stale ones after, newest first; no_current_pick when no APY is fresh. Rows carry the APY's as_of and sources.`,
       inputSchema: {
         balance: numberOrString('Balance in USD, e.g. 10000 or "2500.50"'),
         months: numberOrString(`Whole months ${LIMITS.monthsMin}-${LIMITS.monthsMax}, default ${LIMITS.monthsDefault}`).optional(),
@@ -280,7 +284,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'estimate_fees',
       title: 'Estimate annual fees',
-      description: `Estimates the annual fees in USD at every brokerage or exchange for a trading profile, with line items (trading or commissions, options contracts, transfers out, account fees), each with its as_of and source URLs, and the assumptions used; cheapest first among platforms that can be named winner. A platform with an unknown line has annual_total_usd null (never 0) and its priced lines as known_subtotal_usd. Defaults: ${LIMITS.feeParameters.map((p) => `${p.name} ${p.default}`).join(', ')}.`,
+      description: `Annual fees in USD at every brokerage or exchange for a trading profile, itemised with as_of and sources; cheapest first among platforms that can be named winner. An unknown line makes annual_total_usd null (known_subtotal_usd holds the priced lines). Defaults: ${LIMITS.feeParameters.map((p) => `${p.name} ${p.default}`).join(', ')}.`,
       inputSchema: {
         category: z.string().describe('"brokerage" or "exchange"'),
         ...Object.fromEntries(LIMITS.feeParameters.map((p) => [p.name, numberOrString(`${p.description}; ${p.min} to ${p.max}, default ${p.default}`).optional()])),
@@ -299,7 +303,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'get_methodology',
       title: 'Get the methodology',
-      description: 'Returns the scoring rules as data: methodology version, coverage gate (percent), too-close margins (points), and per category the criteria (key, label, default weight 0-10, weight group) and the weight profiles compare_platforms accepts. Use it to explain why a platform is or is not eligible or why a comparison is too close.',
+      description: 'The scoring rules as data: methodology version, coverage gate, too-close margins, and per category the criteria and weight profiles. Explains eligibility and too-close results.',
       inputSchema: {},
     },
     run: (d) => {

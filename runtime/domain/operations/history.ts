@@ -3,7 +3,7 @@
  * and the changes since a date, filtered and paginated from the runtime model's change list.
  */
 import type { Dataset } from '../dataset.js';
-import type { ChangesResponse } from '../contract/history-schemas.js';
+import { CHANGE_KINDS, CHANGES_SUMMARY_MOVES, CHANGES_SUMMARY_PLATFORMS, type ChangeEvent, type ChangeKind, type ChangesResponse, type ChangesSummary } from '../contract/history-schemas.js';
 import { CATEGORY_IDS, normaliseCategory } from '../contract/categories.js';
 import { isRealDate } from '../contract/calendar.js';
 import { invalidParameters } from '../contract/problem.js';
@@ -25,11 +25,44 @@ export interface ChangesArgs {
   platform?: string | undefined;
   limit?: string | undefined;
   offset?: string | undefined;
+  /** Comma-separated change kinds (CHANGE_KINDS); absent: every kind. */
+  kind?: string | undefined;
+  /** `true` adds the summary (counts per kind and platform, largest moves); `false` or absent: none. */
+  summary?: string | undefined;
 }
 
 /**
- * GET /v1/changes: changes committed on or after `since` (UTC date), of one category or platform,
- * newest first, `limit` per page from `offset`. 400 naming each bad parameter; 404 for an
+ * The summary of `changes`: counts per kind, per platform (the CHANGES_SUMMARY_PLATFORMS most
+ * changed, and how many platforms changed), and the changes from one number to another with the
+ * largest absolute difference (CHANGES_SUMMARY_MOVES at most).
+ */
+function summariseChanges(changes: readonly ChangeEvent[]): ChangesSummary {
+  const byKind: Record<string, number> = {};
+  const byPlatform = new Map<string, { slug: string; name: string | null; count: number }>();
+  const moves: ChangesSummary['largest_moves'] = [];
+  for (const e of changes) {
+    byKind[e.kind] = (byKind[e.kind] ?? 0) + 1;
+    if (e.slug !== null) {
+      const entry = byPlatform.get(e.slug) ?? { slug: e.slug, name: e.name, count: 0 };
+      entry.count++;
+      byPlatform.set(e.slug, entry);
+    }
+    if (typeof e.old_value === 'number' && typeof e.new_value === 'number' && e.old_value !== e.new_value) {
+      moves.push({ slug: e.slug, name: e.name, field: e.field, kind: e.kind, old_value: e.old_value, new_value: e.new_value, change: Number((e.new_value - e.old_value).toPrecision(12)), new_as_of: e.new_as_of, date: e.date });
+    }
+  }
+  return {
+    by_kind: Object.fromEntries(CHANGE_KINDS.filter((k) => byKind[k]).map((k) => [k, byKind[k]!])),
+    platforms_changed: byPlatform.size,
+    by_platform: [...byPlatform.values()].sort((a, b) => b.count - a.count || (a.slug < b.slug ? -1 : 1)).slice(0, CHANGES_SUMMARY_PLATFORMS),
+    largest_moves: moves.sort((a, b) => Math.abs(b.change) - Math.abs(a.change)).slice(0, CHANGES_SUMMARY_MOVES),
+  };
+}
+
+/**
+ * GET /v1/changes: changes committed on or after `since` (UTC date), of one category, platform or
+ * set of kinds, newest first, `limit` per page from `offset`; with `summary=true`, the summary of
+ * every match (summariseChanges). 400 naming each bad parameter; 404 for an
  * unknown platform (with suggestions).
  */
 export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResult {
@@ -48,6 +81,14 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
   const limit = number('limit', args.limit, LIMITS.changesLimitDefault, 1, LIMITS.changesLimitMax);
   const offset = number('offset', args.offset, 0, 0, Number.MAX_SAFE_INTEGER);
   if (args.platform !== undefined && args.platform.trim().length > LIMITS.nameMaxLength) errors.push({ parameter: 'platform', message: `must be 1 to ${LIMITS.nameMaxLength} characters` });
+  let kinds: ChangeKind[] | null = null;
+  if (args.kind !== undefined) {
+    const given = args.kind.split(',').map((k) => k.trim().toLowerCase());
+    const unknown = given.filter((k) => !(CHANGE_KINDS as readonly string[]).includes(k));
+    if (unknown.length || !given.length) errors.push({ parameter: 'kind', message: `must be one or more of ${CHANGE_KINDS.join(', ')}, comma-separated; got "${preview(unknown[0] ?? args.kind)}"` });
+    else kinds = CHANGE_KINDS.filter((k) => given.includes(k));
+  }
+  if (args.summary !== undefined && args.summary !== 'true' && args.summary !== 'false') errors.push({ parameter: 'summary', message: `must be true or false; got "${preview(args.summary)}"` });
   if (errors.length) return fail(invalidParameters(errors));
   let slug: string | null = null;
   if (args.platform !== undefined) {
@@ -55,12 +96,13 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
     if ('problem' in found) return fail(found.problem);
     slug = found.platform.slug;
   }
-  const matches = dataset.model.changes.filter((e) => (since === null || e.date.slice(0, 10) >= since) && (category === null || e.category === category) && (slug === null || e.slug === slug));
+  const matches = dataset.model.changes.filter((e) => (since === null || e.date.slice(0, 10) >= since) && (category === null || e.category === category) && (slug === null || e.slug === slug) && (kinds === null || kinds.includes(e.kind)));
   const query = (at: number) => {
     const q = new URLSearchParams();
     if (since !== null) q.set('since', since);
     if (category) q.set('category', category);
     if (slug !== null) q.set('platform', slug);
+    if (kinds !== null) q.set('kind', kinds.join(','));
     q.set('limit', String(limit));
     q.set('offset', String(at));
     return `${API_PATHS.changes}?${q.toString()}`;
@@ -71,10 +113,12 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
     since,
     category: category ?? null,
     platform: slug,
+    kinds,
     total: matches.length,
     offset,
     limit,
     next: offset + limit < matches.length ? query(offset + limit) : null,
+    ...(args.summary === 'true' && { summary: summariseChanges(matches) }),
     changes: matches.slice(offset, offset + limit),
     ...envelope(site, `${site.base_url}/open-data/`),
   };

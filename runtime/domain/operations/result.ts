@@ -7,19 +7,12 @@ import type { Site } from '../contract/model.js';
 
 export type OperationResult =
   | { kind: 'bytes'; bytes: Buffer }
-  /**
-   * `json`, when given, is the body's JSON text as bytes, equal to JSON.stringify(body) (written without it: operations/savings-json.ts);
-   * `lead`, when given, is a sentence a reader must see first (the savings answer's "no current pick"): the MCP tool result puts it before the JSON text.
-   */
-  | { kind: 'body'; body: object; json?: Buffer; lead?: string }
+  /** `json`, when given, is the body's JSON text as bytes, equal to JSON.stringify(body) (written without it: operations/savings-json.ts). */
+  | { kind: 'body'; body: object; json?: Buffer }
   | { kind: 'problem'; problem: ProblemSpec };
 
 export const bytes = (b: Buffer): OperationResult => ({ kind: 'bytes', bytes: b });
-export const body = (b: object, json?: Buffer, lead?: string): OperationResult => {
-  const out: OperationResult = json ? { kind: 'body', body: b, json } : { kind: 'body', body: b };
-  if (lead !== undefined) out.lead = lead;
-  return out;
-};
+export const body = (b: object, json?: Buffer): OperationResult => (json ? { kind: 'body', body: b, json } : { kind: 'body', body: b });
 export const fail = (problem: ProblemSpec): OperationResult => ({ kind: 'problem', problem });
 
 /** The envelope fields of every 200 body (README "REST API": attribution, license, page, methodology), with the methodology version and evaluation date the answer rests on. */

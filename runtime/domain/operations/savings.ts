@@ -1,6 +1,6 @@
 /** GET /v1/savings-interest: projected interest at every high-yield savings platform. */
 import type { Dataset } from '../dataset.js';
-import { NO_CURRENT_PICK_NOTE, noCurrentPick, rankSavings } from '../compute/savings-ranking.js';
+import { noCurrentPick, rankSavings } from '../compute/savings-ranking.js';
 import { invalidParameters } from '../contract/problem.js';
 import { LIMITS, parseBoundedNumber, type ParameterError } from '../contract/parameter-rules.js';
 import { body, fail, type OperationResult } from './result.js';
@@ -36,5 +36,5 @@ export function savingsInterest(dataset: Dataset, args: SavingsArgs): OperationR
   const results = rankSavings(savers, balance, months);
   const noPick = noCurrentPick(results);
   const response = savingsResponse(fixed, balance, months, noPick, results);
-  return body(response, savingsJson(dataset, response), noPick ? NO_CURRENT_PICK_NOTE : undefined);
+  return body(response, savingsJson(dataset, response));
 }

@@ -5,7 +5,8 @@ import { categoryPageUrl } from '../contract/urls.js';
 import { searchPlatforms } from '../compute/search.js';
 import { invalidParameters } from '../contract/problem.js';
 import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
-import { body, fail, type OperationResult } from './result.js';
+import { body, envelope, fail, type OperationResult } from './result.js';
+import { suggestNames } from '../compute/platform-match.js';
 import { searchJson, searchResponse } from './search-json.js';
 
 export interface SearchArgs {
@@ -15,7 +16,7 @@ export interface SearchArgs {
   limit?: string | undefined;
 }
 
-/** Validates the arguments and searches; results by score descending, then name. */
+/** Validates the arguments and searches; results by score descending, then name; no match for a query: `suggestions` (nearest names). */
 export function search(dataset: Dataset, args: SearchArgs): OperationResult {
   const errors: ParameterError[] = [];
   const query = args.query === undefined ? null : args.query.trim();
@@ -37,5 +38,11 @@ export function search(dataset: Dataset, args: SearchArgs): OperationResult {
   const matches = searchPlatforms(dataset.model.platforms, query, category ?? null);
   const results = limit === null ? matches : matches.slice(0, limit);
   const response = searchResponse(site, query, category ?? null, results.length, matches.length, results, category ? categoryPageUrl(site, category) : `${site.base_url}/`);
+  if (matches.length === 0 && query !== null) {
+    // nothing matched ("kracken"): the nearest names, as an unknown platform name's 404 gives them
+    const suggestions = suggestNames(dataset.index, query);
+    const answer = Object.assign({ query, category: category ?? null, count: 0, total: 0, results, suggestions }, envelope(site, response.page));
+    return body(answer, Buffer.from(JSON.stringify(answer)));
+  }
   return body(response, searchJson(dataset, response));
 }

@@ -1,8 +1,9 @@
 /**
  * Answering an API route (http/api-routes.ts) for the request listener, with no web framework
  * in the way: the method (OPTIONS: CORS preflight; other than GET and HEAD: 405), the Accept
- * header (406 when it rules out JSON), the query (http/query.ts: unknown parameters ignored and
- * named in a header, list parameters joined, others once), the path parameter (percent-decoded,
+ * header (406 when it rules out JSON), the query (http/query.ts: a typo of a known parameter is a
+ * 400 naming it, other unknown parameters ignored and named in a header and the body, list
+ * parameters joined, others once), the path parameter (percent-decoded,
  * length-checked), then the operation over the served dataset. A computed body is kept in the
  * computed-body cache by its request target (http/computed-cache.ts), so the same URL is answered
  * from bytes next time; an answer with ignored parameters is not kept (a cache buster differs
@@ -75,7 +76,10 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
   };
   if (query.ok && query.ignored.length) {
     const extra = { [IGNORED_PARAMETERS_HEADER]: ignoredParametersValue(query.ignored) };
-    return replyOf(run(), method, context, (spec) => problem(spec, extra), extra);
+    const result = run();
+    if (result.kind === 'problem') return problem(result.problem, extra);
+    const named = withIgnoredParameters(result.kind === 'bytes' ? result.bytes : bodyBytes(result), query.ignored);
+    return computedReply(method, named, context, undefined, extra);
   }
   const result = run();
   if (result.kind !== 'body') return replyOf(result, method, context, problem);
@@ -94,6 +98,15 @@ function replyOf(result: OperationResult, method: string, context: RequestContex
     case 'problem':
       return problem(result.problem);
   }
+}
+
+/**
+ * A JSON object body with `"ignored_parameters":[...]` as its first member (the envelope's
+ * optional field, api-schemas.ts), so a caller reading only the body sees what was ignored.
+ * Such an answer differs from the canonical one: it is sent as computed (no ETag) and not kept.
+ */
+function withIgnoredParameters(json: Buffer, ignored: readonly string[]): Buffer {
+  return Buffer.concat([Buffer.from(`{"ignored_parameters":${JSON.stringify(ignored)}${json.length > 2 ? ',' : ''}`), json.subarray(1)]);
 }
 
 /** A computed body's JSON bytes: the ones the operation wrote (result.json), else JSON.stringify. */

@@ -1,14 +1,37 @@
 /**
  * Reading query parameters: forgiving where clients are sloppy, strict where a value would be
- * ambiguous. A parameter the operation does not know (a cache buster, a tracking tag) is ignored
- * and named back to the caller (response header Ignored-Query-Parameters); a list parameter
+ * ambiguous or silently lost. A parameter the operation does not know that is a likely typo of one
+ * it knows (within TYPO_DISTANCE edits, any case: `trades_per_mnth`) is an error naming the known
+ * one, since answering with that parameter's default would mislead; any other unknown parameter (a
+ * cache buster, a tracking tag) is ignored and named back to the caller (response header
+ * Ignored-Query-Parameters, and `ignored_parameters` in the body: http/answer-api.ts); a list parameter
  * given several times (`platforms=a&platforms=b`, what most client generators send) counts as one
  * comma-separated list; any other parameter given twice is an error (which value was meant?).
  */
+import { distance } from 'fastest-levenshtein';
 import type { ParameterError } from '../../domain/contract/parameter-rules.js';
 
 /** Parameters whose value is a comma-separated list, so repeating them extends the list. */
 const LIST_PARAMETERS: ReadonlySet<string> = new Set(['platforms', 'weights']);
+
+/**
+ * Most edits (Levenshtein distance, lower case) between an unknown parameter and a known one for
+ * the unknown one to count as its typo: 1 for names under 8 characters (`limt`), 2 for longer
+ * ones (`trades_per_mnth`, `avg_trade_sise`); a cache buster such as `_` or `cb` is far from every name.
+ */
+const typoDistance = (known: string) => (known.length >= 8 ? 2 : 1);
+
+/** The known parameter `name` is a likely typo of (nearest first, then first listed), or undefined. */
+function nearestParameter(name: string, allowed: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  let best: { name: string; d: number } | undefined;
+  for (const known of allowed) {
+    if (Math.abs(known.length - lower.length) > typoDistance(known)) continue;
+    const d = distance(lower, known);
+    if (d <= typoDistance(known) && (!best || d < best.d)) best = { name: known, d };
+  }
+  return best?.name;
+}
 
 /** The response header naming the parameters a request gave that the operation ignored (names percent-encoded, comma-separated). */
 export const IGNORED_PARAMETERS_HEADER = 'ignored-query-parameters';
@@ -33,6 +56,12 @@ export function readQuery<K extends string>(
   const seen = new Set<string>();
   for (const [name, value] of params) {
     if (!(allowed as readonly string[]).includes(name)) {
+      const meant = nearestParameter(name, allowed);
+      if (meant !== undefined) {
+        const shown = name.length > 40 ? `${name.slice(0, 40)}...` : name;
+        if (!errors.some((e) => e.parameter === shown)) errors.push({ parameter: shown, message: `is not a parameter of this operation; did you mean ${meant}?` });
+        continue;
+      }
       ignored.add(name.length > 40 ? `${name.slice(0, 40)}...` : name);
     } else if (seen.has(name) && LIST_PARAMETERS.has(name)) {
       values[name as K] = `${values[name as K]},${value}`;

@@ -14,6 +14,9 @@
  *   it neither counts nor names the request again.
  * Every answer made here goes out through the same reply builders (http/reply.ts).
  *
+ * Before admission, a request whose Host (or Origin on /mcp) names a host the server is not
+ * published under is refused 403 (http/host-check.ts: DNS rebinding), never counted.
+ *
  * Not counted against the limits: CORS preflights (OPTIONS), /mcp with a method other than
  * POST (204 or 405), and GET or HEAD of the site's pages, assets and open-data files (bytes on
  * disk, as cheap to send as a refusal). A refusal is a JSON-RPC error on /mcp, else problem+json
@@ -44,6 +47,7 @@ import { headerValue } from './request-headers.js';
 import { matchApiRoute, mayBeApiPath } from './api-routes.js';
 import { answerApi } from './answer-api.js';
 import { outOfBounds } from './request-bounds.js';
+import { hostPolicy, hostRefusal, hostRefusalDetail, type HostPolicy } from './host-check.js';
 
 /** What the request listener needs besides the served dist (the h3 app gets the same). */
 export interface RequestListenerOptions {
@@ -53,6 +57,8 @@ export interface RequestListenerOptions {
   logger: Logger;
   /** Sees each access-log entry too (metrics.ts), when metrics are on. */
   observe?: (entry: AccessEntry) => void;
+  /** The address the server listens on (HOST) and the extra host names it answers (ALLOWED_HOSTS): http/host-check.ts. */
+  hosts: { bind: string; allowed: readonly string[] };
 }
 
 /**
@@ -149,6 +155,25 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
     send(req, res, reply, startedAt);
   };
 
+  /** The host policy of the served dist's BASE_URL, made again only when a reload changes it. */
+  let policy: { baseUrl: string; policy: HostPolicy } | undefined;
+  const currentPolicy = (): HostPolicy => {
+    const baseUrl = served().model.site.base_url;
+    if (policy?.baseUrl !== baseUrl) policy = { baseUrl, policy: hostPolicy(options.hosts.bind, baseUrl, options.hosts.allowed) };
+    return policy.policy;
+  };
+
+  /** The 403 for a Host (or, for POST /mcp, Origin: a preflight passes, so the browser can read the refusal) the policy refuses, or undefined (http/host-check.ts); never counted. */
+  const refuseHost = (req: IncomingMessage, res: ServerResponse, method: string, path: string, common: Record<string, string>, startedAt: number): boolean => {
+    const hosts = currentPolicy();
+    const refusal = hostRefusal(hosts, headerValue(req.headers.host), headerValue(req.headers.origin), path === '/mcp' && method === 'POST');
+    if (!refusal) return false;
+    const detail = hostRefusalDetail(refusal, hosts);
+    if (path === '/mcp') mcp.refuseHost(req, res, detail, common, startedAt);
+    else send(req, res, errorReply(method, headerValue(req.headers.accept), served().model.site, { status: 403, name: 'host-not-allowed', title: 'Host not allowed', detail }, path, {}, common), startedAt);
+    return true;
+  };
+
   /** A request the rate limits refused (401 or 429). */
   const refuse = (req: IncomingMessage, res: ServerResponse, method: string, path: string, refusal: Exclude<Admission, { ok: true }>, common: Record<string, string>, startedAt: number): void => {
     if (path === '/mcp') return void mcp.refuse(req, res, refusal, common, startedAt);
@@ -173,6 +198,7 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
       return send(req, res, other ?? probeReply(method, probe, served(), options.limits.redisState(), common), startedAt);
     }
     const path = url.split('?', 1)[0]!;
+    if (refuseHost(req, res, method, path, common, startedAt)) return;
     const apiKey = headerValue(req.headers['x-api-key']);
     if (!counted(method, path) || !options.limits.counts(apiKey)) return dispatch(req, res, method, url, path, common, startedAt);
     const ip = clientIpLogged(req.socket.remoteAddress, headerValue(req.headers['x-forwarded-for']), options.trustProxy, options.logger);

@@ -4,16 +4,21 @@
  * logged by its onResponse hook with the same entry.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
 import { accessLog, type AccessEntry, type Logger } from '../log.js';
 
-/** A reply to write: status, headers (the request's common headers included), body (null: none). */
+/**
+ * A reply to write: status, headers (the request's common headers included), body (null: none; a
+ * stream: an MCP subscriptions/listen event stream, piped until either side closes).
+ */
 interface OutgoingReply {
   status: number;
   headers: Record<string, string>;
-  body: Buffer | string | null;
+  body: Buffer | string | null | ReadableStream<Uint8Array>;
 }
 
-/** Writes a reply and logs it; `startedAt` is the request's performance.now() when it arrived. */
+/** Writes a reply and logs it (a streamed reply when its head is written); `startedAt` is the request's performance.now() when it arrived. */
 export type SendReply = (req: IncomingMessage, res: ServerResponse, reply: OutgoingReply, startedAt: number) => void;
 
 /**
@@ -23,7 +28,13 @@ export type SendReply = (req: IncomingMessage, res: ServerResponse, reply: Outgo
 export function createSendReply(logger: Logger, observe?: (entry: AccessEntry) => void): SendReply {
   return (req, res, reply, startedAt) => {
     res.writeHead(reply.status, reply.headers);
-    res.end(reply.body ?? undefined);
+    if (reply.body !== null && typeof reply.body === 'object' && !Buffer.isBuffer(reply.body)) {
+      const stream = Readable.fromWeb(reply.body);
+      stream.pipe(res);
+      res.once('close', () => stream.destroy()); // the client went away: the SDK's stream is cancelled
+    } else {
+      res.end(reply.body ?? undefined);
+    }
     const entry: AccessEntry = {
       req_id: reply.headers['x-request-id']!,
       method: req.method!,

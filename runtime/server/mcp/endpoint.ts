@@ -1,7 +1,8 @@
 /**
  * The answer to a POST /mcp whose body has been read and is within LIMITS.mcpBodyMaxBytes.
- * A single message: a plain tools/call goes to the served dist's long-lived server
- * (./tool-calls.ts), anything else to the SDK's stateless Streamable HTTP transport (./server.ts).
+ * A single message: a plain tools/call of the 2025 era goes to the served dist's long-lived server
+ * (./tool-calls.ts); a message of the 2026-07-28 era (by the 2.x SDK's classification) to ./modern.ts;
+ * anything else to the 1.x SDK's stateless Streamable HTTP transport (./server.ts).
  * A JSON-RPC batch (docs/mcp.md "Limits", issue 40): at most LIMITS.mcpBatchMax messages (more:
  * 400, JSON-RPC -32600); each message past the first counts against the rate limits like a
  * request of its own (the first was counted when the request arrived); the messages are answered
@@ -10,12 +11,26 @@
  * answer stays within that budget plus one message's answer. Called by POST /mcp (./mcp-http.ts),
  * loaded on first use.
  */
+import type { ReadableStream } from 'node:stream/web';
 import type { Served } from '../served.js';
 import { CACHE_CONTROL } from '../http/caching.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
 import { JSON_RPC_HEADERS, jsonRpcBatch, jsonRpcRefusal, type JsonRpcId, type McpAnswer } from './json-rpc.js';
 import { handleMcp } from './server.js';
 import { answerToolCall, plainToolCall } from './tool-calls.js';
+
+/** The 2026-07-28 era (./modern.ts, with the 2.x SDK), loaded on the first request that is not a plain tools/call. */
+let modernModule: Promise<typeof import('./modern.js')> | undefined;
+const loadModern = () => (modernModule ??= import('./modern.js'));
+
+/** The body parsed, or undefined when it is not JSON (the SDKs answer the parse error). */
+function parsed(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The request as the endpoint needs it. */
 export interface McpPost {
@@ -42,9 +57,25 @@ async function answerOne(served: Served, post: McpPost, body: string): Promise<M
   const headers = new Headers([...post.headerEntries()]);
   headers.set('accept', 'application/json, text/event-stream');
   headers.delete('content-length');
-  const response = await handleMcp(served, new Request(post.href, { method: 'POST', headers, body }));
+  const request = new Request(post.href, { method: 'POST', headers, body });
+  const modern = await loadModern();
+  const message = parsed(body);
+  const response = (await modern.isModernRequest(request, message)) ? await modern.answerModern(served, request) : await handleMcp(served, request);
+  const headersOut = { 'cache-control': CACHE_CONTROL.jsonRpc, ...Object.fromEntries(response.headers) };
+  // a subscriptions/listen stream (2026-07-28) goes out as it comes
+  if (response.body && (response.headers.get('content-type') ?? '').startsWith('text/event-stream')) return { status: response.status, headers: headersOut, body: response.body as ReadableStream<Uint8Array> };
   const text = response.body ? await response.text() : null;
-  return { status: response.status, headers: { 'cache-control': CACHE_CONTROL.jsonRpc, ...Object.fromEntries(response.headers) }, body: text };
+  return { status: response.status, headers: headersOut, body: text === null ? null : withRequestId(text, requestId(message)) };
+}
+
+/**
+ * An error answer with id null gets the request's id when the request had one (JSON-RPC 2.0
+ * section 5: null only when the id could not be determined): the 1.x SDK's transport answers
+ * its HTTP-level refusals (an unsupported MCP-Protocol-Version header, a wrong Accept) with id null.
+ */
+function withRequestId(text: string, id: JsonRpcId | undefined): string {
+  if (id === undefined || id === null || !text.endsWith('"id":null}') || !text.startsWith('{"jsonrpc":"2.0","error":')) return text;
+  return `${text.slice(0, -'null}'.length)}${JSON.stringify(id)}}`;
 }
 
 /** The id of a batch member that is a request (it has an id), else undefined (a notification or not a request). */
@@ -65,6 +96,11 @@ async function answerBatch(served: Served, post: McpPost, messages: unknown[]): 
       continue;
     }
     const answer = await answerOne(served, post, JSON.stringify(message));
+    if (answer.body !== null && typeof answer.body === 'object' && !Buffer.isBuffer(answer.body)) {
+      await answer.body.cancel(); // a stream cannot be part of a batch's answer
+      if (id !== undefined) parts.push(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32600, message: 'A streamed request (subscriptions/listen) cannot be part of a batch; send it on its own.' } }));
+      continue;
+    }
     // the first message refused over HTTP (e.g. an unsupported MCP-Protocol-Version header): the request as a whole is
     if (answer.status >= 400 && message === messages[0]) return answer;
     if (answer.body === null || answer.body.length === 0) continue;

@@ -2,6 +2,7 @@
  * What POST /mcp needs before the MCP SDK is involved (this module imports none of it): the
  * JSON-RPC refusal body and the batch and body-size bounds (docs/mcp.md "Limits").
  */
+import type { ReadableStream } from 'node:stream/web';
 import { CACHE_CONTROL } from '../http/caching.js';
 import type { ProblemSpec } from '../../domain/contract/problem.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
@@ -9,11 +10,11 @@ import { LIMITS } from '../../domain/contract/parameter-rules.js';
 /** Headers of every JSON-RPC answer made here: JSON, not stored by caches (a POST answer). */
 export const JSON_RPC_HEADERS = { 'content-type': 'application/json', 'cache-control': CACHE_CONTROL.jsonRpc } as const;
 
-/** An HTTP answer to POST /mcp: status, headers (lower-case names) and body (bytes or text; null: none). */
+/** An HTTP answer to POST /mcp: status, headers (lower-case names) and body (bytes or text; null: none; a stream: a 2026-07-28 subscriptions/listen stream). */
 export interface McpAnswer {
   status: number;
   headers: Record<string, string>;
-  body: Buffer | string | null;
+  body: Buffer | string | null | ReadableStream<Uint8Array>;
 }
 
 /** A JSON-RPC request id (JSON-RPC 2.0 section 4: a string, a number, or null when unknown). */

@@ -43,6 +43,8 @@ export interface McpHttp {
   answer(req: IncomingMessage, res: ServerResponse, common: Record<string, string>, startedAt: number, charge: (count: number) => Promise<Admission>): Promise<void>;
   /** Answers a request for /mcp the rate limits refused (401 or 429) as a JSON-RPC error. */
   refuse(req: IncomingMessage, res: ServerResponse, refusal: Exclude<Admission, { ok: true }>, common: Record<string, string>, startedAt: number): Promise<void>;
+  /** Answers a request for /mcp whose Host or Origin is not allowed (http/host-check.ts) as a 403 JSON-RPC error explaining `detail`, without reading its body (as refuse). */
+  refuseHost(req: IncomingMessage, res: ServerResponse, detail: string, common: Record<string, string>, startedAt: number): Promise<void>;
 }
 
 /**
@@ -85,6 +87,10 @@ export function createMcpHttp(served: () => Served, send: SendReply, logger: Log
     },
     refuse: async (req, res, refusal, common, startedAt) => {
       const answer = refusalAnswer(refusal, req.method === 'POST' ? { connection: 'close' } : {});
+      send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
+    },
+    refuseHost: async (req, res, detail, common, startedAt) => {
+      const answer = jsonRpcRefusal(403, detail, req.method === 'POST' ? { connection: 'close' } : {});
       send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
     },
   };

@@ -5,8 +5,7 @@
  * Platform arguments complete to slugs (completion/complete).
  */
 import { z } from 'zod';
-import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpKit, McpRegistry } from './sdk-kit.js';
 import type { Served } from '../served.js';
 import { completePlatformSlugs } from './resources.js';
 
@@ -18,7 +17,7 @@ const CAVEATS =
 const userMessage = (text: string) => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] });
 
 /** Registers the prompts on `server`. */
-export function registerPrompts(server: McpServer, served: Served): void {
+export function registerPrompts(server: McpRegistry, served: Served, { completable }: McpKit): void {
   const platform = (description: string) => completable(z.string().describe(description), (value) => completePlatformSlugs(served, value));
   /**
    * Completes the last name of a comma-separated list with platform slugs only: the names before

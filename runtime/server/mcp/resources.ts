@@ -12,14 +12,16 @@
  * resources/read answers error RESOURCE_TOO_LARGE naming its size and URL to fetch (issue 40: 20
  * reads of the platforms file in one batch answered 40.8 MB).
  */
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Served } from '../served.js';
+import type { McpKit, McpRegistry } from './sdk-kit.js';
 import type { ResourceIndex } from './mcp-state.js';
 import { findPlatform } from '../../domain/compute/platform-match.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
 
-/** JSON-RPC error code of an unknown resource (MCP specification, "Resources", error handling). */
+/**
+ * JSON-RPC error code of an unknown resource (MCP 2025-11-25 "Resources", error handling). The
+ * 2026-07-28 revision answers -32602 instead; the 2.x SDK maps a thrown -32002 to it for that era.
+ */
 export const RESOURCE_NOT_FOUND = -32002;
 
 /** JSON-RPC error code of a resource over the inline bound (JSON-RPC 2.0: -32000 to -32099 are the server's own errors; docs/mcp.md "Limits"). */
@@ -52,23 +54,24 @@ export function completePlatformSlugs(served: Served, prefix: string): string[] 
   return [...starts, ...contains].slice(0, COMPLETION_MAX);
 }
 
-/** Registers every resource and resource template of the served dist on `server`. */
-export function registerResources(server: McpServer, served: Served): void {
+/** Registers every resource and resource template of the served dist on `server`, with the classes of `kit` (its SDK's). */
+export function registerResources(server: McpRegistry, served: Served, kit: McpKit): void {
+  const { ResourceTemplate } = kit;
   const base = served.model.site.base_url;
   const json = (uri: URL, bytes: Buffer) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: bytes.toString('utf8') }] });
   const platformOf = (name: unknown) => {
     const platform = typeof name === 'string' ? findPlatform(served.index, name) : undefined;
-    if (!platform) throw new McpError(RESOURCE_NOT_FOUND, `Unknown platform "${String(name).slice(0, 100)}"; resources/list names every platform record`);
+    if (!platform) throw kit.error(RESOURCE_NOT_FOUND, `Unknown platform "${String(name).slice(0, 100)}"; resources/list names every platform record`);
     return platform;
   };
   const complete = { name: (value: string) => completePlatformSlugs(served, value) };
-  /** The text of a file served at `urlPath`, within the inline bound. @throws McpError RESOURCE_NOT_FOUND or RESOURCE_TOO_LARGE */
+  /** The text of a file served at `urlPath`, within the inline bound. @throws the SDK's protocol error RESOURCE_NOT_FOUND or RESOURCE_TOO_LARGE */
   const fileText = (urlPath: string): string => {
     const found = served.staticFiles.get(urlPath);
-    if (!found) throw new McpError(RESOURCE_NOT_FOUND, `${urlPath} is not available`);
+    if (!found) throw kit.error(RESOURCE_NOT_FOUND, `${urlPath} is not available`);
     const max = served.mcp.resourceMaxBytes;
     if (found.bytes.length > max) {
-      throw new McpError(RESOURCE_TOO_LARGE, `${urlPath} is ${found.bytes.length} bytes, more than the ${max} bytes resources/read returns; download it from ${base}${urlPath}`, { size: found.bytes.length, max, url: `${base}${urlPath}` });
+      throw kit.error(RESOURCE_TOO_LARGE, `${urlPath} is ${found.bytes.length} bytes, more than the ${max} bytes resources/read returns; download it from ${base}${urlPath}`, { size: found.bytes.length, max, url: `${base}${urlPath}` });
     }
     return found.bytes.toString('utf8');
   };

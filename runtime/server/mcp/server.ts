@@ -1,44 +1,28 @@
 /**
- * The MCP server for one request (stateless Streamable HTTP, JSON responses):
- * the official SDK's McpServer with a tool for each operation of the catalogue
- * (runtime/domain/operations/catalogue.ts), whose results
- * carry the REST body as structuredContent and as JSON text, the resources of
- * ./resources.ts and the prompts of ./prompts.ts (with completions).
+ * The MCP server of the 2025-11-25 era (and the revisions before it) for one request (stateless
+ * Streamable HTTP, JSON responses): the official SDK 1.x's McpServer with the tools of ./tools.ts,
+ * the resources of ./resources.ts and the prompts of ./prompts.ts (with completions). The
+ * 2026-07-28 era is served by ./modern.ts from the same registrations.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
+import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Served } from '../served.js';
-import type { OperationResult } from '../../domain/operations/result.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { withProtocolErrorCodes } from './protocol-errors.js';
-import { OPERATIONS, runTool } from '../../domain/operations/catalogue.js';
+import { instructions, registerTools } from './tools.js';
+import type { McpKit } from './sdk-kit.js';
 
-/** Instructions returned by `initialize`: what the service is, its limits and how to credit it. */
-function instructions(served: Served): string {
-  const site = served.model.site;
-  return [
-    `${site.name}: sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages.`,
-    `Tools: ${OPERATIONS.map(({ tool }) => `${tool.name} (${tool.title.toLowerCase()})`).join(', ')}. Start with list_categories or search_platforms.`,
-    'Resources: the category list, the methodology, each platform record and the open-data files, by their https URLs here; prompts: compare_for_my_priorities, check_safety, best_savings_for_my_balance.',
-    'Every fact carries source URLs, an as_of date, a stale flag and an evidence tier: quote them, and say when data is old or weakly sourced. Scores follow the published methodology: ' + site.methodology_url + '.',
-    'The data is informational, not investment advice.',
-    `Credit the service with this attribution and the page URL of each result: "${site.attribution}". ${site.license}`,
-  ].join('\n');
-}
-
-/** A tool result: the body as structuredContent and JSON text (after the result's lead sentence, when it has one), or isError with the REST problem's detail. */
-function toolResult(result: OperationResult): CallToolResult {
-  if (result.kind === 'problem') {
-    return { isError: true, content: [{ type: 'text', text: result.problem.detail }] };
-  }
-  const json = result.kind === 'bytes' ? result.bytes.toString('utf8') : result.json?.toString('utf8') ?? JSON.stringify(result.body);
-  const body = result.kind === 'bytes' ? (JSON.parse(json) as Record<string, unknown>) : (result.body as Record<string, unknown>);
-  const lead = result.kind === 'body' ? result.lead : undefined;
-  return { structuredContent: body, content: lead === undefined ? [{ type: 'text', text: json }] : [{ type: 'text', text: lead }, { type: 'text', text: json }] };
-}
+/** The 1.x SDK's classes for the registrations (./sdk-kit.ts). */
+const SDK1_KIT: McpKit = {
+  ResourceTemplate: ResourceTemplate as unknown as McpKit['ResourceTemplate'],
+  completable: completable as unknown as McpKit['completable'],
+  error: (code, message, data) => new McpError(code, message, data),
+};
 
 /**
  * The JSON Schema validator the SDK uses for elicitation results (never used here). One for
@@ -52,22 +36,9 @@ export function createMcpServer(served: Served): McpServer {
   const site = served.model.site;
   sharedValidator ??= new AjvJsonSchemaValidator();
   const server = new McpServer({ name: site.name, version: site.api_version }, { instructions: instructions(served), jsonSchemaValidator: sharedValidator });
-  for (const operation of OPERATIONS) {
-    const { tool } = operation;
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        outputSchema: operation.result.schema,
-        annotations: { title: tool.title, readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
-      },
-      async (args: Record<string, unknown>) => toolResult(runTool(operation, served, args)),
-    );
-  }
-  registerResources(server, served);
-  registerPrompts(server, served);
+  registerTools(server, served);
+  registerResources(server, served, SDK1_KIT);
+  registerPrompts(server, served, SDK1_KIT);
   withProtocolErrorCodes(server);
   // The lists never change while a dist is served (a reload builds new servers), so no list_changed
   // notification is ever sent, and a stateless server has no subscriptions: say so (the SDK

@@ -9,8 +9,8 @@
  * tools/call (docs/performance.md).
  *
  * Only the plain case comes here: a POST whose Content-Type is JSON, whose
- * Mcp-Protocol-Version is absent or supported, without Mcp-Session-Id, carrying one
- * JSON-RPC request with method `tools/call`. Anything else (initialize, tools/list,
+ * Mcp-Protocol-Version is absent or a 2025-era version, without Mcp-Session-Id, carrying one
+ * JSON-RPC request with method `tools/call` and without the 2026-07-28 `_meta` envelope. Anything else (initialize, tools/list,
  * notifications, batches, malformed JSON, other headers) goes to the SDK's transport,
  * which answers it as the MCP Streamable HTTP spec says.
  */
@@ -46,7 +46,7 @@ export function plainToolCall(body: string, header: (name: string) => string | n
   if (!isJsonContentType(header('content-type')) || header('mcp-session-id') !== null) return undefined;
   const version = header('mcp-protocol-version');
   if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
-  if (!body.includes('"tools/call"')) return undefined;
+  if (!body.includes('"tools/call"') || body.includes('io.modelcontextprotocol/protocolVersion')) return undefined; // the 2026-07-28 envelope: ./modern.ts
   let message: unknown;
   try {
     message = JSON.parse(body);
