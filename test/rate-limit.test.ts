@@ -106,6 +106,31 @@ describe('X-Forwarded-For behind a trusted proxy, parsed strictly', () => {
   });
 });
 
+describe('IPv6 clients, counted per /64', () => {
+  it('meet the limit however they rotate the last 64 bits behind a trusted proxy; another /64 is another client', async () => {
+    const lines: string[] = [];
+    const server = await serverWith(2, 1, lines);
+    const from = async (ip: string) => (await http(server, '/v1/categories', { headers: { 'x-forwarded-for': ip } })).status;
+    expect(await from('2001:db8:1:2::1')).toBe(200);
+    expect(await from('2001:0DB8:0001:0002:ffff:ffff:ffff:fffe')).toBe(200);
+    expect(await from('[2001:db8:1:2:abcd:1:2:3]:443')).toBe(429);
+    expect(await from('2001:db8:1:3::1')).toBe(200);
+  });
+
+  it('share the wrong-key lockout of their /64', async () => {
+    const lines: string[] = [];
+    const server = await serverWith(60, 1, lines);
+    const statuses = [];
+    for (let i = 0; i < 11; i++) {
+      const headers = { 'x-forwarded-for': `2001:db8:7:7:${(i + 1).toString(16)}::${i}`, 'x-api-key': `wrong-key-guess-${String(i).padStart(4, '0')}` };
+      statuses.push((await http(server, '/v1/categories', { headers })).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    const rejected = lines.map((l) => JSON.parse(l)).filter((l) => l.event === 'api-key-rejected');
+    expect(new Set(rejected.map((l) => l.ip))).toEqual(new Set(['2001:db8:7:7::/64']));
+  });
+});
+
 describe('the sliding one-minute window', () => {
   it('admits no more than the limit in any 60 seconds across what would be a fixed window edge', async () => {
     let now = 1_800_000_057_500; // 2.5 s before a whole minute of the epoch
