@@ -41,9 +41,11 @@ export const LIMITS = {
   monthsDefault: 12,
   /** Search `limit`: at most this many results returned (1 to searchLimitMax); absent: every match. */
   searchLimitMax: 1000,
-  /** GET /v1/changes: `limit` 1 to changesLimitMax, default changesLimitDefault; `offset` 0 or more. */
+  /** GET /v1/changes: `limit` 1 to changesLimitMax, default changesLimitDefault; `offset` 0 to changesOffsetMax. */
   changesLimitMax: 500,
   changesLimitDefault: 100,
+  /** Largest `offset` of GET /v1/changes: a whole number the parser accepts (at most 15 digits), so the maximum an error states is itself accepted (issue 40). */
+  changesOffsetMax: 1_000_000_000,
   feeParameters: [
     { name: 'trades_per_month', description: 'Trades per month', integer: true, min: 0, max: 10_000, default: 10 },
     { name: 'avg_trade_size', description: 'Average trade size in USD', integer: false, min: 0, max: 10_000_000, default: 1000 },

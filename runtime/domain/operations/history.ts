@@ -45,7 +45,7 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
     return fallback;
   };
   const limit = number('limit', args.limit, LIMITS.changesLimitDefault, 1, LIMITS.changesLimitMax);
-  const offset = number('offset', args.offset, 0, 0, Number.MAX_SAFE_INTEGER);
+  const offset = number('offset', args.offset, 0, 0, LIMITS.changesOffsetMax);
   if (args.platform !== undefined && args.platform.trim().length > LIMITS.nameMaxLength) errors.push({ parameter: 'platform', message: `must be 1 to ${LIMITS.nameMaxLength} characters` });
   if (errors.length) return fail(invalidParameters(errors));
   let slug: string | null = null;
