@@ -166,7 +166,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: '/v1/changes',
     tag: 'history',
     summary: 'Changes to the data since a date',
-    description: `Changes committed to the sources on or after \`since\` (UTC date), newest first: facts changed (in the world) or corrected (our data), reconfirmed or re-sourced, platforms added or removed, incidents, score changes and methodology versions, each with old and new values, as_of dates and sources. Optional \`category\` and \`platform\` filters; \`limit\` (1 to ${LIMITS.changesLimitMax}, default ${LIMITS.changesLimitDefault}) and \`offset\` (0 to ${LIMITS.changesOffsetMax}) page through them, \`next\` links the next page. The facts of a platform added or removed in the same commit are left out (see its history).`,
+    description: `Changes committed to the sources on or after \`since\` (UTC date), newest first: facts changed (in the world) or corrected (our data), reconfirmed or re-sourced, platforms added or removed, incidents, score changes and methodology versions, each with old and new values, as_of dates and sources. Optional \`category\` and \`platform\` filters; \`limit\` (1 to ${LIMITS.changesLimitMax}, default ${LIMITS.changesLimitDefault}) and \`offset\` (0 to ${LIMITS.changesOffsetMax}) page through them, \`next\` links the next page; a page holds at most ${LIMITS.changesPageMaxBytes} bytes of changes, so it may end before \`limit\`: follow \`next\`. The facts of a platform added or removed in the same commit are left out (see its history).`,
     parameters: [
       queryParameter('since', 'Calendar date YYYY-MM-DD: changes committed on or after it (UTC); absent: all', { type: 'string', format: 'date' }, false, '2026-01-01'),
       queryParameter('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: [...CATEGORY_IDS] }, false, 'high-yield-savings'),
@@ -178,7 +178,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'list_changes',
       title: 'List changes since a date',
-      description: `Lists what changed in the data on or after a date (YYYY-MM-DD), newest first: facts changed in the world or corrected by us (old and new value, as_of, sources), platforms added or removed, incidents, scores, methodology versions. Optional category (${categoryList}) and platform filters; limit 1-${LIMITS.changesLimitMax} (default ${LIMITS.changesLimitDefault}) and offset (0-${LIMITS.changesOffsetMax}) for paging.`,
+      description: `Lists what changed in the data on or after a date (YYYY-MM-DD), newest first: facts changed in the world or corrected by us (old and new value, as_of, sources), platforms added or removed, incidents, scores, methodology versions. Optional category (${categoryList}) and platform filters; limit 1-${LIMITS.changesLimitMax} (default ${LIMITS.changesLimitDefault}) and offset (0-${LIMITS.changesOffsetMax}) for paging; a page holds at most ${LIMITS.changesPageMaxBytes} bytes of changes (follow next).`,
       inputSchema: {
         since: z.string().optional().describe('Calendar date YYYY-MM-DD'),
         category: z.string().optional().describe(`Category id: ${categoryList}`),

@@ -26,9 +26,21 @@ export interface ChangesArgs {
   offset?: string | undefined;
 }
 
+/** The first of `changes` whose JSON holds at most `maxBytes` (UTF-8) in all; the first change always. */
+function pageWithin<T>(changes: readonly T[], maxBytes: number): T[] {
+  const page: T[] = [];
+  let bytes = 0;
+  for (const change of changes) {
+    bytes += Buffer.byteLength(JSON.stringify(change));
+    if (page.length > 0 && bytes > maxBytes) break;
+    page.push(change);
+  }
+  return page;
+}
+
 /**
  * GET /v1/changes: changes committed on or after `since` (UTC date), of one category or platform,
- * newest first, `limit` per page from `offset`. 400 naming each bad parameter; 404 for an
+ * newest first, `limit` per page from `offset`, and at most LIMITS.changesPageMaxBytes of them (`next` goes on). 400 naming each bad parameter; 404 for an
  * unknown platform (with suggestions).
  */
 export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResult {
@@ -64,6 +76,7 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
     q.set('offset', String(at));
     return `/v1/changes?${q.toString()}`;
   };
+  const page = pageWithin(matches.slice(offset, offset + limit), LIMITS.changesPageMaxBytes);
   const site = dataset.model.site;
   const response: ChangesResponse = {
     history: dataset.model.history,
@@ -73,8 +86,8 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
     total: matches.length,
     offset,
     limit,
-    next: offset + limit < matches.length ? query(offset + limit) : null,
-    changes: matches.slice(offset, offset + limit),
+    next: offset + page.length < matches.length ? query(offset + page.length) : null,
+    changes: page,
     ...envelope(site, `${site.base_url}/open-data/`),
   };
   return body(response);
