@@ -4,11 +4,10 @@
  * the limit, and the conformance suite's server scenarios.
  */
 import { execFile } from 'node:child_process';
-import { connect } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { http, ROOT } from './helpers.js';
+import { http, responseHead, ROOT } from './helpers.js';
 import { connectMcpClient } from './mcp-client.js';
 
 const { server, rest, rawPost } = connectMcpClient();
@@ -81,22 +80,10 @@ describe('request bodies over the limit', () => {
    * and resolves with the first response bytes. An answer can only come before the body ends.
    */
   function chunkedPostNeverEnding(target: string): Promise<string> {
-    const { hostname, port } = new URL(server.url);
-    return new Promise((resolve, reject) => {
-      const socket = connect(Number(port), hostname, () => {
-        socket.write(`POST ${target} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
-        const chunk = Buffer.alloc(65_536, 'x');
-        for (let i = 0; i < 32 && !socket.destroyed; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
-      });
-      let head = '';
-      socket.on('data', (data) => {
-        head += data.toString('latin1');
-        if (head.includes('\r\n\r\n')) {
-          socket.destroy();
-          resolve(head);
-        }
-      });
-      socket.on('error', (error) => (head ? resolve(head) : reject(error)));
+    return responseHead(server, (socket) => {
+      socket.write(`POST ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      const chunk = Buffer.alloc(65_536, 'x');
+      for (let i = 0; i < 32 && !socket.destroyed; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
     });
   }
 

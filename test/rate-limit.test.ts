@@ -5,26 +5,17 @@
  * The per-minute window slides: tests drive its clock (RateLimitConfig.clock), never wait.
  */
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashKey, RateLimits } from '../runtime/server/http/rate-limit.js';
-import { buildInto, driveSlidingMinute, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
+import { driveSlidingMinute, http } from './helpers.js';
+import { fixtureServers } from './fixture-server.js';
 
 const DEV_KEY = 'dev-key-0123456789abcdef';
-let dist: string;
-const servers: RunningServer[] = [];
+const serve = fixtureServers();
 
-beforeAll(async () => {
-  dist = await buildInto(FIXTURE_SOURCES);
-});
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
-
-async function serverWith(freePerMinute: number, trustProxy = 0, logLines?: string[], clock?: () => number) {
+function serverWith(freePerMinute: number, trustProxy = 0, logLines?: string[], clock?: () => number) {
   const logger = logLines ? pino({ level: 'warn' }, { write: (line: string) => void logLines.push(line) }) : undefined;
-  const server = await startServer(dist, { rateLimit: { freePerMinute, keys: new Map([[hashKey(DEV_KEY), 'developer']]), clock }, trustProxy, ...(logger && { logger }) });
-  servers.push(server);
-  return server;
+  return serve({ rateLimit: { freePerMinute, keys: new Map([[hashKey(DEV_KEY), 'developer']]), clock }, trustProxy, ...(logger && { logger }) });
 }
 
 const mcpPing = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) };

@@ -17,6 +17,7 @@ import { createLogger } from '../runtime/server/log.js';
 import { serveOptionsFromEnv } from '../runtime/server/config.js';
 import { loadServed } from '../runtime/server/served.js';
 import type { DeliveryEvent } from '../runtime/server/webhooks/webhook-dispatcher.js';
+import type { WebhookSettings, WebhookTarget } from '../runtime/server/webhooks/webhook-config.js';
 import { runCli, tempDir } from './helpers.js';
 import { newSourceRepo, type SourceRepo } from './source-repo.js';
 
@@ -55,7 +56,8 @@ const receiver = flakyReceiver(2);
 let receiverUrl: string;
 const runtimes: RunningRuntime[] = [];
 
-async function start(allowPrivateNetworks: boolean): Promise<RunningRuntime> {
+/** Serves the dist with one webhook (`acme`, the Business key, SECRET) and the given delivery settings. */
+async function serveWithWebhook(target: Partial<WebhookTarget> & { url: string }, settings: Omit<WebhookSettings, 'targets'>): Promise<RunningRuntime> {
   const runtime = await serve({
     distDir: dist,
     port: 0,
@@ -63,16 +65,14 @@ async function start(allowPrivateNetworks: boolean): Promise<RunningRuntime> {
     rateLimit: { freePerMinute: 0, keys: new Map([[KEY_SHA256, 'business']]) },
     trustProxy: 0,
     logger: createLogger('silent'),
-    webhooks: {
-      targets: [{ id: 'acme', api_key_sha256: KEY_SHA256, url: receiverUrl, secret: SECRET, kinds: ['fact_changed', 'fact_corrected'], categories: ['high-yield-savings'] }],
-      retryDelaysMs: [10, 10, 10],
-      requestTimeoutMs: 5000,
-      allowPrivateNetworks,
-    },
+    webhooks: { targets: [{ id: 'acme', api_key_sha256: KEY_SHA256, secret: SECRET, ...target }], ...settings },
   });
   runtimes.push(runtime);
   return runtime;
 }
+
+const start = (allowPrivateNetworks: boolean) =>
+  serveWithWebhook({ url: receiverUrl, kinds: ['fact_changed', 'fact_corrected'], categories: ['high-yield-savings'] }, { retryDelaysMs: [10, 10, 10], requestTimeoutMs: 5000, allowPrivateNetworks });
 
 beforeAll(async () => {
   receiver.server.listen(0, '127.0.0.1');
@@ -168,16 +168,7 @@ describe('change webhooks', () => {
 describe('a delivery', () => {
   /** Serves the dist with one webhook to `url` and queues a message for every change the dist lists (as if the build before had none). */
   async function deliverTo(url: string, settings: { requestTimeoutMs: number; allowPrivateNetworks: boolean }) {
-    const runtime = await serve({
-      distDir: dist,
-      port: 0,
-      hostname: '127.0.0.1',
-      rateLimit: { freePerMinute: 0, keys: new Map([[KEY_SHA256, 'business']]) },
-      trustProxy: 0,
-      logger: createLogger('silent'),
-      webhooks: { targets: [{ id: 'acme', api_key_sha256: KEY_SHA256, url, secret: SECRET }], retryDelaysMs: [], ...settings },
-    });
-    runtimes.push(runtime);
+    const runtime = await serveWithWebhook({ url }, { retryDelaysMs: [], ...settings });
     const current = (await loadServed(dist)).model;
     const ended = Promise.race(['delivered', 'gave-up', 'refused'].map(async (kind) => [kind, ((await once(runtime.webhooks!, kind)) as [DeliveryEvent])[0]] as const));
     expect(await runtime.webhooks!.changed({ ...current, changes: [] }, current)).toBe(1);
