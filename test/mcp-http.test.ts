@@ -43,9 +43,9 @@ describe('the HTTP endpoint', () => {
     expect(again.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('answers an unknown tool with the SDK error result, and an unsupported protocol version with 400', async () => {
+  it('answers an unknown tool with the protocol error -32602 (MCP 2025-11-25 "Tools", error handling), and an unsupported protocol version with 400', async () => {
     const unknown = await rawPost(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }));
-    expect(unknown.json).toMatchObject({ jsonrpc: '2.0', id: 3, result: { isError: true, content: [{ type: 'text', text: expect.stringContaining('no_such_tool') }] } });
+    expect(unknown.json).toMatchObject({ jsonrpc: '2.0', id: 3, error: { code: -32602, message: expect.stringContaining('Unknown tool "no_such_tool"') } });
     const body = JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'list_categories', arguments: {} } });
     const old = await http(server, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json', 'mcp-protocol-version': '1999-01-01' }, body });
     expect(old.status).toBe(400);

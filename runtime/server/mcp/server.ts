@@ -45,6 +45,9 @@ function toolResult(result: OperationResult): CallToolResult {
  */
 let sharedValidator: AjvJsonSchemaValidator | undefined;
 
+/** The names of the tools every server registers (the operation catalogue's). */
+const TOOL_NAMES: ReadonlySet<string> = new Set(OPERATIONS.map(({ tool }) => tool.name));
+
 /** A new McpServer with every tool registered. */
 export function createMcpServer(served: Served): McpServer {
   const site = served.model.site;
@@ -66,7 +69,7 @@ export function createMcpServer(served: Served): McpServer {
   }
   registerResources(server, served);
   registerPrompts(server, served);
-  withProtocolErrorCodes(server);
+  withProtocolErrorCodes(server, TOOL_NAMES);
   // The lists never change while a dist is served (a reload builds new servers), so no list_changed
   // notification is ever sent, and a stateless server has no subscriptions: say so (the SDK
   // advertises listChanged true on registration).
