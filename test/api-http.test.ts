@@ -1,8 +1,11 @@
 /**
  * The REST API's HTTP behaviour over a real socket, on the fixture sources:
- * 404, 405 and 406 problems, HEAD, ETag and 304, compression, Cache-Control,
+ * 404, 405 and 406 problems, HEAD, ETag and 304, compression (static files' copies written by the build), Cache-Control,
  * request ids, CORS and the served openapi.json.
  */
+import { readFile } from 'node:fs/promises';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BASE, serveFixtures } from './fixture-server.js';
 import { http } from './helpers.js';
@@ -98,6 +101,39 @@ describe('HTTP behaviour', () => {
       expect(Number(res.headers.get('content-length'))).toBeLessThan(plain.length / 2);
       expect(Buffer.from(await res.arrayBuffer())).toEqual(plain);
     }
+  });
+
+  /** GET `path` with Accept-Encoding `encoding`, the bytes as sent (not decoded, unlike fetch). */
+  const rawGet = (path: string, encoding: string) =>
+    new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      get(`${server.url}${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+
+  it.each([
+    ['/open-data/platforms.json', 'open-data/platforms.json'],
+    ['/methodology', 'methodology/index.html'],
+    ['/open-data/platforms.json?download=1', 'open-data/platforms.json'],
+  ])('sends %s as the compressed copies the build wrote next to it, as they are', async (path, file) => {
+    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      const res = await rawGet(path, encoding);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.body).toEqual(await readFile(`${server.dist}/${file}${suffix}`));
+    }
+    const plain = await readFile(`${server.dist}/${file}`);
+    expect(brotliDecompressSync(await readFile(`${server.dist}/${file}.br`))).toEqual(plain);
+    expect(gunzipSync(await readFile(`${server.dist}/${file}.gz`))).toEqual(plain);
+  });
+
+  it('compresses computed bodies at brotli quality 4', async () => {
+    const target = '/v1/savings-interest?balance=12345.67';
+    const plain = (await rawGet(target, 'identity')).body;
+    const res = await rawGet(target, 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.body).toEqual(brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } }));
   });
 
   it('sets Cache-Control by kind: computed bodies short, errors not stored', async () => {

@@ -15,6 +15,7 @@ import { DistWriter } from '../pipeline/write/write-dist.js';
 import { contentBytes } from '../pipeline/emit/open-data.js';
 import { generateSources } from '../scripts/generate-sources.js';
 import { runNpmScript, tempDir } from './helpers.js';
+import { compressedCopies } from '../pipeline/write/compressed-copies.js';
 
 describe('parsing sources on worker threads', () => {
   it('gives the same data, problems and positions as parsing on the main thread', async () => {
@@ -45,8 +46,11 @@ describe('writing dist/ on a writer thread (builds of 1,000 platforms or more)',
     expect(cli.stdout).toMatch(/^built 1000 platforms into .*: 5970 files in \d+ ms$/m);
     const expected = (await runBuild({ root: sources, sourcesDir: sources, today: '2026-06-30', sourceDateEpoch: process.env.SOURCE_DATE_EPOCH })).files!;
     const written = (await readdir(dist, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dist, path.join(e.parentPath, e.name)));
-    expect(written.sort()).toEqual([...expected.map((f) => f.path), 'build-manifest.json'].sort());
+    // every file, and the compressed copies of the static ones (pipeline/write/compressed-copies.ts)
+    const copies = expected.flatMap((f) => compressedCopies(f.path, contentBytes(f.contents)));
+    expect(written.sort()).toEqual([...expected.map((f) => f.path), ...copies.map(([copy]) => copy), 'build-manifest.json'].sort());
     for (const f of expected) expect((await readFile(path.join(dist, f.path))).equals(contentBytes(f.contents)), f.path).toBe(true);
+    for (const [copy, bytes] of copies) expect((await readFile(path.join(dist, copy))).equals(bytes), copy).toBe(true);
   });
 
   it('leaves the previous dist/ as it was when a write fails, and removes what it wrote', async () => {

@@ -44,3 +44,21 @@ export function serveFixtureApi() {
 
   return { server, get };
 }
+
+/**
+ * Builds the fixture sources once for the tests of the calling file (beforeAll) and returns a
+ * function that serves that dist with the options a test gives; every server is closed after them (afterAll).
+ */
+export function fixtureServers(): (options?: Parameters<typeof startServer>[1]) => Promise<RunningServer> {
+  let dist: string;
+  const servers: RunningServer[] = [];
+  beforeAll(async () => {
+    dist = await buildInto(FIXTURE_SOURCES);
+  });
+  afterAll(() => Promise.all(servers.map((s) => s.close())));
+  return async (options) => {
+    const server = await startServer(dist, options);
+    servers.push(server);
+    return server;
+  };
+}

@@ -6,6 +6,7 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -232,3 +233,24 @@ export async function driveSlidingMinute(options: {
   return admitted;
 }
 
+
+/**
+ * Opens a socket to `server`, lets `send` write a request to it, and resolves with the response head
+ * (up to its blank line; the socket is then closed), or with what arrived before the server closed it.
+ */
+export function responseHead(server: RunningServer, send: (socket: Socket) => void): Promise<string> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => send(socket));
+    let head = '';
+    socket.on('data', (data) => {
+      head += data.toString('latin1');
+      if (head.includes('\r\n\r\n')) {
+        socket.destroy();
+        resolve(head);
+      }
+    });
+    socket.on('error', (error) => (head ? resolve(head) : reject(error)));
+    socket.on('close', () => resolve(head));
+  });
+}

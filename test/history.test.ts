@@ -214,6 +214,18 @@ describe('history from the sources\' git history', () => {
     expect(bad.json.errors.map((e: any) => e.parameter)).toEqual(['kind', 'summary']);
   });
 
+  it('refuses a bad offset stating a maximum that is itself accepted', async () => {
+    const bad = await http(server, '/v1/changes?offset=99999999999999999');
+    expect(bad.status).toBe(400);
+    const message: string = bad.json.errors[0].message;
+    const max = /to (\d+)/.exec(message)![1]!;
+    expect(message).toBe(`must be a whole number from 0 to ${max} written with digits only; got "99999999999999999"`);
+    const atMax = await http(server, `/v1/changes?offset=${max}`);
+    expect(atMax.status).toBe(200);
+    expect(atMax.json).toMatchObject({ offset: Number(max), changes: [], next: null });
+    expect((await http(server, `/v1/changes?offset=${BigInt(max) + 1n}`)).status).toBe(400);
+  });
+
   it('offers the same as MCP tools', async () => {
     const client = new Client({ name: 'history-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));

@@ -5,25 +5,11 @@
  * (-32602 invalid params, -32002 unknown resource); a POST the limits refuse is answered before
  * its body is sent.
  */
-import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInto, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
-import { BASE } from './fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import { http, responseHead, type RunningServer } from './helpers.js';
+import { BASE, fixtureServers } from './fixture-server.js';
 
-let dist: string;
-const servers: RunningServer[] = [];
-beforeAll(async () => {
-  dist = await buildInto(FIXTURE_SOURCES);
-});
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
-
-async function serverWith(options: Parameters<typeof startServer>[1] = {}) {
-  const server = await startServer(dist, options);
-  servers.push(server);
-  return server;
-}
+const serverWith = fixtureServers();
 
 const post = (server: RunningServer, body: unknown) => http(server, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -107,23 +93,8 @@ describe('invalid params', () => {
 
 describe('a POST the limits refuse', () => {
   /** Sends the head of a POST /mcp declaring `length` bytes of body, never the body; resolves with the response head. */
-  function postHeadOnly(server: RunningServer, length: number): Promise<string> {
-    const { hostname, port } = new URL(server.url);
-    return new Promise((resolve, reject) => {
-      const socket = connect(Number(port), hostname, () => {
-        socket.write(`POST /mcp HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`);
-      });
-      let head = '';
-      socket.on('data', (data) => {
-        head += data.toString('latin1');
-        if (head.includes('\r\n\r\n')) {
-          socket.destroy();
-          resolve(head);
-        }
-      });
-      socket.on('error', (error) => (head ? resolve(head) : reject(error)));
-    });
-  }
+  const postHeadOnly = (server: RunningServer, length: number) =>
+    responseHead(server, (socket) => socket.write(`POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`));
 
   it('is answered 429 with Connection: close before its body is sent', async () => {
     const server = await serverWith({ rateLimit: { freePerMinute: 1, keys: new Map() } });

@@ -3,9 +3,8 @@
  * them (no prior initialize, shared ids, the answer cache, errors), bodies over
  * the limit (the conformance suite: test/mcp-conformance.test.ts).
  */
-import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { http } from './helpers.js';
+import { http, responseHead } from './helpers.js';
 import { connectMcpClient } from './mcp-client.js';
 
 const { server, rest, rawPost } = connectMcpClient();
@@ -41,9 +40,9 @@ describe('the HTTP endpoint', () => {
     expect(again.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('answers an unknown tool with the SDK error result, and an unsupported protocol version with 400', async () => {
+  it('answers an unknown tool with the protocol error -32602 (MCP 2025-11-25 "Tools", error handling), and an unsupported protocol version with 400', async () => {
     const unknown = await rawPost(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }));
-    expect(unknown.json).toMatchObject({ jsonrpc: '2.0', id: 3, result: { isError: true, content: [{ type: 'text', text: expect.stringContaining('no_such_tool') }] } });
+    expect(unknown.json).toMatchObject({ jsonrpc: '2.0', id: 3, error: { code: -32602, message: expect.stringContaining('Unknown tool "no_such_tool"') } });
     const body = JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'list_categories', arguments: {} } });
     const old = await http(server, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json', 'mcp-protocol-version': '1999-01-01' }, body });
     expect(old.status).toBe(400);
@@ -79,22 +78,10 @@ describe('request bodies over the limit', () => {
    * and resolves with the first response bytes. An answer can only come before the body ends.
    */
   function chunkedPostNeverEnding(target: string): Promise<string> {
-    const { hostname, port } = new URL(server.url);
-    return new Promise((resolve, reject) => {
-      const socket = connect(Number(port), hostname, () => {
-        socket.write(`POST ${target} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
-        const chunk = Buffer.alloc(65_536, 'x');
-        for (let i = 0; i < 32 && !socket.destroyed; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
-      });
-      let head = '';
-      socket.on('data', (data) => {
-        head += data.toString('latin1');
-        if (head.includes('\r\n\r\n')) {
-          socket.destroy();
-          resolve(head);
-        }
-      });
-      socket.on('error', (error) => (head ? resolve(head) : reject(error)));
+    return responseHead(server, (socket) => {
+      socket.write(`POST ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      const chunk = Buffer.alloc(65_536, 'x');
+      for (let i = 0; i < 32 && !socket.destroyed; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
     });
   }
 

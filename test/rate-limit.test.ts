@@ -5,26 +5,17 @@
  * The per-minute window slides: tests drive its clock (RateLimitConfig.clock), never wait.
  */
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashKey, RateLimits } from '../runtime/server/http/rate-limit.js';
-import { buildInto, driveSlidingMinute, FIXTURE_SOURCES, http, startServer, type RunningServer } from './helpers.js';
+import { driveSlidingMinute, http } from './helpers.js';
+import { fixtureServers } from './fixture-server.js';
 
 const DEV_KEY = 'dev-key-0123456789abcdef';
-let dist: string;
-const servers: RunningServer[] = [];
+const serve = fixtureServers();
 
-beforeAll(async () => {
-  dist = await buildInto(FIXTURE_SOURCES);
-});
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
-
-async function serverWith(freePerMinute: number, trustProxy = 0, logLines?: string[], clock?: () => number) {
+function serverWith(freePerMinute: number, trustProxy = 0, logLines?: string[], clock?: () => number) {
   const logger = logLines ? pino({ level: 'warn' }, { write: (line: string) => void logLines.push(line) }) : undefined;
-  const server = await startServer(dist, { rateLimit: { freePerMinute, keys: new Map([[hashKey(DEV_KEY), 'developer']]), clock }, trustProxy, ...(logger && { logger }) });
-  servers.push(server);
-  return server;
+  return serve({ rateLimit: { freePerMinute, keys: new Map([[hashKey(DEV_KEY), 'developer']]), clock }, trustProxy, ...(logger && { logger }) });
 }
 
 const mcpPing = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) };
@@ -103,6 +94,31 @@ describe('X-Forwarded-For behind a trusted proxy, parsed strictly', () => {
     expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '::ffff:203.0.113.5' } })).status).toBe(429);
     expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '[2001:DB8::1]:443' } })).status).toBe(200);
     expect((await http(server, '/v1/categories', { headers: { 'x-forwarded-for': '2001:db8::1' } })).status).toBe(429);
+  });
+});
+
+describe('IPv6 clients, counted per /64', () => {
+  it('meet the limit however they rotate the last 64 bits behind a trusted proxy; another /64 is another client', async () => {
+    const lines: string[] = [];
+    const server = await serverWith(2, 1, lines);
+    const from = async (ip: string) => (await http(server, '/v1/categories', { headers: { 'x-forwarded-for': ip } })).status;
+    expect(await from('2001:db8:1:2::1')).toBe(200);
+    expect(await from('2001:0DB8:0001:0002:ffff:ffff:ffff:fffe')).toBe(200);
+    expect(await from('[2001:db8:1:2:abcd:1:2:3]:443')).toBe(429);
+    expect(await from('2001:db8:1:3::1')).toBe(200);
+  });
+
+  it('share the wrong-key lockout of their /64', async () => {
+    const lines: string[] = [];
+    const server = await serverWith(60, 1, lines);
+    const statuses = [];
+    for (let i = 0; i < 11; i++) {
+      const headers = { 'x-forwarded-for': `2001:db8:7:7:${(i + 1).toString(16)}::${i}`, 'x-api-key': `wrong-key-guess-${String(i).padStart(4, '0')}` };
+      statuses.push((await http(server, '/v1/categories', { headers })).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    const rejected = lines.map((l) => JSON.parse(l)).filter((l) => l.event === 'api-key-rejected');
+    expect(new Set(rejected.map((l) => l.ip))).toEqual(new Set(['2001:db8:7:7::/64']));
   });
 });
 

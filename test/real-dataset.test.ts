@@ -20,6 +20,24 @@ describe('the real dataset through the API', () => {
     return res.json as { incidents: any[]; regulatory_record: any[]; cap: any };
   };
 
+  it('pages /v1/changes within 256 KiB of changes, next going on from where a page ended', async () => {
+    const first = await http(server, '/v1/changes?limit=500');
+    expect(first.status).toBe(200);
+    const bytes = (changes: unknown[]) => changes.reduce((sum: number, c) => sum + Buffer.byteLength(JSON.stringify(c)), 0);
+    expect(bytes(first.json.changes)).toBeLessThanOrEqual(262_144);
+    expect(first.json.total).toBeGreaterThan(first.json.changes.length); // the real history passes 256 KiB
+    const seen = [...first.json.changes];
+    let next: string | null = first.json.next;
+    for (let pages = 0; next !== null && pages < 100; pages++) {
+      const page = await http(server, next);
+      expect(page.json.changes.length === 1 || bytes(page.json.changes) <= 262_144).toBe(true);
+      seen.push(...page.json.changes);
+      next = page.json.next;
+    }
+    expect(next).toBeNull();
+    expect(seen).toHaveLength(first.json.total);
+  });
+
   it('has at least 20 platforms in every category and 100 in all', async () => {
     const { json } = await http(server, '/v1/categories');
     const counts = json.categories.map((c: any) => c.platform_count);

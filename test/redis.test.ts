@@ -1,16 +1,25 @@
 /**
- * Several runtime processes sharing one Redis enforce one free limit.
+ * Several runtime processes sharing one Redis enforce one free limit; change webhooks kept in
+ * Redis are sent once across instances, for a build that arrives by a restart too, and picked up
+ * when Redis becomes ready after the start.
  * Needs Debian's redis-server (.ci/run installs it and sets REQUIRE_REDIS=1, so
  * CI fails rather than skips when it is missing).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createConnection } from 'node:net';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import { createConnection, type AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RateLimits } from '../runtime/server/http/rate-limit.js';
 import { createLogger } from '../runtime/server/log.js';
 import { RedisDeliveryStore } from '../runtime/server/webhooks/delivery-store.js';
-import { buildInto, driveSlidingMinute, FIXTURE_SOURCES, http, killRuntimes, spawnRuntime } from './helpers.js';
+import type { DeliveryEvent } from '../runtime/server/webhooks/webhook-dispatcher.js';
+import { serve, type RunningRuntime } from '../runtime/server/server.js';
+import { loadServed } from '../runtime/server/served.js';
+import { buildInto, driveSlidingMinute, FIXTURE_SOURCES, http, killRuntimes, runCli, spawnRuntime, tempDir } from './helpers.js';
+import { newSourceRepo } from './source-repo.js';
 
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 if (!hasRedis && process.env.REQUIRE_REDIS === '1') throw new Error('REQUIRE_REDIS=1 but redis-server is not installed');
@@ -145,5 +154,97 @@ describe.skipIf(!hasRedis)('rate limits in Redis', () => {
       clients.forEach((c) => c.disconnect());
       server.kill('SIGKILL');
     }
+  });
+});
+
+describe.skipIf(!hasRedis)('change webhooks with Redis', () => {
+  const SECRET = `whsec_${Buffer.from('a test secret of 32 bytes, ok!!!').toString('base64')}`;
+  const KEY_SHA256 = 'b'.repeat(64);
+  const EPOCH = String(Date.UTC(2026, 7, 1) / 1000);
+  const built = { SOURCE_DATE_EPOCH: EPOCH, HISTORY_CACHE_DIR: 'none' };
+  const cleanup: Array<() => unknown> = [];
+  afterAll(async () => {
+    for (const c of cleanup.reverse()) await c();
+  });
+
+  /** A receiver answering 500 to its first `failures` requests, then 204; it records each request's webhook-id. */
+  async function receiver(failures: number) {
+    const ids: string[] = [];
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        ids.push(String(req.headers['webhook-id']));
+        res.writeHead(ids.length <= failures ? 500 : 204).end();
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    cleanup.push(() => server.close());
+    return { ids, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks` };
+  }
+
+  /** An in-process runtime on `dist` sharing the Redis on `port`, with one webhook to `url`. */
+  async function runtimeOn(dist: string, port: number, url: string): Promise<RunningRuntime> {
+    const client = new Redis({ port, host: '127.0.0.1', enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 100 });
+    client.on('error', () => undefined);
+    const runtime = await serve({
+      distDir: dist,
+      port: 0,
+      hostname: '127.0.0.1',
+      rateLimit: { freePerMinute: 0, keys: new Map([[KEY_SHA256, 'business']]), redis: client },
+      trustProxy: 0,
+      logger: createLogger('silent'),
+      webhooks: { targets: [{ id: 'acme', api_key_sha256: KEY_SHA256, url, secret: SECRET }], retryDelaysMs: [300], requestTimeoutMs: 200, allowPrivateNetworks: true },
+    });
+    cleanup.push(() => runtime.close());
+    return runtime;
+  }
+
+  it('sends the changes of a build that arrives by a restart, once across two instances', async () => {
+    const { port, process: server } = await startRedis();
+    cleanup.push(() => server.kill('SIGKILL'));
+    const hooks = await receiver(1);
+    const source = await newSourceRepo('webhook-redis-repo', '2026-06-30T10:00:00Z');
+    const dist = path.join(await tempDir('webhook-redis-dist'), 'dist');
+    expect((await runCli(['build', '--sources', source.sources, '--dist', dist], built)).code).toBe(0);
+    await (await runtimeOn(dist, port, hooks.url)).close(); // records the build it served
+
+    await source.edit('platforms/high-yield-savings/save-one.yaml', 'apy_pct: 4.0 }], as_of: 2026-06-30', 'apy_pct: 3.6 }], as_of: 2026-07-10');
+    await source.edit('platforms/high-yield-savings/save-one.yaml', 'as_of: 2026-06-30\nfacts:', 'as_of: 2026-07-10\nfacts:');
+    await source.commit('Save One APY 4.0 -> 3.6', '2026-07-11T09:00:00Z');
+    expect((await runCli(['build', '--sources', source.sources, '--dist', dist], built)).code).toBe(0);
+    // restarted on the new build: the first attempt fails and the delivery waits in Redis
+    const b = await runtimeOn(dist, port, hooks.url);
+    const [retrying] = (await once(b.webhooks!, 'retrying')) as [DeliveryEvent];
+    expect(retrying).toMatchObject({ target: 'acme', attempts: 1, status: 500 });
+    // a second instance starts and resumes it too: both are due at the same moment, one attempt is made
+    const c = await runtimeOn(dist, port, hooks.url);
+    const outcome = (runtime: RunningRuntime) => Promise.race(['delivered', 'done-elsewhere'].map(async (kind) => [kind, ((await once(runtime.webhooks!, kind)) as [DeliveryEvent])[0]] as const));
+    const outcomes = await Promise.all([outcome(b), outcome(c)]);
+    expect(outcomes.map(([kind]) => kind).sort()).toEqual(['delivered', 'done-elsewhere']);
+    expect(hooks.ids).toEqual([retrying.id, retrying.id]);
+    // a third instance finds nothing pending and no build it has not seen
+    const d = await runtimeOn(dist, port, hooks.url);
+    expect(await d.webhooks!.start((await loadServed(dist)).model)).toBe(0);
+    expect(hooks.ids).toHaveLength(2);
+  });
+
+  it('picks up the deliveries stored in Redis when Redis becomes ready after the start', async () => {
+    const { port, process: server } = await startRedis();
+    cleanup.push(() => server.kill('SIGKILL'));
+    const hooks = await receiver(0);
+    const seeding = new Redis({ port, host: '127.0.0.1' });
+    const delivery = { id: 'msg_00112233445566778899aabbccddeeff', target: 'acme', payload: '{"type":"data.changed"}', attempts: 1, due: 0 };
+    expect(await new RedisDeliveryStore(seeding, createLogger('silent')).claim(delivery)).toBe(true);
+    seeding.disconnect();
+    const dist = await buildInto(FIXTURE_SOURCES);
+    server.kill('SIGSTOP'); // Redis does not answer while the runtime starts
+    const runtime = await runtimeOn(dist, port, hooks.url);
+    expect(hooks.ids).toEqual([]);
+    const delivered = once(runtime.webhooks!, 'delivered');
+    server.kill('SIGCONT');
+    const [event] = (await delivered) as [DeliveryEvent];
+    expect(event).toMatchObject({ id: delivery.id, attempts: 2, status: 204 });
+    expect(hooks.ids).toEqual([delivery.id]);
   });
 });

@@ -17,6 +17,7 @@ import { createLogger } from '../runtime/server/log.js';
 import { serveOptionsFromEnv } from '../runtime/server/config.js';
 import { loadServed } from '../runtime/server/served.js';
 import type { DeliveryEvent } from '../runtime/server/webhooks/webhook-dispatcher.js';
+import type { WebhookSettings, WebhookTarget } from '../runtime/server/webhooks/webhook-config.js';
 import { runCli, tempDir } from './helpers.js';
 import { newSourceRepo, type SourceRepo } from './source-repo.js';
 
@@ -55,7 +56,8 @@ const receiver = flakyReceiver(2);
 let receiverUrl: string;
 const runtimes: RunningRuntime[] = [];
 
-async function start(allowPrivateNetworks: boolean): Promise<RunningRuntime> {
+/** Serves the dist with one webhook (`acme`, the Business key, SECRET) and the given delivery settings. */
+async function serveWithWebhook(target: Partial<WebhookTarget> & { url: string }, settings: Omit<WebhookSettings, 'targets'>): Promise<RunningRuntime> {
   const runtime = await serve({
     distDir: dist,
     port: 0,
@@ -63,16 +65,14 @@ async function start(allowPrivateNetworks: boolean): Promise<RunningRuntime> {
     rateLimit: { freePerMinute: 0, keys: new Map([[KEY_SHA256, 'business']]) },
     trustProxy: 0,
     logger: createLogger('silent'),
-    webhooks: {
-      targets: [{ id: 'acme', api_key_sha256: KEY_SHA256, url: receiverUrl, secret: SECRET, kinds: ['fact_changed', 'fact_corrected'], categories: ['high-yield-savings'] }],
-      retryDelaysMs: [10, 10, 10],
-      requestTimeoutMs: 5000,
-      allowPrivateNetworks,
-    },
+    webhooks: { targets: [{ id: 'acme', api_key_sha256: KEY_SHA256, secret: SECRET, ...target }], ...settings },
   });
   runtimes.push(runtime);
   return runtime;
 }
+
+const start = (allowPrivateNetworks: boolean) =>
+  serveWithWebhook({ url: receiverUrl, kinds: ['fact_changed', 'fact_corrected'], categories: ['high-yield-savings'] }, { retryDelaysMs: [10, 10, 10], requestTimeoutMs: 5000, allowPrivateNetworks });
 
 beforeAll(async () => {
   receiver.server.listen(0, '127.0.0.1');
@@ -144,5 +144,57 @@ describe('change webhooks', () => {
     expect(options({ API_KEYS: `${KEY_SHA256}:business` })().webhooks?.targets).toEqual([target]);
     await writeFile(file, JSON.stringify({ webhooks: [{ ...target, url: 'ftp://hooks.example.org', secret: 'whsec_c2hvcnQ=' }] }));
     expect(options({ API_KEYS: `${KEY_SHA256}:business` })).toThrow(/webhooks\.0\.url: an absolute http\(s\) URL; webhooks\.0\.secret: the secret must hold at least 24 random bytes/);
+    // stored as validated, normalised: an upper-case scheme and host
+    await writeFile(file, JSON.stringify({ webhooks: [{ ...target, url: 'HTTPS://Hooks.Example.ORG/ocd' }] }));
+    expect(options({ API_KEYS: `${KEY_SHA256}:business` })().webhooks?.targets[0]?.url).toBe('https://hooks.example.org/ocd');
+  });
+
+  it('never prints any part of a secret for a broken webhooks file', async () => {
+    const file = path.join(await tempDir('webhook-config'), 'webhooks.json');
+    const secretText = SECRET.slice('whsec_'.length);
+    await writeFile(file, `{"webhooks": [{"id": "acme", "secret": ${SECRET}}]}`); // the secret not quoted: V8 quotes the text around it
+    let message = '';
+    try {
+      serveOptionsFromEnv({ WEBHOOKS_FILE: file, API_KEYS: `${KEY_SHA256}:business` }, dist, createLogger('silent'));
+    } catch (error) {
+      message = String(error);
+    }
+    expect(message).toContain(`WEBHOOKS_FILE ${file}: not valid JSON`);
+    for (let i = 0; i + 6 <= secretText.length; i++) expect(message).not.toContain(secretText.slice(i, i + 6));
+    expect(message).not.toContain('whsec_');
+  });
+});
+
+describe('a delivery', () => {
+  /** Serves the dist with one webhook to `url` and queues a message for every change the dist lists (as if the build before had none). */
+  async function deliverTo(url: string, settings: { requestTimeoutMs: number; allowPrivateNetworks: boolean }) {
+    const runtime = await serveWithWebhook({ url }, { retryDelaysMs: [], ...settings });
+    const current = (await loadServed(dist)).model;
+    const ended = Promise.race(['delivered', 'gave-up', 'refused'].map(async (kind) => [kind, ((await once(runtime.webhooks!, kind)) as [DeliveryEvent])[0]] as const));
+    expect(await runtime.webhooks!.changed({ ...current, changes: [] }, current)).toBe(1);
+    return ended;
+  }
+
+  it('is not held past its deadline by a receiver that sends 102 Processing forever', async () => {
+    const stalling = createServer((req, res) => {
+      const interim = setInterval(() => res.writeProcessing(), 20);
+      req.socket.once('close', () => clearInterval(interim));
+    });
+    stalling.listen(0, '127.0.0.1');
+    await once(stalling, 'listening');
+    try {
+      const [kind, event] = await deliverTo(`http://127.0.0.1:${(stalling.address() as AddressInfo).port}/hooks`, { requestTimeoutMs: 200, allowPrivateNetworks: true });
+      expect(kind).toBe('gave-up');
+      expect(event).toMatchObject({ attempts: 1, status: null, error: 'no complete answer within 200 ms' });
+    } finally {
+      stalling.closeAllConnections();
+      stalling.close();
+    }
+  });
+
+  it('to a URL with an upper-case scheme is attempted like any other (it crashed the process)', async () => {
+    const [kind, event] = await deliverTo(`HTTPS://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/hooks`, { requestTimeoutMs: 5000, allowPrivateNetworks: false });
+    expect(kind).toBe('refused');
+    expect(event.error).toContain('is not allowed');
   });
 });

@@ -110,8 +110,9 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
 
   /** A page, asset or open-data file of the site, with its media type (pages with their CSP); undefined when there is none. */
   const staticFile = (event: H3Event): Response | undefined => {
-    const file = served().staticFiles.get(event.url.pathname);
-    return file && bytesResponse(event.req.method, file.bytes, conditional(event), file.contentType, file.headers);
+    const files = served().staticFiles;
+    const file = files.get(event.url.pathname);
+    return file && bytesResponse(event.req.method, file.bytes, conditional(event), file.contentType, file.headers, (encoding) => files.compressedCopy(file, encoding));
   };
 
   /**

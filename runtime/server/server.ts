@@ -99,7 +99,7 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   // the build folder served is marked so builds keep it while it is served (dist-lease.ts)
   let unmark = markServed(served.root);
   const limits = new RateLimits(options.rateLimit, options.logger);
-  const webhooks = options.webhooks ? await startWebhooks(options.webhooks, options) : undefined;
+  const webhooks = options.webhooks ? await startWebhooks(options.webhooks, options, () => served.model) : undefined;
   // prom-client is loaded only when metrics are on (start time)
   const metrics = options.metrics
     ? await createMetrics(() => ({ redis: limits.redisState(), evaluationDate: served.model.site.evaluation_date, methodologyVersion: served.model.site.methodology_version, platforms: served.bySlug.size }))
@@ -213,12 +213,17 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
 
 /**
  * The webhook dispatcher, loaded only when webhooks are configured (start time): pending deliveries
- * in Redis when REDIS_URL is set (resumed now), else in memory.
+ * in Redis when REDIS_URL is set, else in memory. It starts now (resumes pending deliveries and
+ * queues the changes of a build that arrived by a restart) and again each time Redis becomes ready
+ * (Redis may not have answered at start; ./webhooks/webhook-dispatcher.ts).
  */
-async function startWebhooks(settings: WebhookSettings, options: ServeOptions): Promise<WebhookDispatcher> {
+async function startWebhooks(settings: WebhookSettings, options: ServeOptions, model: () => Served['model']): Promise<WebhookDispatcher> {
   const [{ WebhookDispatcher: Dispatcher }, { MemoryDeliveryStore, RedisDeliveryStore }] = await Promise.all([import('./webhooks/webhook-dispatcher.js'), import('./webhooks/delivery-store.js')]);
   const redis = options.rateLimit.redis;
   const dispatcher = new Dispatcher(settings, redis ? new RedisDeliveryStore(redis, options.logger) : new MemoryDeliveryStore(), options.logger);
-  await dispatcher.resume();
+  const start = () =>
+    dispatcher.start(model()).catch((error: unknown) => options.logger.error({ event: 'webhook-queue-failed', error: error instanceof Error ? error.message : String(error) }, 'webhook messages could not be queued'));
+  redis?.on('ready', () => void start());
+  await start();
   return dispatcher;
 }

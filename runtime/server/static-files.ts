@@ -15,9 +15,9 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { sha256Hex, type BuildManifest } from '../domain/contract/build-manifest.js';
+import { COMPRESSED_SUFFIX, STATIC_ROOTS } from '../domain/contract/dist-layout.js';
+import type { Encoding } from './http/compression.js';
 
-/** Top-level files and folders of dist/ served as static files (the API bodies and manifests have their own routes). */
-const STATIC_ROOTS = ['index.html', 'logo.svg', 'robots.txt', 'sitemap.xml', 'assets', 'categories', 'compare', 'docs', 'methodology', 'open-data', 'platforms', 'problems'] as const;
 
 /** Media type of the HTML pages (also the compare pages rendered on request). */
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
@@ -42,6 +42,8 @@ const SCHEMA_CONTENT_TYPE = 'application/schema+json; charset=utf-8';
 export interface StaticFile {
   bytes: Buffer;
   contentType: string;
+  /** Its path in dist/ (a folder's index.html), which its compressed copies extend (`.br`, `.gz`). */
+  file: string;
   /** Further response headers: the Content-Security-Policy of an HTML page, else none. */
   headers?: Record<string, string>;
 }
@@ -108,6 +110,22 @@ export class StaticFiles {
     return file;
   }
 
+  /**
+   * The compressed copy of `file` the build wrote (`<file>.br` or `<file>.gz`: pipeline/write/compressed-copies.ts),
+   * read on first use and kept like the files; undefined when the build wrote none (a small or binary file)
+   * or its bytes are not the ones the build manifest lists. The runtime never compresses a static file itself.
+   */
+  compressedCopy(file: StaticFile, encoding: Encoding): Buffer | undefined {
+    const copyPath = `${file.file}${COMPRESSED_SUFFIX[encoding]}`;
+    const key = `\0${copyPath}`; // no URL path starts with a NUL
+    const cached = this.cache.get(key);
+    if (cached) return cached.bytes;
+    if (!this.listed[copyPath]) return undefined;
+    const copy = this.checked(path.join(this.distDir, copyPath), file.contentType);
+    if (copy) this.cache.set(key, copy);
+    return copy?.bytes;
+  }
+
   /** The file at `full` (a folder: its index.html), or undefined; also undefined when its bytes are not the ones the build manifest lists. */
   private read(full: string, folderOnly: boolean): StaticFile | undefined {
     try {
@@ -124,9 +142,10 @@ export class StaticFiles {
 
   /** The file's bytes when they match the build manifest (size and SHA-256), else undefined. */
   private checked(full: string, contentType: string): StaticFile | undefined {
-    const entry = this.listed[path.relative(this.distDir, full).split(path.sep).join('/')];
+    const file = path.relative(this.distDir, full).split(path.sep).join('/');
+    const entry = this.listed[file];
     if (!entry) return undefined;
     const bytes = readFileSync(full);
-    return bytes.length === entry.bytes && sha256Hex(bytes) === entry.sha256 ? { bytes, contentType } : undefined;
+    return bytes.length === entry.bytes && sha256Hex(bytes) === entry.sha256 ? { bytes, contentType, file } : undefined;
   }
 }

@@ -25,3 +25,12 @@ export function servedByPid(name: string): number | undefined {
   const match = /^\.served-by-(\d+)$/.exec(name);
   return match ? Number(match[1]) : undefined;
 }
+
+/** Top-level files and folders of dist/ served as static files (the API bodies and manifests have their own routes). */
+export const STATIC_ROOTS = ['index.html', 'logo.svg', 'robots.txt', 'sitemap.xml', 'assets', 'categories', 'compare', 'docs', 'methodology', 'open-data', 'platforms', 'problems'] as const;
+
+/**
+ * The file name suffix of each compressed copy the build writes next to a static file (`<file>.br`, `<file>.gz`:
+ * pipeline/write/compressed-copies.ts); the runtime sends them as they are (runtime/server/static-files.ts).
+ */
+export const COMPRESSED_SUFFIX = { br: '.br', gzip: '.gz' } as const;

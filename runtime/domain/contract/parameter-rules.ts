@@ -41,9 +41,13 @@ export const LIMITS = {
   monthsDefault: 12,
   /** Search `limit`: at most this many results returned (1 to searchLimitMax); absent: every match. */
   searchLimitMax: 1000,
-  /** GET /v1/changes: `limit` 1 to changesLimitMax, default changesLimitDefault; `offset` 0 or more. */
+  /** GET /v1/changes: `limit` 1 to changesLimitMax, default changesLimitDefault; `offset` 0 to changesOffsetMax. */
   changesLimitMax: 500,
   changesLimitDefault: 100,
+  /** Largest `offset` of GET /v1/changes: a whole number the parser accepts (at most 15 digits), so the maximum an error states is itself accepted (issue 40). */
+  changesOffsetMax: 1_000_000_000,
+  /** Most bytes of changes (their JSON) in one page of GET /v1/changes: a page ends before the change that would pass it (one change at least), and `next` goes on from there (issue 40: 20 pages of 500 in one MCP batch answered 27 MB). */
+  changesPageMaxBytes: 262_144,
   feeParameters: [
     { name: 'trades_per_month', description: 'Trades per month', integer: true, min: 0, max: 10_000, default: 10 },
     { name: 'avg_trade_size', description: 'Average trade size in USD', integer: false, min: 0, max: 10_000_000, default: 1000 },

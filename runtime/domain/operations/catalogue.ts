@@ -167,13 +167,13 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: API_PATHS.changes,
     tag: 'history',
     summary: 'Changes to the data since a date',
-    description: `Changes committed to the sources on or after \`since\` (UTC date), newest first: facts changed (in the world) or corrected (our data), reconfirmed or re-sourced, platforms added or removed, incidents, score changes and methodology versions, each with old and new values, as_of dates and sources. Optional \`category\` and \`platform\` filters; \`limit\` (1 to ${LIMITS.changesLimitMax}, default ${LIMITS.changesLimitDefault}) and \`offset\` page through them, \`next\` links the next page. The facts of a platform added or removed in the same commit are left out (see its history).`,
+    description: `Changes committed to the sources on or after \`since\` (UTC date), newest first: facts changed (in the world) or corrected (our data), reconfirmed or re-sourced, platforms added or removed, incidents, score changes and methodology versions, each with old and new values, as_of dates and sources. Optional \`category\` and \`platform\` filters; \`limit\` (1 to ${LIMITS.changesLimitMax}, default ${LIMITS.changesLimitDefault}) and \`offset\` (0 to ${LIMITS.changesOffsetMax}) page through them, \`next\` links the next page; a page holds at most ${LIMITS.changesPageMaxBytes} bytes of changes, so it may end before \`limit\`: follow \`next\`. The facts of a platform added or removed in the same commit are left out (see its history).`,
     parameters: [
       queryParameter('since', 'Calendar date YYYY-MM-DD: changes committed on or after it (UTC); absent: all', { type: 'string', format: 'date' }, false, '2026-01-01'),
       queryParameter('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: [...CATEGORY_IDS] }, false, 'high-yield-savings'),
       queryParameter('platform', 'Platform slug, name or alias', { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }, false, 'kraken'),
       queryParameter('limit', `Changes per page, 1 to ${LIMITS.changesLimitMax}`, { type: 'integer', minimum: 1, maximum: LIMITS.changesLimitMax, default: LIMITS.changesLimitDefault }, false, 50),
-      queryParameter('offset', 'Changes to skip (from `next`)', { type: 'integer', minimum: 0, default: 0 }, false, 0),
+      queryParameter('offset', 'Changes to skip (from `next`)', { type: 'integer', minimum: 0, maximum: LIMITS.changesOffsetMax, default: 0 }, false, 0),
       queryParameter('kind', 'Change kinds, comma-separated (e.g. fact_changed,score_changed); absent: every kind', { type: 'string', maxLength: LIMITS.listMaxLength }, false, 'fact_changed'),
       queryParameter('summary', '`true` adds `summary`: counts per kind and platform and the largest numeric moves, over every matching change', { type: 'string', enum: ['true', 'false'], default: 'false' }, false, 'true'),
     ],
@@ -181,7 +181,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'list_changes',
       title: 'List changes since a date',
-      description: `What changed on or after a date (YYYY-MM-DD), newest first, filtered by category, platform and kind; summary=true adds counts per kind and platform and the largest moves. limit 1-${LIMITS.changesLimitMax} (default ${LIMITS.changesLimitDefault}), offset for paging.`,
+      description: `What changed on or after a date (YYYY-MM-DD), newest first, filtered by category, platform and kind; summary=true adds counts per kind and platform and the largest moves. limit 1-${LIMITS.changesLimitMax} (default ${LIMITS.changesLimitDefault}), offset 0-${LIMITS.changesOffsetMax} for paging; a page holds at most ${LIMITS.changesPageMaxBytes} bytes of changes (follow next).`,
       inputSchema: {
         since: z.string().optional().describe('Calendar date YYYY-MM-DD'),
         category: z.string().optional().describe(`Category id: ${categoryList}`),

@@ -31,6 +31,18 @@ export interface ChangesArgs {
   summary?: string | undefined;
 }
 
+/** The first of `changes` whose JSON holds at most `maxBytes` (UTF-8) in all; the first change always. */
+function pageWithin<T>(changes: readonly T[], maxBytes: number): T[] {
+  const page: T[] = [];
+  let bytes = 0;
+  for (const change of changes) {
+    bytes += Buffer.byteLength(JSON.stringify(change));
+    if (page.length > 0 && bytes > maxBytes) break;
+    page.push(change);
+  }
+  return page;
+}
+
 /**
  * The summary of `changes`: counts per kind, per platform (the CHANGES_SUMMARY_PLATFORMS most
  * changed, and how many platforms changed), and the changes from one number to another with the
@@ -62,7 +74,8 @@ function summariseChanges(changes: readonly ChangeEvent[]): ChangesSummary {
 /**
  * GET /v1/changes: changes committed on or after `since` (UTC date), of one category, platform or
  * set of kinds, newest first, `limit` per page from `offset`; with `summary=true`, the summary of
- * every match (summariseChanges). 400 naming each bad parameter; 404 for an
+ * every match (summariseChanges); at most LIMITS.changesPageMaxBytes of changes a page (`next` goes
+ * on). 400 naming each bad parameter; 404 for an
  * unknown platform (with suggestions).
  */
 export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResult {
@@ -79,7 +92,7 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
     return fallback;
   };
   const limit = number('limit', args.limit, LIMITS.changesLimitDefault, 1, LIMITS.changesLimitMax);
-  const offset = number('offset', args.offset, 0, 0, Number.MAX_SAFE_INTEGER);
+  const offset = number('offset', args.offset, 0, 0, LIMITS.changesOffsetMax);
   if (args.platform !== undefined && args.platform.trim().length > LIMITS.nameMaxLength) errors.push({ parameter: 'platform', message: `must be 1 to ${LIMITS.nameMaxLength} characters` });
   let kinds: ChangeKind[] | null = null;
   if (args.kind !== undefined) {
@@ -107,6 +120,7 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
     q.set('offset', String(at));
     return `${API_PATHS.changes}?${q.toString()}`;
   };
+  const page = pageWithin(matches.slice(offset, offset + limit), LIMITS.changesPageMaxBytes);
   const site = dataset.model.site;
   const response: ChangesResponse = {
     history: dataset.model.history,
@@ -117,9 +131,9 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
     total: matches.length,
     offset,
     limit,
-    next: offset + limit < matches.length ? query(offset + limit) : null,
+    next: offset + page.length < matches.length ? query(offset + page.length) : null,
     ...(args.summary === 'true' && { summary: summariseChanges(matches) }),
-    changes: matches.slice(offset, offset + limit),
+    changes: page,
     ...envelope(site, `${site.base_url}/open-data/`),
   };
   return body(response);

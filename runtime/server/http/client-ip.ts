@@ -7,6 +7,9 @@
  * maxHops entries, and the entry used must be an IP literal (an IPv4 address with a port,
  * or a bracketed IPv6 address with one, is accepted without the port); anything else is
  * ignored (the socket's address counts) and reported, so junk values cannot mint new clients.
+ * An IPv6 client is counted per /64 (`2001:db8:1:2::/64`), the prefix one subscriber or host is
+ * given (RFC 6177, RFC 7421): a single client holds 2^64 addresses, and counting each alone let
+ * one client rotate its last bits past the limits and the wrong-key lockouts (issue 40).
  */
 import { isIP } from 'node:net';
 import type { Logger } from '../log.js';
@@ -20,8 +23,18 @@ interface ClientAddress {
   ignored: string | null;
 }
 
+/** The /64 an IPv6 address (valid, lower-case, without a zone) lies in, written `a:b:c:d::/64` (each group without leading zeros). */
+function ipv6Prefix64(address: string): string {
+  const [head = '', tail] = address.split('::') as [string, string | undefined];
+  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []); // a trailing IPv4 is the last 32 bits
+  const before = groups(head);
+  const after = groups(tail);
+  const all = tail === undefined ? before : [...before, ...Array<string>(8 - before.length - after.length).fill('0'), ...after];
+  return `${all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
 /**
- * An IP literal in canonical form for counting: IPv4 as is, IPv6 lower-case, an IPv4-mapped IPv6
+ * An IP literal in canonical form for counting: IPv4 as is, IPv6 as its /64 (ipv6Prefix64), an IPv4-mapped IPv6
  * address as its IPv4 address; a port after an IPv4 address or a bracketed IPv6 address is dropped.
  * @returns the address, or null when the text is not an IP literal
  */
@@ -33,9 +46,9 @@ function ipLiteral(text: string): string | null {
   const version = isIP(value);
   if (version === 4) return value;
   if (version !== 6) return null;
-  const lower = value.toLowerCase();
+  const lower = value.toLowerCase().split('%', 1)[0]!; // a zone (fe80::1%eth0) names an interface, not a client
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  return mapped ? mapped[1]! : lower;
+  return mapped ? mapped[1]! : ipv6Prefix64(lower);
 }
 
 /**

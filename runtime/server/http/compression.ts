@@ -1,19 +1,32 @@
 /**
- * Compression of precomputed bodies: brotli or gzip (node:zlib), chosen from
- * Accept-Encoding, computed once per body and kept with it. Bodies under
- * COMPRESS_MIN_BYTES are sent as they are. Each encoding has its own strong
- * ETag (RFC 9110 8.8.3: a different representation).
+ * Compression of the answers made in memory: brotli or gzip (node:zlib), chosen from
+ * Accept-Encoding, computed once per body and kept with it. Bodies under COMPRESS_MIN_BYTES or
+ * over COMPRESS_MAX_BYTES are sent as they are. Each encoding has its own strong ETag (RFC 9110
+ * 8.8.3: a different representation). Static files are never compressed here: the build writes
+ * their compressed copies (pipeline/write/compressed-copies.ts) and they are sent as they are.
+ *
+ * Brotli quality 4 and gzip level 6 (issue 40: quality 9 cost 6.2 ms of CPU per varied
+ * /v1/savings-interest answer against 0.28 ms uncompressed): on a 15.9 KB savings answer quality 4
+ * took about 0.17 ms for 2,695 bytes, quality 9 16 ms for 2,488 (docs/performance.md "Compression").
+ * Compression runs on the main thread, so a body is compressed only up to COMPRESS_MAX_BYTES
+ * (about 3 ms at quality 4).
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Smallest body worth compressing, bytes. */
 const COMPRESS_MIN_BYTES = 1024;
 
+/** Largest body compressed on the main thread, bytes (256 KiB); larger ones are sent as they are. */
+const COMPRESS_MAX_BYTES = 262_144;
+
+const BROTLI_QUALITY = 4;
+const GZIP_LEVEL = 6;
+
 export type Encoding = 'br' | 'gzip';
 
 const cache = { br: new WeakMap<Buffer, Buffer>(), gzip: new WeakMap<Buffer, Buffer>() };
 
-/** The best encoding the caller accepts (br before gzip; q=0 excludes), or null. */
+/** The best encoding the caller accepts (br before gzip; q=0 excludes), or null; null too for a body under COMPRESS_MIN_BYTES. */
 export function pickEncoding(acceptEncoding: string | null, size: number): Encoding | null {
   if (!acceptEncoding || size < COMPRESS_MIN_BYTES) return null;
   const accepted = new Map<string, number>();
@@ -26,11 +39,12 @@ export function pickEncoding(acceptEncoding: string | null, size: number): Encod
   return null;
 }
 
-/** The body compressed with `encoding`, computed on first use. */
-export function compressed(bytes: Buffer, encoding: Encoding): Buffer {
+/** The body compressed with `encoding`, computed on first use; undefined for a body over COMPRESS_MAX_BYTES (sent as it is). */
+export function compressed(bytes: Buffer, encoding: Encoding): Buffer | undefined {
+  if (bytes.length > COMPRESS_MAX_BYTES) return undefined;
   let out = cache[encoding].get(bytes);
   if (!out) {
-    out = encoding === 'br' ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(bytes, { level: 9 });
+    out = encoding === 'br' ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }) : gzipSync(bytes, { level: GZIP_LEVEL });
     cache[encoding].set(bytes, out);
   }
   return out;

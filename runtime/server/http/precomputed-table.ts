@@ -6,6 +6,7 @@
 import type { Dataset } from '../../domain/dataset.js';
 import { JSON_CONTENT_TYPE } from './reply.js';
 import { API_PATHS, apiPath, SERVICE_PATHS } from '../../domain/contract/urls.js';
+import type { Encoding } from './compression.js';
 
 /** Precomputed bytes at one exact URL, with their media type and further headers (a page's CSP). */
 export interface Precomputed {
@@ -14,6 +15,8 @@ export interface Precomputed {
   extra?: Record<string, string>;
   /** A page, asset or open-data file of the site: answered without counting against the API rate limit. */
   siteFile?: true;
+  /** The compressed copies the build wrote (a static file: StaticFiles.compressedCopy); absent: compressed in memory (http/compression.ts). */
+  copies?: (encoding: Encoding) => Buffer | undefined;
 }
 
 /** URL path -> the JSON body written by the build: categories, records, histories, safety records, published verdicts, OpenAPI and the manifests. */

@@ -7,7 +7,7 @@
  * h3 and srvx are loaded (see server.ts).
  */
 import { CACHE_CONTROL, etagOf, matchesIfNoneMatch } from './caching.js';
-import { compressed, pickEncoding } from './compression.js';
+import { compressed, pickEncoding, type Encoding } from './compression.js';
 import { PROBLEM_CONTENT_TYPE, problemBody, type ProblemSpec } from '../../domain/contract/problem.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -51,25 +51,29 @@ export function problemReply(method: string, baseUrl: string, spec: ProblemSpec,
  * 304 without a body when If-None-Match matches.
  * @param contentType defaults to JSON
  * @param extra further headers (e.g. Content-Security-Policy of a page)
+ * @param copies the compressed copies the build wrote (a static file: StaticFiles.compressedCopy), sent as they
+ *   are, the body sent uncompressed when there is none; absent: compressed here (compression.ts)
  */
-export function precomputedReply(method: string, bytes: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Reply {
-  const encoding = pickEncoding(request.acceptEncoding, bytes.length);
-  const body = encoding ? compressed(bytes, encoding) : bytes;
+export function precomputedReply(method: string, bytes: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>, copies?: (encoding: Encoding) => Buffer | undefined): Reply {
+  const picked = pickEncoding(request.acceptEncoding, bytes.length);
+  const encodedBody = picked ? (copies ? copies(picked) : compressed(bytes, picked)) : undefined;
+  const encoding = encodedBody ? picked : null;
   const etag = encoding ? `${etagOf(bytes).slice(0, -1)}-${encoding}"` : etagOf(bytes);
   const headers: Record<string, string> = { etag, 'cache-control': CACHE_CONTROL.precomputed, vary: 'Accept-Encoding', ...extra };
   if (encoding) headers['content-encoding'] = encoding;
   if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return reply(method, 304, contentType, null, headers, request.common);
-  return reply(method, 200, contentType, body, headers, request.common);
+  return reply(method, 200, contentType, encodedBody ?? bytes, headers, request.common);
 }
 
 /**
  * A computed body, already serialised (JSON unless `contentType` says otherwise; see computed-cache.ts); compressed like a
- * precomputed body when it is 1 KiB or more and the caller accepts br or gzip (the compressed
+ * precomputed body when it is 1 KiB to 256 KiB and the caller accepts br or gzip (the compressed
  * bytes are kept with the JSON buffer, so a cached body is compressed once). No ETag.
  */
 export function computedReply(method: string, body: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Reply {
-  const encoding = pickEncoding(request.acceptEncoding, body.length);
+  const picked = pickEncoding(request.acceptEncoding, body.length);
+  const encodedBody = picked ? compressed(body, picked) : undefined;
   const headers: Record<string, string> = { 'cache-control': CACHE_CONTROL.computed, vary: 'Accept-Encoding', ...extra };
-  if (encoding) headers['content-encoding'] = encoding;
-  return reply(method, 200, contentType, encoding ? compressed(body, encoding) : body, headers, request.common);
+  if (encodedBody) headers['content-encoding'] = picked!;
+  return reply(method, 200, contentType, encodedBody ?? body, headers, request.common);
 }

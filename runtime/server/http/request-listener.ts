@@ -108,7 +108,7 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
     if (pre) return acceptsJson(headerValue(req.headers.accept)) ? pre : undefined;
     if (!url.startsWith('/v1/')) {
       const file = b.staticFiles.get(url); // a URL with a query string names no file here: the app answers it
-      return file && { bytes: file.bytes, contentType: file.contentType, extra: file.headers };
+      return file && { bytes: file.bytes, contentType: file.contentType, extra: file.headers, copies: (encoding) => b.staticFiles.compressedCopy(file, encoding) };
     }
     const cached = b.computedCache.get(url);
     return cached && acceptsJson(headerValue(req.headers.accept)) ? { computed: cached } : undefined;
@@ -136,7 +136,7 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
     const found = isRead(method) ? find(req, url) : undefined;
     const context: RequestContext & { common: Record<string, string> } = { ifNoneMatch: headerValue(req.headers['if-none-match']), acceptEncoding: headerValue(req.headers['accept-encoding']), common };
     if (found) {
-      return send(req, res, 'computed' in found ? computedReply(method, found.computed, context) : precomputedReply(method, found.bytes, context, found.contentType, found.extra), startedAt);
+      return send(req, res, 'computed' in found ? computedReply(method, found.computed, context) : precomputedReply(method, found.bytes, context, found.contentType, found.extra, found.copies), startedAt);
     }
     const parsed = parseTarget(url);
     if (!parsed) return app(req, res, { common, startedAt }); // the app answers what it can of an odd target (400)

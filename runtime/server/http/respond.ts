@@ -5,6 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import { FastResponse } from 'srvx';
 import { computedReply, JSON_CONTENT_TYPE, precomputedReply, problemReply, type Reply, type RequestContext } from './reply.js';
+import type { Encoding } from './compression.js';
 import { problemBody, type ProblemSpec } from '../../domain/contract/problem.js';
 import type { Problem } from '../../domain/contract/api-schemas.js';
 
@@ -57,8 +58,8 @@ export function problemResponse(method: string, baseUrl: string, spec: ProblemSp
 }
 
 /** precomputedReply as a Response. */
-export function bytesResponse(method: string, bytes: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Response {
-  return toResponse(precomputedReply(method, bytes, request, contentType, extra), request.common !== undefined);
+export function bytesResponse(method: string, bytes: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>, copies?: (encoding: Encoding) => Buffer | undefined): Response {
+  return toResponse(precomputedReply(method, bytes, request, contentType, extra, copies), request.common !== undefined);
 }
 
 /** computedReply as a Response. */

@@ -6,7 +6,9 @@
  *   -32602 Invalid params naming each field, where the SDK's Protocol answers -32603 with the
  *   schema library's error text (JSON-RPC 2.0 section 5.1);
  * - resources/read of a URI no resource or template serves: -32002 Resource not found
- *   (MCP "Resources", error handling), where McpServer answers -32602.
+ *   (MCP "Resources", error handling), where McpServer answers -32602;
+ * - tools/call of a tool the server does not have: -32602 (MCP "Tools", error handling: unknown
+ *   tools are protocol errors), where McpServer answers a tool result with isError.
  * Arguments of a known tool that fail its input schema stay a tool result with isError (MCP
  * "Tools", error handling: input validation errors are tool execution errors, so the model can
  * correct them).
@@ -37,15 +39,18 @@ function protocolError(method: string, error: unknown): unknown {
 }
 
 /**
- * Wraps every request handler registered on `server` so its errors carry the codes above. Call it
+ * Wraps every request handler registered on `server` so its errors carry the codes above.
+ * @param toolNames the names of the tools registered on it Call it
  * once every tool, resource and prompt is registered (McpServer installs its handlers on first registration).
  * The handlers are reached through the Protocol's handler table (`_requestHandlers`, not public API
  * in SDK 1.32): the schema parse that fails runs there, before any handler the SDK lets us set.
  */
-export function withProtocolErrorCodes(server: McpServer): void {
+export function withProtocolErrorCodes(server: McpServer, toolNames: ReadonlySet<string>): void {
   const handlers = (server.server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
   for (const [method, handler] of handlers) {
     handlers.set(method, async (request, extra) => {
+      const tool = method === 'tools/call' ? (request as { params?: { name?: unknown } }).params?.name : undefined;
+      if (typeof tool === 'string' && !toolNames.has(tool)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${tool.slice(0, 100)}"; tools/list names every tool`);
       try {
         return await handler(request, extra);
       } catch (error) {

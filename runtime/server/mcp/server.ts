@@ -15,6 +15,7 @@ import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { withProtocolErrorCodes } from './protocol-errors.js';
 import { instructions, registerTools } from './tools.js';
+import { OPERATIONS } from '../../domain/operations/catalogue.js';
 import type { McpKit } from './sdk-kit.js';
 
 /** The 1.x SDK's classes for the registrations (./sdk-kit.ts). */
@@ -31,6 +32,9 @@ const SDK1_KIT: McpKit = {
  */
 let sharedValidator: AjvJsonSchemaValidator | undefined;
 
+/** The names of the tools every server registers (the operation catalogue's). */
+const TOOL_NAMES: ReadonlySet<string> = new Set(OPERATIONS.map(({ tool }) => tool.name));
+
 /** A new McpServer with every tool registered. */
 export function createMcpServer(served: Served): McpServer {
   const site = served.model.site;
@@ -39,7 +43,7 @@ export function createMcpServer(served: Served): McpServer {
   registerTools(server, served);
   registerResources(server, served, SDK1_KIT);
   registerPrompts(server, served, SDK1_KIT);
-  withProtocolErrorCodes(server);
+  withProtocolErrorCodes(server, TOOL_NAMES);
   // The lists never change while a dist is served (a reload builds new servers), so no list_changed
   // notification is ever sent, and a stateless server has no subscriptions: say so (the SDK
   // advertises listChanged true on registration).

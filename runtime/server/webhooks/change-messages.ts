@@ -1,5 +1,5 @@
 /**
- * The webhook messages a reload makes: the changes of the new dist that the old one did not
+ * The webhook messages a new build makes: the changes of the new dist that the build before it did not
  * have (by commit), filtered per webhook by its kinds and categories, as Standard Webhooks
  * messages (`type`, `timestamp`, `data`). A message's id is derived from the webhook and the
  * commits it reports, so every retry and every instance sends the same id (receivers dedupe by it).
@@ -19,9 +19,8 @@ export interface ChangeMessage {
   payload: string;
 }
 
-/** The changes in `next` from commits `previous` did not list. */
-export function newChanges(previous: RuntimeModel, next: RuntimeModel): ChangeEvent[] {
-  const known = new Set(previous.changes.map((e) => e.commit));
+/** The changes in `next` from commits not in `known` (the commits of the build before it). */
+export function newChanges(known: ReadonlySet<string>, next: RuntimeModel): ChangeEvent[] {
   return next.changes.filter((e) => !known.has(e.commit));
 }
 

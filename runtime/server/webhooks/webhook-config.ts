@@ -46,16 +46,32 @@ export interface WebhookSettings {
 }
 
 /**
+ * Where a JSON syntax error is, without any of the text: V8's message quotes the text around the
+ * error, which in this file may be a secret (issue 40: a broken file printed part of one at start).
+ */
+function jsonErrorWithoutText(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  const at = /position \d+(?: \(line \d+ column \d+\))?/.exec(message)?.[0];
+  return `not valid JSON${at ? ` (at ${at})` : ''}; the file's text is not shown, as it holds secrets`;
+}
+
+/**
  * Reads and checks the webhooks file.
  * @param keys the configured API keys (SHA-256 -> plan)
  * @throws Error naming the file and each bad field, or a webhook whose key is not a configured Business key
  */
 export function loadWebhookSettings(file: string, keys: ReadonlyMap<string, Exclude<PlanName, 'free'>>): WebhookSettings {
-  let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new Error(`WEBHOOKS_FILE ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`WEBHOOKS_FILE ${file}: ${jsonErrorWithoutText(error)}`);
   }
   const parsed = WebhooksFileSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`WEBHOOKS_FILE ${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`);
@@ -66,7 +82,8 @@ export function loadWebhookSettings(file: string, keys: ReadonlyMap<string, Excl
     ids.add(w.id);
   }
   return {
-    targets: parsed.data.webhooks,
+    // stored as validated, normalised (scheme and host in lower case: `HTTPS://` passed the check and then crashed the delivery, issue 40)
+    targets: parsed.data.webhooks.map((w) => ({ ...w, url: new URL(w.url).href })),
     retryDelaysMs: parsed.data.retry_delays_ms ?? DEFAULT_RETRY_DELAYS_MS,
     requestTimeoutMs: parsed.data.request_timeout_ms ?? 10_000,
     allowPrivateNetworks: parsed.data.allow_private_networks ?? false,

@@ -1,9 +1,15 @@
 /**
- * Delivers change webhooks (docs/webhooks.md): when a reload brings changes from new commits,
+ * Delivers change webhooks (docs/webhooks.md): when a new build brings changes from new commits,
  * each webhook that wants some gets one signed message; a failed attempt is tried again after
- * the configured waits (exponential by default), then given up. Everything runs on timers after
- * the reload has returned: request handling never waits for a delivery. Emits `delivered`,
- * `retrying`, `gave-up` and `refused` with `{ id, target, attempts, status, error }` (logs and tests).
+ * the configured waits (exponential by default), then given up. A new build is compared with
+ * the one before it on reload, and at start (and whenever Redis becomes ready) with the last
+ * build the store recorded, so a build that arrives by a restart is reported too. Everything
+ * runs on timers: request handling never waits for a delivery. Each attempt is made under the
+ * store's lock after reading the delivery as stored, so instances sharing Redis send a message
+ * once (./delivery-store.ts). An error anywhere in a delivery is caught, counted
+ * (`internalErrors`) and logged (`webhook-error`); the delivery is tried again.
+ * Emits `delivered`, `retrying`, `gave-up` and `refused` with `{ id, target, attempts, status, error }` (logs and tests),
+ * and `done-elsewhere` when a delivery it was to attempt had been delivered or given up by another instance.
  */
 import { EventEmitter } from 'node:events';
 import type { RuntimeModel } from '../../domain/contract/model.js';
@@ -11,7 +17,7 @@ import type { Logger } from '../log.js';
 import { changeMessages, newChanges } from './change-messages.js';
 import type { DeliveryStore, PendingDelivery } from './delivery-store.js';
 import type { WebhookSettings } from './webhook-config.js';
-import { sendSigned } from './webhook-sender.js';
+import { sendSigned, type AttemptResult } from './webhook-sender.js';
 
 /** What an event reports of a delivery. */
 export interface DeliveryEvent {
@@ -22,23 +28,55 @@ export interface DeliveryEvent {
   error: string | null;
 }
 
+/** Milliseconds an attempt's lock outlives its deadline (the store's round trips after the request). */
+const LOCK_MARGIN_MS = 5_000;
+
+const commitsOf = (model: RuntimeModel): string[] => [...new Set(model.changes.map((e) => e.commit))];
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 export class WebhookDispatcher extends EventEmitter {
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Ids with a timer in this process, so resuming twice does not attempt one twice. */
+  private readonly scheduled = new Set<string>();
   private closed = false;
+  /** Errors caught in deliveries (thrown by the sender, the store or this code), since start. */
+  internalErrors = 0;
 
   /** @param clock the time (ms since the epoch) of signatures and schedules; Date.now by default */
   constructor(private readonly settings: WebhookSettings, private readonly store: DeliveryStore, private readonly logger: Logger, private readonly clock: () => number = Date.now) {
     super();
   }
 
-  /** Resumes the deliveries a previous process left pending (Redis store). */
-  async resume(): Promise<void> {
+  /**
+   * At start, and again whenever the store's Redis becomes ready: resumes the deliveries left
+   * pending, and queues the changes `model` has that the last recorded build had not (none
+   * recorded: `model` is recorded and nothing is sent). Returns how many messages were queued.
+   */
+  async start(model: RuntimeModel): Promise<number> {
     for (const d of await this.store.all()) this.schedule(d);
+    const last = await this.store.lastBuild();
+    const queued = last ? await this.queue(new Set(last), model) : 0;
+    await this.store.recordBuild(commitsOf(model));
+    return queued;
   }
 
-  /** Queues the messages for the changes `next` has and `previous` had not; returns how many messages were queued. */
+  /** Queues the messages for the changes `next` has and `previous` had not (a reload); returns how many messages were queued. */
   async changed(previous: RuntimeModel, next: RuntimeModel): Promise<number> {
-    const messages = changeMessages(this.settings.targets, newChanges(previous, next), next.site, new Date(this.clock()).toISOString());
+    const queued = await this.queue(new Set(commitsOf(previous)), next);
+    await this.store.recordBuild(commitsOf(next));
+    return queued;
+  }
+
+  /** Stops every timer (shutdown); pending deliveries stay in the store. */
+  close(): void {
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.scheduled.clear();
+  }
+
+  private async queue(known: ReadonlySet<string>, next: RuntimeModel): Promise<number> {
+    const messages = changeMessages(this.settings.targets, newChanges(known, next), next.site, new Date(this.clock()).toISOString());
     let queued = 0;
     for (const m of messages) {
       const delivery: PendingDelivery = { ...m, attempts: 0, due: this.clock() };
@@ -49,29 +87,57 @@ export class WebhookDispatcher extends EventEmitter {
     return queued;
   }
 
-  /** Stops every timer (shutdown); pending deliveries stay in the store. */
-  close(): void {
-    this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-  }
-
   private schedule(d: PendingDelivery): void {
-    if (this.closed) return;
+    if (this.closed || this.scheduled.has(d.id)) return;
+    this.scheduled.add(d.id);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      void this.attempt(d);
+      this.scheduled.delete(d.id);
+      this.attempt(d).catch((error: unknown) => {
+        this.caught(d, error);
+        this.schedule({ ...d, due: this.clock() + (this.settings.retryDelaysMs[0] ?? LOCK_MARGIN_MS) });
+      });
     }, Math.max(0, d.due - this.clock()));
     timer.unref();
     this.timers.add(timer);
   }
 
+  /** Counts and logs an error caught in a delivery. */
+  private caught(d: PendingDelivery, error: unknown): void {
+    this.internalErrors++;
+    this.logger.error({ event: 'webhook-error', id: d.id, target: d.target, error: messageOf(error), internal_errors: this.internalErrors }, 'webhook delivery error; tried again');
+  }
+
+  /** One attempt under the store's lock (see the module comment). */
   private async attempt(d: PendingDelivery): Promise<void> {
+    const lockMs = this.settings.requestTimeoutMs + LOCK_MARGIN_MS;
+    if (!(await this.store.lock(d.id, lockMs))) {
+      // another instance is making an attempt: look again once its lock has expired
+      this.schedule({ ...d, due: this.clock() + lockMs });
+      return;
+    }
+    try {
+      const current = await this.store.current(d);
+      if (!current) return void this.emit('done-elsewhere', { id: d.id, target: d.target, attempts: d.attempts, status: null, error: null }); // delivered, refused or given up by another instance
+      if (current.due > this.clock()) return this.schedule(current); // another instance made this attempt and set the next
+      await this.send(current);
+    } finally {
+      await this.store.unlock(d.id);
+    }
+  }
+
+  private async send(d: PendingDelivery): Promise<void> {
     const target = this.settings.targets.find((t) => t.id === d.target);
     if (!target) return void (await this.store.remove(d.id)); // the webhook was removed from the configuration
-    const result = await sendSigned(target.url, d.id, d.payload, {
-      secret: target.secret, timeoutMs: this.settings.requestTimeoutMs, allowPrivateNetworks: this.settings.allowPrivateNetworks, now: new Date(this.clock()),
-    });
+    let result: AttemptResult;
+    try {
+      result = await sendSigned(target.url, d.id, d.payload, {
+        secret: target.secret, timeoutMs: this.settings.requestTimeoutMs, allowPrivateNetworks: this.settings.allowPrivateNetworks, now: new Date(this.clock()),
+      });
+    } catch (error) {
+      this.caught(d, error);
+      result = { outcome: 'failed', status: null, error: messageOf(error) };
+    }
     const attempts = d.attempts + 1;
     const report = (event: string, error: string | null): DeliveryEvent => {
       const body = { id: d.id, target: d.target, attempts, status: result.status, error };
