@@ -43,10 +43,10 @@ describe('build and check', () => {
   it('builds byte-identical output from the same sources', async () => {
     const a = await digest(await buildInto(FIXTURE_SOURCES));
     const b = await digest(await buildInto(FIXTURE_SOURCES));
-    // 72 API, model, manifest and open-data JSON files (14 platform histories, 5 category histories); 18 CSV, Atom, schema and checksum files; 55 pages and assets (the search box's script and names); the build manifest;
-    // and a .br and a .gz copy of each of the 88 static files of 1 KiB or more (pipeline/write/compressed-copies.ts), byte-identical too
-    expect(Object.keys(a).length).toBe(155 + 2 * 88);
-    expect(Object.keys(a).filter((f) => f.endsWith('.br'))).toHaveLength(88);
+    // 72 API, model, manifest and open-data JSON files (14 platform histories, 5 category histories); 18 CSV, Atom, schema and checksum files; 56 pages and assets (the search box's script and names; 11 problem pages); the build manifest;
+    // and a .br and a .gz copy of each of the 89 static files of 1 KiB or more (pipeline/write/compressed-copies.ts), byte-identical too
+    expect(Object.keys(a).length).toBe(156 + 2 * 89);
+    expect(Object.keys(a).filter((f) => f.endsWith('.br'))).toHaveLength(89);
     expect(b).toEqual(a);
   });
 
@@ -77,7 +77,7 @@ describe('build and check', () => {
     const build = JSON.parse(await readFile(path.join(dist, 'build-manifest.json'), 'utf8'));
     const page = await readFile(path.join(dist, 'platforms/alpha-exchange/index.html'));
     expect(build.files['platforms/alpha-exchange/index.html']).toEqual({ bytes: page.length, sha256: createHash('sha256').update(page).digest('hex') });
-    expect(Object.keys(build.files)).toHaveLength(154 + 2 * 88);
+    expect(Object.keys(build.files)).toHaveLength(155 + 2 * 89);
     expect(build.files['build-manifest.json']).toBeUndefined();
 
     // a third build removes the first folder: the current one and its predecessor stay

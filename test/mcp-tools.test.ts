@@ -67,7 +67,12 @@ describe('answers sized for agents', () => {
   it('answers with a summary to quote: the pick, key numbers with their dates, the caveats', async () => {
     const compare = await call('compare_platforms', { platforms: ['alpha-exchange', 'delta-exchange'] });
     const text: string = compare.content[0].text;
-    for (const p of compare.structuredContent.products) expect(text).toContain(`- ${p.name}: score ${p.score_pct}%, coverage ${p.coverage}%`);
+    // each score with the range the data leaves possible, when it has width (Delta: 86.5% (range 81.7-87.2%))
+    for (const p of compare.structuredContent.products) {
+      const range = p.score_low_pct === p.score_high_pct ? '' : ` (range ${p.score_low_pct}-${p.score_high_pct}%)`;
+      expect(text).toContain(`- ${p.name}: score ${p.score_pct}%${range}, coverage ${p.coverage}%`);
+    }
+    expect(text).toContain('- Delta Exchange: score 86.5% (range 81.7-87.2%), coverage 94.4%');
     expect(text).toContain(`as of ${compare.structuredContent.products[0].as_of}`);
     expect(text).toMatch(compare.structuredContent.too_close ? /Too close to call: /u : /Pick: /u);
     for (const caveat of compare.structuredContent.caveats) expect(text).toContain(caveat);

@@ -92,9 +92,10 @@ describe('savings with old rates (fixtures on 2026-11-29)', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${late.url}/mcp`)));
     try {
       const result = (await client.callTool({ name: 'estimate_savings_interest', arguments: { balance: 10000 } })) as any;
-      expect(result.content).toHaveLength(2);
+      // one text, the summary an agent quotes (docs/mcp.md), led by the sentence; the data in structuredContent
+      expect(result.content).toHaveLength(1);
       expect(result.content[0].text).toMatch(/^No current pick:/);
-      expect(JSON.parse(result.content[1].text)).toEqual(result.structuredContent);
+      expect(result.content[0].text.split('\n')[0]).toBe(result.structuredContent.no_current_pick_note);
       expect(result.structuredContent.no_current_pick).toBe(true);
     } finally {
       await client.close();

@@ -8,16 +8,24 @@
  * Brotli quality 4 and gzip level 6 (issue 40: quality 9 cost 6.2 ms of CPU per varied
  * /v1/savings-interest answer against 0.28 ms uncompressed): on a 15.9 KB savings answer quality 4
  * took about 0.17 ms for 2,695 bytes, quality 9 16 ms for 2,488 (docs/performance.md "Compression").
- * Compression runs on the main thread, so a body is compressed only up to COMPRESS_MAX_BYTES
- * (about 3 ms at quality 4).
+ * Compression runs on the main thread, so a computed answer is compressed only up to
+ * COMPRESS_MAX_BYTES (about 3 ms at quality 4), a precomputed API body (compressed once per loaded
+ * dist) up to PRECOMPUTED_COMPRESS_MAX_BYTES.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Smallest body worth compressing, bytes. */
 const COMPRESS_MIN_BYTES = 1024;
 
-/** Largest body compressed on the main thread, bytes (256 KiB); larger ones are sent as they are. */
+/** Largest computed answer compressed on the main thread, bytes (256 KiB); larger ones are sent as they are. */
 const COMPRESS_MAX_BYTES = 262_144;
+
+/**
+ * Largest precomputed API body compressed here, bytes (1 MiB: openapi.json is about 300 KB). The
+ * build writes a fixed set of them, each compressed once per loaded dist and kept with its bytes,
+ * so a client cannot make the server compress more than that set (about 12 ms once at 1 MiB).
+ */
+export const PRECOMPUTED_COMPRESS_MAX_BYTES = 1_048_576;
 
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
@@ -39,9 +47,13 @@ export function pickEncoding(acceptEncoding: string | null, size: number): Encod
   return null;
 }
 
-/** The body compressed with `encoding`, computed on first use; undefined for a body over COMPRESS_MAX_BYTES (sent as it is). */
-export function compressed(bytes: Buffer, encoding: Encoding): Buffer | undefined {
-  if (bytes.length > COMPRESS_MAX_BYTES) return undefined;
+/**
+ * The body compressed with `encoding`, computed on first use and kept with the body; undefined for
+ * a body over `maxBytes` (sent as it is).
+ * @param maxBytes COMPRESS_MAX_BYTES for computed answers, PRECOMPUTED_COMPRESS_MAX_BYTES for the build's API bodies
+ */
+export function compressed(bytes: Buffer, encoding: Encoding, maxBytes: number = COMPRESS_MAX_BYTES): Buffer | undefined {
+  if (bytes.length > maxBytes) return undefined;
   let out = cache[encoding].get(bytes);
   if (!out) {
     out = encoding === 'br' ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }) : gzipSync(bytes, { level: GZIP_LEVEL });

@@ -7,7 +7,7 @@
  * h3 and srvx are loaded (see server.ts).
  */
 import { CACHE_CONTROL, etagOf, matchesIfNoneMatch } from './caching.js';
-import { compressed, pickEncoding, type Encoding } from './compression.js';
+import { compressed, pickEncoding, PRECOMPUTED_COMPRESS_MAX_BYTES, type Encoding } from './compression.js';
 import { PROBLEM_CONTENT_TYPE, problemBody, type ProblemSpec } from '../../domain/contract/problem.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -56,7 +56,7 @@ export function problemReply(method: string, baseUrl: string, spec: ProblemSpec,
  */
 export function precomputedReply(method: string, bytes: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>, copies?: (encoding: Encoding) => Buffer | undefined): Reply {
   const picked = pickEncoding(request.acceptEncoding, bytes.length);
-  const encodedBody = picked ? (copies ? copies(picked) : compressed(bytes, picked)) : undefined;
+  const encodedBody = picked ? (copies ? copies(picked) : compressed(bytes, picked, PRECOMPUTED_COMPRESS_MAX_BYTES)) : undefined;
   const encoding = encodedBody ? picked : null;
   const etag = encoding ? `${etagOf(bytes).slice(0, -1)}-${encoding}"` : etagOf(bytes);
   const headers: Record<string, string> = { etag, 'cache-control': CACHE_CONTROL.precomputed, vary: 'Accept-Encoding', ...extra };
