@@ -32,22 +32,23 @@ describe('npm run refresh-queue', () => {
     const queue = JSON.parse(stdout);
     expect(queue).toMatchObject({ evaluation_date: '2026-11-01', methodology_version: '2.0.0', candidates: 12, deciding_nothing: 4, limit: 200 });
     expect(queue.items.map((i: any) => i.impact)).toEqual([...queue.items.map((i: any) => i.impact)].sort((a, b) => b - a));
-    // first: Gamma's missing trading fees decide the exchanges' first place (Gamma leads with a third of the weight)
+    // first: Save Two's stale APY. Without it Save Two falls under the gate and loses its rank; re-read
+    // today its stale flag clears. (Save Three, coverage 20%, and Gamma, 33.3%, are under the gate:
+    // unranked, so their missing facts decide no first place, only their own scores.)
     const [first] = queue.items;
     expect(first).toMatchObject({
-      position: 1, impact: 20.8, slug: 'gamma-exchange', fact: 'facts.trading_fees', reasons: ['missing'], criteria: ['trading_fees'],
-      file: 'sources/platforms/exchanges/gamma-exchange.yaml', line: 6, value: null, as_of: null, age_days: null, window_days: 365, urls: ['https://example.org/gamma'],
-    });
-    expect(first.affects[0]).toEqual({ answer: 'exchanges first place', kind: 'first_place', when: 'like the worst on trading_fees, beta-exchange', detail: 'Gamma Exchange (95%) → Alpha Exchange (87.9%)', points: 10 });
-    // Save Two's stale APY: without it Save Two falls under the gate; re-read today its stale flag clears
-    const stale = queue.items.find((i: any) => i.slug === 'save-two' && i.fact === 'facts.apy');
-    expect(stale).toMatchObject({
-      position: 3, impact: 10.9, reasons: ['stale'], file: 'sources/platforms/high-yield-savings/save-two.yaml', line: 7, as_of: '2026-06-30', age_days: 124, window_days: 120, fact_kind: 'apy',
+      position: 1, impact: 16.9, slug: 'save-two', fact: 'facts.apy', reasons: ['stale'], criteria: ['apy'],
+      file: 'sources/platforms/high-yield-savings/save-two.yaml', line: 7, as_of: '2026-06-30', age_days: 124, window_days: 120, fact_kind: 'apy',
       value: { product: 'Two Cash', 'tiers.0.min_balance_usd': 0, 'tiers.0.apy_pct': 1, 'tiers.1.min_balance_usd': 5000, 'tiers.1.apy_pct': 4.25 }, urls: ['https://example.org/fixture'],
     });
-    expect(stale.affects.map((a: any) => [a.answer, a.points])).toEqual([
-      ['save-two coverage gate', 5], ['verdict save-three-vs-save-two', 2], ['save-two score', 1.4], ['savings ranking (10000 USD, 12 months) row 2', 1], ['verdict save-three-vs-save-two', 1], ['save-two facts.apy stale flag', 0.5],
+    expect(first.affects[0]).toMatchObject({ answer: 'save-two coverage gate', when: 'without it', detail: 'falls under the gate (coverage 100% → 50%): cannot be named winner', points: 5 });
+    expect(first.affects.map((a: any) => [a.answer, a.points])).toEqual([
+      ['save-two coverage gate', 5], ['high-yield-savings rank 2', 3], ['high-yield-savings rank 3', 3], ['verdict save-three-vs-save-two', 2], ['save-two score', 1.4],
+      ['savings ranking (10000 USD, 12 months) row 2', 1], ['verdict save-three-vs-save-two', 1], ['save-two facts.apy stale flag', 0.5],
     ]);
+    const gamma = queue.items.find((i: any) => i.slug === 'gamma-exchange' && i.fact === 'facts.trading_fees');
+    expect(gamma).toMatchObject({ position: 6, impact: 1.8, reasons: ['missing'], file: 'sources/platforms/exchanges/gamma-exchange.yaml', line: 6, value: null, window_days: 365 });
+    expect(gamma.affects).toEqual([expect.objectContaining({ answer: 'gamma-exchange score', detail: '95% → 76.7%, coverage 33.3% → 50%', when: 'like the worst on trading_fees, beta-exchange', points: 1.8 })]);
     // Save One's APY was re-read in the second commit: fresh, so not queued
     expect(queue.items.some((i: any) => i.slug === 'save-one' && i.fact === 'facts.apy')).toBe(false);
   });
@@ -68,9 +69,9 @@ describe('npm run refresh-queue', () => {
     const lines = stdout.split('\n');
     expect(lines[0]).toBe('# Refresh queue, 2026-11-01 (methodology 2.0.0)');
     expect(lines[2]).toContain('12 stale, weak-only or missing facts decide published answers; the first 2 are listed. 4 more decide none (left out).');
-    expect(lines[6]).toBe('| 1 | 20.8 | sources/platforms/exchanges/gamma-exchange.yaml:6 | gamma-exchange facts.trading_fees | missing | missing | — | — / 365 |');
+    expect(lines[6]).toBe('| 1 | 16.9 | sources/platforms/high-yield-savings/save-two.yaml:7 | save-two facts.apy | stale | product "Two Cash", tiers.0.min_balance_usd 0, tiers.0.apy_pct 1, tiers.1.min_balance_usd 5000, … (1 more) | 2026-06-30 | 124 / 120 |');
     expect(lines[8]).toBe('');
-    expect(stdout).toContain('  - exchanges first place (10): Gamma Exchange (95%) → Alpha Exchange (87.9%) [like the worst on trading_fees, beta-exchange]');
+    expect(stdout).toContain('  - save-two coverage gate (5): falls under the gate (coverage 100% → 50%): cannot be named winner [without it]');
     const brokerages = JSON.parse((await runEditor('refresh-queue', ['--sources', repo.sources, '--category', 'brokerages', '--json'], EPOCH)).stdout);
     expect(brokerages.items.map((i: any) => `${i.slug} ${i.fact}`)).toEqual(['three-broker facts.investments', 'three-broker facts.protection', 'three-broker assessments.regulation']);
     const badCategory = await runEditor('refresh-queue', ['--sources', repo.sources, '--category', 'banks'], EPOCH);
@@ -99,16 +100,15 @@ describe('npm run refresh-queue on the real sources', () => {
 });
 
 describe('npm run preview', () => {
-  it('shows what a commit does to the published answers: facts old -> new, first place, verdict flags, savings ranking, stale flag cleared', async () => {
+  it('shows what a commit does to the published answers: facts old -> new, scores, verdict flags, savings ranking, stale flag cleared', async () => {
     const { code, stdout } = await runEditor('preview', ['--sources', repo.sources, '--base', repo.initial, '--head', second, '--json'], EPOCH);
     expect(code).toBe(0);
     const preview = JSON.parse(stdout);
     expect(preview).toMatchObject({ base: repo.initial, head: second, evaluation_date: '2026-11-01', sources_changed: true });
     expect(preview.facts.find((f: any) => f.field === 'facts.apy.tiers.0.apy_pct')).toMatchObject({ kind: 'fact_changed', slug: 'save-one', old_value: 4, new_value: 4.5, old_as_of: '2026-06-30', new_as_of: '2026-10-01' });
     const answers = preview.answers.map((a: any) => `${a.answer}: ${a.detail}`);
+    // Save One leads the ranked accounts before and after (Save Three, coverage 20%, is under the gate: unranked), so no first place or rank moves
     expect(answers).toEqual([
-      'high-yield-savings first place: Save Three (100%) → Save One Bank (100%)',
-      'high-yield-savings rank 2: Save One Bank (97.1%) → Save Three (100%)',
       'save-one score: 97.1% → 100%, coverage 100% → 100%',
       'save-two score: 83% → 80.2%, coverage 100% → 100%',
       'verdict save-one-vs-save-three: depends_on_stale true → false',
@@ -117,10 +117,7 @@ describe('npm run preview', () => {
       'savings ranking (10000 USD, 12 months) row 2: save-one (400.00 USD) → save-two (425.00 USD)',
       'save-one facts.apy stale flag: stale flag cleared',
     ]);
-    expect(preview.ranks).toEqual([
-      { category: 'high-yield-savings', slug: 'save-three', name: 'Save Three', from: 1, to: 2 },
-      { category: 'high-yield-savings', slug: 'save-one', name: 'Save One Bank', from: 2, to: 1 },
-    ]);
+    expect(preview.ranks).toEqual([]);
   });
 
   it('previews the working tree in Markdown for a pull-request comment, uncommitted edits included', async () => {
