@@ -20,7 +20,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { CATEGORY_IDS } from '../runtime/domain/contract/categories.js';
-import { DAY_MS, platformYaml, prng } from './synthetic/platform-yaml.js';
+import { platformYaml, prng } from './synthetic/platform-yaml.js';
+import { DAY_MS } from '../runtime/domain/contract/calendar.js';
 import { evaluationDateOf } from '../runtime/domain/scoring/freshness.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -5,6 +5,7 @@
  */
 import type { Site } from '../../../runtime/domain/contract/model.js';
 import { CATEGORY_IDS } from '../../../runtime/domain/contract/categories.js';
+import { addDays } from '../../../runtime/domain/contract/calendar.js';
 import { humanize } from '../../../runtime/domain/pages/format.js';
 import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
 import { pageDocument } from '../../../runtime/domain/pages/layout.js';
@@ -13,6 +14,8 @@ import { linearScore } from '../../../runtime/domain/scoring/criterion-rules.js'
 import { COMPOUNDING_ASSUMPTION } from '../../../runtime/domain/compute/savings.js';
 import { SAVINGS_RANKING } from '../../../runtime/domain/compute/savings-ranking.js';
 import { FEE_RANKING } from '../../../runtime/domain/compute/fee-ranking.js';
+import { reachesCoverageGate } from '../../../runtime/domain/compute/ranking-order.js';
+import { shareGroupWeight } from '../../../runtime/domain/scoring/weight-groups.js';
 
 /** One rule in words, with a worked example computed from the rule's own numbers. */
 function ruleHtml(rule: Rule): SafeHtml {
@@ -59,11 +62,11 @@ function coverageExample(m: Methodology): SafeHtml | string {
   const sum = (ks: readonly Criterion[], w: (k: Criterion) => number) => Math.round(ks.reduce((s, k) => s + w(k), 0) * 100) / 100;
   const total = sum(criteria, (k) => k.weight);
   const withData = sum(others, (k) => k.weight);
-  const feeBase = sum(fees, (k) => k.weight);
-  const custom = (k: Criterion) => (k.group === 'fees' ? (feeBase === 0 ? 10 / fees.length : (10 * k.weight) / feeBase) : k.weight);
+  const shares = shareGroupWeight(fees, Object.fromEntries(criteria.map((k) => [k.key, k.weight])), 10);
+  const custom = (k: Criterion) => shares[k.key] ?? k.weight;
   const customTotal = sum(criteria, custom);
   const pct = (a: number, b: number) => Math.round((1000 * a) / b) / 10;
-  return html`<p><em>Example (${m.categories[id].label.toLowerCase()}):</em> a platform with every criterion but the fee criteria (${fees.map((k) => k.key).join(', ')}) has coverage ${withData} ÷ ${total} = ${pct(withData, total)} % under the default weights${pct(withData, total) >= m.coverage_gate_pct ? ', so it is eligible' : ''}. A caller who sends <code>weights=fees:10</code> shares 10 among the fee criteria (${fees.map((k) => `${k.key} ${Math.round(custom(k) * 100) / 100}`).join(', ')}); coverage becomes ${withData} ÷ ${customTotal} = ${pct(withData, customTotal)} %, under the ${m.coverage_gate_pct} % gate: the platform cannot be named winner, and the answer says which criteria are missing and what share of the applied weight they carry.</p>`;
+  return html`<p><em>Example (${m.categories[id].label.toLowerCase()}):</em> a platform with every criterion but the fee criteria (${fees.map((k) => k.key).join(', ')}) has coverage ${withData} ÷ ${total} = ${pct(withData, total)} % under the default weights${reachesCoverageGate(pct(withData, total), m.coverage_gate_pct) ? ', so it is eligible' : ''}. A caller who sends <code>weights=fees:10</code> shares 10 among the fee criteria (${fees.map((k) => `${k.key} ${custom(k)}`).join(', ')}); coverage becomes ${withData} ÷ ${customTotal} = ${pct(withData, customTotal)} %, under the ${m.coverage_gate_pct} % gate: the platform cannot be named winner, and the answer says which criteria are missing and what share of the applied weight they carry.</p>`;
 }
 
 /**
@@ -157,9 +160,4 @@ ${(c.profiles ?? []).map((p) => html`<p><strong>Profile <code>${p.key}</code> ($
 ${m.changelog.map((e) => html`<h3>${e.version} (${e.date})</h3><ul>${e.changes.map((t) => html`<li>${t}</li>`)}</ul>`)}
 </section>`;
   return pageDocument({ site, path: '/methodology', title: 'Methodology', description: 'How every score is computed: criteria, weights, rules, coverage gate, freshness, evidence tiers, hack caps and the too-close margin', main });
-}
-
-/** A date (YYYY-MM-DD) moved by whole days. */
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -8,6 +8,7 @@ import type { ComparedProduct } from '../contract/comparison-schemas.js';
 import type { CompareRules, ModelCriterion, ModelPlatform } from '../contract/model.js';
 import { round1 } from './rounding.js';
 import { scoreAndCoverage, weightedScore, type KeepCriterion } from './weighted-score.js';
+import { isEligible, reachesCoverageGate } from './ranking-order.js';
 import { compareNames } from './name-order.js';
 import { madeOnce } from './made-once.js';
 import { sortFew } from '../primitives/sort-few.js';
@@ -39,9 +40,9 @@ function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly M
     const states = p.criteria;
     const scored = weightedScore(criteria, states, weights, p.cap);
     const cov = scored.coverage;
-    const eligible = cov.pct >= rules.coverage_gate_pct && scored.score_pct !== null;
+    const eligible = isEligible(cov.pct, scored.score_pct, rules.coverage_gate_pct);
     let reason: string | null = null;
-    if (cov.pct < rules.coverage_gate_pct) {
+    if (!reachesCoverageGate(cov.pct, rules.coverage_gate_pct)) {
       const missing = cov.missing.map((m) => `${m.key} (${m.share_pct}%)`).join(', ');
       reason = `coverage ${cov.pct}% under the applied weights is under the ${rules.coverage_gate_pct}% gate; missing: ${missing || 'none'}`;
     } else if (scored.score_pct === null) {
@@ -130,7 +131,7 @@ function pickWithout(
   let best: (Ranked & { slug: string }) | null = null;
   for (const p of platforms) {
     const { score_pct, coverage } = scoreAndCoverage(criteria, p.criteria, weights, p.cap, keep);
-    if (coverage < rules.coverage_gate_pct || score_pct === null) continue;
+    if (!isEligible(coverage, score_pct, rules.coverage_gate_pct)) continue;
     const candidate = { slug: p.slug, name: p.name, eligible: true, score_pct, coverage };
     if (best === null || byRank(candidate, best) < 0) best = candidate;
   }

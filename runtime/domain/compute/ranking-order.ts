@@ -1,0 +1,26 @@
+/**
+ * Who can be named winner, and the order of every list that ranks (sources/methodology.yaml
+ * `coverage_gate_pct` and "Ranking order"; docs/methodology.md "Ranking order (2.2.0)"): category
+ * lists, search, compare products and published verdicts all call these, never restate them. They
+ * sit in compute/, below scoring/, because compare needs them (docs/architecture.md "Where a rule
+ * or constant lives").
+ */
+/**
+ * True when a coverage reaches the coverage gate.
+ * @param coveragePct percent 0-100 of the applied weight with sourced data
+ * @param gatePct methodology.yaml `coverage_gate_pct`, percent 0-100
+ */
+export function reachesCoverageGate(coveragePct: number, gatePct: number): boolean {
+  return coveragePct >= gatePct;
+}
+
+/**
+ * True when a platform can be named winner (eligible): its coverage reaches the gate and it has a
+ * score (some criterion with data carries weight).
+ * @param coveragePct percent 0-100 of the applied weight with sourced data
+ * @param scorePct the weighted score 0-100, null when no criterion with data carries weight
+ * @param gatePct methodology.yaml `coverage_gate_pct`, percent 0-100
+ */
+export function isEligible(coveragePct: number, scorePct: number | null, gatePct: number): boolean {
+  return reachesCoverageGate(coveragePct, gatePct) && scorePct !== null;
+}
