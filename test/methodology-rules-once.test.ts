@@ -1,11 +1,11 @@
 /**
  * The methodology rules each written once (issue 39): the coverage gate and eligibility
- * (compute/ranking-order.ts), the sharing of a weight group (scoring/weight-groups.ts), the day
+ * and the ranking order (compute/ranking-order.ts), the sharing of a weight group (scoring/weight-groups.ts), the day
  * arithmetic of freshness, caps and time charts (contract/calendar.ts), and the evaluation date's
  * refusal of a bad SOURCE_DATE_EPOCH as the build CLI reports it. Values are hand-computed.
  */
 import { describe, expect, it } from 'vitest';
-import { isEligible, reachesCoverageGate } from '../runtime/domain/compute/ranking-order.js';
+import { byRank, isEligible, reachesCoverageGate } from '../runtime/domain/compute/ranking-order.js';
 import { shareGroupWeight, weightGroups } from '../runtime/domain/scoring/weight-groups.js';
 import { addDays, dayNumber } from '../runtime/domain/contract/calendar.js';
 import { FIXTURE_SOURCES, runCli } from './helpers.js';
@@ -21,6 +21,21 @@ describe('coverage gate and eligibility', () => {
     expect(isEligible(74.9, 99, 75)).toBe(false);
     expect(isEligible(100, null, 75)).toBe(false); // no criterion with data carries weight
     expect(isEligible(0, 0, 0)).toBe(true); // a gate of 0 admits any scored platform, even a score of 0
+  });
+});
+
+describe('ranking order', () => {
+  it('puts eligible first, then score descending (none last), then coverage descending, then name', () => {
+    const rows = [
+      { name: 'Under Gate', eligible: false, score_pct: 99, coverage: 40 },
+      { name: 'Beta', eligible: true, score_pct: 84.3, coverage: 77.8 },
+      { name: 'alpha', eligible: true, score_pct: 84.3, coverage: 77.8 },
+      { name: 'Zeta', eligible: true, score_pct: 84.3, coverage: 100 },
+      { name: 'Top', eligible: true, score_pct: 90, coverage: 80 },
+      { name: 'No Score', eligible: false, score_pct: null, coverage: 100 },
+      { name: 'Also Under', eligible: false, score_pct: 99, coverage: 60 },
+    ];
+    expect(rows.sort(byRank).map((r) => r.name)).toEqual(['Top', 'Zeta', 'alpha', 'Beta', 'Also Under', 'Under Gate', 'No Score']);
   });
 });
 

@@ -19,7 +19,7 @@ const rangeOverlap = (a: { low: number; high: number }, b: { low: number; high: 
 
 /**
  * Sets rank, rank_note and overlaps_previous on the platforms of one category, given in rank order
- * (compute/search.ts byRank: eligible first, then score descending, then name). The too-close margin
+ * (ranking-order.ts byRank). The too-close margin
  * is margin_points, or wide_margin_points when either platform's coverage is under
  * wide_when_coverage_below_pct (the rule compare applies to its two best products).
  */

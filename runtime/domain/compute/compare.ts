@@ -8,8 +8,7 @@ import type { ComparedProduct } from '../contract/comparison-schemas.js';
 import type { CompareRules, ModelCriterion, ModelPlatform } from '../contract/model.js';
 import { round1 } from './rounding.js';
 import { scoreAndCoverage, weightedScore, type KeepCriterion } from './weighted-score.js';
-import { isEligible, reachesCoverageGate } from './ranking-order.js';
-import { compareNames } from './name-order.js';
+import { byRank, isEligible, reachesCoverageGate, type Rankable } from './ranking-order.js';
 import { madeOnce } from './made-once.js';
 import { sortFew } from '../primitives/sort-few.js';
 
@@ -109,15 +108,6 @@ function comparedProduct(p: ModelPlatform, v: WeightedFields): ComparedProduct {
 }
 
 /**
- * The order of compared products (methodology.yaml "Ranking order"): those that can be named winner
- * first, then those under the gate; within each, score descending (none last), then coverage
- * descending, then name.
- */
-const byRank = (a: Ranked, b: Ranked): number =>
-  Number(b.eligible) - Number(a.eligible) || (b.score_pct ?? -1) - (a.score_pct ?? -1) || b.coverage - a.coverage || compareNames(a.name, b.name);
-type Ranked = Pick<ComparedProduct, 'eligible' | 'score_pct' | 'coverage' | 'name'>;
-
-/**
  * The slug of the product that would be picked if the criteria `keep` rejects had no data: the eligible one first in the products' order
  * (byRank), found in one pass over scores and coverage, without rows, arrays or a sort.
  */
@@ -128,7 +118,7 @@ function pickWithout(
   rules: CompareRules,
   keep: KeepCriterion | null,
 ): string | null {
-  let best: (Ranked & { slug: string }) | null = null;
+  let best: (Rankable & { slug: string }) | null = null;
   for (const p of platforms) {
     const { score_pct, coverage } = scoreAndCoverage(criteria, p.criteria, weights, p.cap, keep);
     if (!isEligible(coverage, score_pct, rules.coverage_gate_pct)) continue;

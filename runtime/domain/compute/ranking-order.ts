@@ -5,6 +5,8 @@
  * sit in compute/, below scoring/, because compare needs them (docs/architecture.md "Where a rule
  * or constant lives").
  */
+import { compareNames } from './name-order.js';
+
 /**
  * True when a coverage reaches the coverage gate.
  * @param coveragePct percent 0-100 of the applied weight with sourced data
@@ -23,4 +25,23 @@ export function reachesCoverageGate(coveragePct: number, gatePct: number): boole
  */
 export function isEligible(coveragePct: number, scorePct: number | null, gatePct: number): boolean {
   return reachesCoverageGate(coveragePct, gatePct) && scorePct !== null;
+}
+
+/** The fields the ranking order reads (a runtime-model platform or a compared product). */
+export interface Rankable {
+  eligible: boolean;
+  /** 0-100, null when unscored. */
+  score_pct: number | null;
+  /** Percent 0-100 of the applied weight with sourced data. */
+  coverage: number;
+  name: string;
+}
+
+/**
+ * The ranking order, as a sort comparator: platforms that can be named winner (eligible) first, then
+ * those under the coverage gate; within each, score descending (no score last), then coverage
+ * descending, then name (compareNames).
+ */
+export function byRank(a: Rankable, b: Rankable): number {
+  return Number(b.eligible) - Number(a.eligible) || (b.score_pct ?? -1) - (a.score_pct ?? -1) || b.coverage - a.coverage || compareNames(a.name, b.name);
 }
