@@ -5,7 +5,7 @@
  * refusal of a bad SOURCE_DATE_EPOCH as the build CLI reports it. Values are hand-computed.
  */
 import { describe, expect, it } from 'vitest';
-import { byRank, isEligible, reachesCoverageGate } from '../runtime/domain/compute/ranking-order.js';
+import { byRank, isEligible, reachesCoverageGate, tooCloseMargin } from '../runtime/domain/compute/ranking-order.js';
 import { shareGroupWeight, weightGroups } from '../runtime/domain/scoring/weight-groups.js';
 import { addDays, dayNumber } from '../runtime/domain/contract/calendar.js';
 import { FIXTURE_SOURCES, runCli } from './helpers.js';
@@ -36,6 +36,15 @@ describe('ranking order', () => {
       { name: 'Also Under', eligible: false, score_pct: 99, coverage: 60 },
     ];
     expect(rows.sort(byRank).map((r) => r.name)).toEqual(['Top', 'Zeta', 'alpha', 'Beta', 'Also Under', 'Under Gate', 'No Score']);
+  });
+});
+
+describe('too-close margin', () => {
+  const tooClose = { margin_points: 3, wide_margin_points: 6, wide_when_coverage_below_pct: 90 };
+  it('is the wide margin when either coverage is under the threshold, else the margin', () => {
+    expect(tooCloseMargin(tooClose, 100, 90)).toBe(3); // 90 is not under 90
+    expect(tooCloseMargin(tooClose, 100, 89.9)).toBe(6);
+    expect(tooCloseMargin(tooClose, 75, 100)).toBe(6);
   });
 });
 

@@ -8,7 +8,7 @@ import type { ComparedProduct } from '../contract/comparison-schemas.js';
 import type { CompareRules, ModelCriterion, ModelPlatform } from '../contract/model.js';
 import { round1 } from './rounding.js';
 import { scoreAndCoverage, weightedScore, type KeepCriterion } from './weighted-score.js';
-import { byRank, isEligible, reachesCoverageGate, type Rankable } from './ranking-order.js';
+import { byRank, isEligible, reachesCoverageGate, tooCloseMargin, type Rankable } from './ranking-order.js';
 import { madeOnce } from './made-once.js';
 import { sortFew } from '../primitives/sort-few.js';
 
@@ -199,11 +199,7 @@ export function compare(
   const products = scoreProducts(platforms, criteria, weights, rules);
   const eligible = products.filter((p) => p.eligible);
   const [first, second] = eligible;
-  const wide =
-    first !== undefined &&
-    second !== undefined &&
-    Math.min(first.coverage, second.coverage) < rules.too_close.wide_when_coverage_below_pct;
-  const marginRule = wide ? rules.too_close.wide_margin_points : rules.too_close.margin_points;
+  const marginRule = first && second ? tooCloseMargin(rules.too_close, first.coverage, second.coverage) : rules.too_close.margin_points;
   const margin = first && second ? round1((first.score_pct ?? 0) - (second.score_pct ?? 0)) : null;
   const tooClose = margin !== null && margin < marginRule;
 

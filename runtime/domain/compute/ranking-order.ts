@@ -5,6 +5,7 @@
  * sit in compute/, below scoring/, because compare needs them (docs/architecture.md "Where a rule
  * or constant lives").
  */
+import type { CompareRules } from '../contract/model.js';
 import { compareNames } from './name-order.js';
 
 /**
@@ -44,4 +45,16 @@ export interface Rankable {
  */
 export function byRank(a: Rankable, b: Rankable): number {
   return Number(b.eligible) - Number(a.eligible) || (b.score_pct ?? -1) - (a.score_pct ?? -1) || b.coverage - a.coverage || compareNames(a.name, b.name);
+}
+
+/**
+ * The too-close margin between two platforms (methodology.yaml `too_close`), in score points:
+ * wide_margin_points when either coverage is under wide_when_coverage_below_pct, else margin_points.
+ * Compare applies it to its two best products, the category lists to each ranked platform and the
+ * one above it.
+ * @param coverageA percent 0-100
+ * @param coverageB percent 0-100
+ */
+export function tooCloseMargin(tooClose: CompareRules['too_close'], coverageA: number, coverageB: number): number {
+  return Math.min(coverageA, coverageB) < tooClose.wide_when_coverage_below_pct ? tooClose.wide_margin_points : tooClose.margin_points;
 }
