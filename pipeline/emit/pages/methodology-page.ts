@@ -4,7 +4,7 @@
  * (with worked examples), the too-close margins, the hack caps, and per category each criterion with weight, what it measures and its rule.
  */
 import type { Site } from '../../../runtime/domain/contract/model.js';
-import { CATEGORY_IDS } from '../../../runtime/domain/contract/categories.js';
+import { CATEGORY_IDS, type CategoryId } from '../../../runtime/domain/contract/categories.js';
 import { addDays } from '../../../runtime/domain/contract/calendar.js';
 import { humanize } from '../../../runtime/domain/pages/format.js';
 import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
@@ -50,15 +50,24 @@ function notApplicableHtml(k: Criterion): SafeHtml | string {
 }
 
 /**
+ * The category of the worked examples: the first with a `fees` weight group (scoring/weight-groups.ts),
+ * its criteria, the group's and the others; null when no category has one.
+ */
+function feesExample(m: Methodology): { id: CategoryId; criteria: readonly Criterion[]; fees: readonly Criterion[]; others: readonly Criterion[] } | null {
+  const id = CATEGORY_IDS.find((c) => m.categories[c].criteria.some((k) => k.group === 'fees'));
+  if (!id) return null;
+  const criteria = m.categories[id].criteria;
+  return { id, criteria, fees: criteria.filter((k) => k.group === 'fees'), others: criteria.filter((k) => k.group !== 'fees') };
+}
+
+/**
  * Coverage worked example for a category with a weight group: the first platform missing every criterion of the group,
  * under the default weights and with the group weighted 10 by the caller.
  */
 function coverageExample(m: Methodology): SafeHtml | string {
-  const id = CATEGORY_IDS.find((c) => m.categories[c].criteria.some((k) => k.group === 'fees'));
-  if (!id) return '';
-  const criteria = m.categories[id].criteria;
-  const fees = criteria.filter((k) => k.group === 'fees');
-  const others = criteria.filter((k) => k.group !== 'fees');
+  const example = feesExample(m);
+  if (!example) return '';
+  const { id, criteria, fees, others } = example;
   const sum = (ks: readonly Criterion[], w: (k: Criterion) => number) => Math.round(ks.reduce((s, k) => s + w(k), 0) * 100) / 100;
   const total = sum(criteria, (k) => k.weight);
   const withData = sum(others, (k) => k.weight);
@@ -74,11 +83,9 @@ function coverageExample(m: Methodology): SafeHtml | string {
  * coverageExample): one with the fee criteria missing, one with a stale criterion, each with the arithmetic.
  */
 function rangeExamples(m: Methodology): SafeHtml | string {
-  const id = CATEGORY_IDS.find((c) => m.categories[c].criteria.some((k) => k.group === 'fees'));
-  if (!id) return '';
-  const criteria = m.categories[id].criteria;
-  const fees = criteria.filter((k) => k.group === 'fees');
-  const others = criteria.filter((k) => k.group !== 'fees');
+  const example = feesExample(m);
+  if (!example) return '';
+  const { id, criteria, fees, others } = example;
   const sum = (ks: readonly Criterion[]) => Math.round(ks.reduce((s, k) => s + k.weight, 0) * 100) / 100;
   const total = sum(criteria);
   const withData = sum(others);
