@@ -116,10 +116,11 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
     platforms.push(platform ? { source, platform } : { source });
   }
   let evaluationDate = options.today;
+  let evaluationDateError: string | null = null;
   try {
     evaluationDate = evaluationDateOf(options.sourceDateEpoch, options.today);
-  } catch {
-    // reported below as a located problem
+  } catch (error) {
+    evaluationDateError = (error as Error).message; // reported below as a located problem
   }
   const evidence = methodology ? { evaluationDate, freshness: methodology.freshness, lists } : undefined;
   if (methodology && evidence) problems.push(...checkPlatforms(platforms, methodology, evidence));
@@ -128,8 +129,8 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
   if (baseUrl !== undefined && !BASE_URL_PATTERN.test(baseUrl)) {
     problems.push({ severity: 'error', file: 'BASE_URL', line: 1, col: 1, path: '', message: `BASE_URL "${baseUrl}" is not an absolute http(s) URL`, hint: 'e.g. BASE_URL=https://data.example.org, or leave it unset to use sources/site.yaml' });
   }
-  if (options.sourceDateEpoch !== undefined && options.sourceDateEpoch !== '' && !/^\d+$/.test(options.sourceDateEpoch)) {
-    problems.push({ severity: 'error', file: 'SOURCE_DATE_EPOCH', line: 1, col: 1, path: '', message: `SOURCE_DATE_EPOCH "${options.sourceDateEpoch.slice(0, 40)}" is not a whole number of seconds`, hint: 'e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset to evaluate on the day of the build' });
+  if (evaluationDateError !== null) {
+    problems.push({ severity: 'error', file: 'SOURCE_DATE_EPOCH', line: 1, col: 1, path: '', message: evaluationDateError, hint: 'e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset to evaluate on the day of the build' });
   }
   if (problems.some((p) => p.severity === 'error') || !siteSource || !methodology || !evidence) return { problems, ok: false };
   const sources = platforms.map((p) => p.platform!);

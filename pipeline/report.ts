@@ -10,6 +10,7 @@
  */
 import { CATEGORY_IDS, type CategoryId } from '../runtime/domain/contract/categories.js';
 import { estimateFees, type FeeProfile } from '../runtime/domain/compute/fees.js';
+import { reachesCoverageGate } from '../runtime/domain/compute/ranking-order.js';
 import { LIMITS } from '../runtime/domain/contract/parameter-rules.js';
 import { tierOfUrl, type TierLists } from '../runtime/domain/scoring/evidence-tiers.js';
 import type { ScoredPlatform } from './score/score-dataset.js';
@@ -149,7 +150,7 @@ export function dataReport(platforms: readonly ScoredPlatform[], gate: number, l
       category,
       platforms: members.length,
       coverage,
-      under_gate: members.filter((p) => p.model.coverage < gate).map(withMissingCriteria).sort(),
+      under_gate: members.filter((p) => !reachesCoverageGate(p.model.coverage, gate)).map(withMissingCriteria).sort(),
       stale_facts: stale,
       stale_by_platform: staleByPlatform
         .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))

@@ -20,7 +20,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { CATEGORY_IDS } from '../runtime/domain/contract/categories.js';
-import { DAY_MS, platformYaml, prng } from './synthetic/platform-yaml.js';
+import { platformYaml, prng } from './synthetic/platform-yaml.js';
+import { DAY_MS, dayNumber } from '../runtime/domain/contract/calendar.js';
 import { evaluationDateOf } from '../runtime/domain/scoring/freshness.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,7 +37,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export async function generateSources(count: number, outDir: string, seed = 1): Promise<number> {
   const rand = prng(seed);
   const evaluationDate = evaluationDateOf(process.env.SOURCE_DATE_EPOCH, new Date().toISOString().slice(0, 10));
-  const todayMs = Date.parse(`${evaluationDate}T00:00:00Z`) - DAY_MS;
+  const todayMs = (dayNumber(evaluationDate) - 1) * DAY_MS;
   await mkdir(outDir, { recursive: true });
   await copyFile(path.join(ROOT, 'sources/site.yaml'), path.join(outDir, 'site.yaml'));
   await copyFile(path.join(ROOT, 'sources/methodology.yaml'), path.join(outDir, 'methodology.yaml'));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../pipeline/build.js';
 import { verdictBodies } from '../pipeline/emit/api-bodies.js';
 import { PUBLISHED_VERDICT_TOP_K } from '../runtime/domain/contract/published-verdicts.js';
-import { byRank } from '../runtime/domain/compute/search.js';
+import { byRank } from '../runtime/domain/compute/ranking-order.js';
 import { buildInto, FIXTURE_SOURCES, http, ROOT, startServer, type RunningServer } from './helpers.js';
 import { openApiValidator } from './openapi-checker.js';
 

@@ -8,7 +8,7 @@ import type { SafetyResponse, VerdictResponse } from '../../runtime/domain/contr
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 import type { Site } from '../../runtime/domain/contract/model.js';
 import { categoryPageUrl, platformJsonUrl } from '../../runtime/domain/contract/urls.js';
-import { byRank } from '../../runtime/domain/compute/search.js';
+import { byRank } from '../../runtime/domain/compute/ranking-order.js';
 import { verdictBody } from '../../runtime/domain/operations/verdict.js';
 import { envelope } from '../../runtime/domain/operations/result.js';
 import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';

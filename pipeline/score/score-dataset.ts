@@ -9,7 +9,7 @@ import { ownHosts, tierOfUrl } from '../../runtime/domain/scoring/evidence-tiers
 import type { CategoryId } from '../../runtime/domain/contract/categories.js';
 import type { ModelCriterion, ModelCriterionState, ModelPlatform, Site } from '../../runtime/domain/contract/model.js';
 import { apyForBalance } from '../../runtime/domain/compute/savings.js';
-import { byRank } from '../../runtime/domain/compute/search.js';
+import { byRank, isEligible } from '../../runtime/domain/compute/ranking-order.js';
 import { defaultWeights, weightedScore } from '../../runtime/domain/compute/weighted-score.js';
 import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
 import type { PlatformSource } from '../../runtime/domain/sources/platform-schema.js';
@@ -98,7 +98,7 @@ function setCriterionRanges(methodology: Methodology, category: CategoryId, rows
 }
 
 /**
- * Scores the dataset on the evaluation date. Platforms come back in rank order (score descending, then name).
+ * Scores the dataset on the evaluation date. Platforms come back in rank order (compute/ranking-order.ts byRank).
  * @param evidence the evaluation date, freshness windows and tier lists
  * @throws Error from scoreCriterion on a methodology defect
  */
@@ -149,7 +149,7 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
       score_low_pct: overall.score_pct === null ? null : (overall.range?.low ?? null),
       score_high_pct: overall.score_pct === null ? null : (overall.range?.high ?? null),
       coverage: cov,
-      eligible: cov >= methodology.coverage_gate_pct && overall.score_pct !== null,
+      eligible: isEligible(cov, overall.score_pct, methodology.coverage_gate_pct),
       rank: null,
       rank_note: '',
       overlaps_previous: false,

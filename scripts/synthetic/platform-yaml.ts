@@ -3,8 +3,7 @@
  * assessments, incidents and licences for a category, from a seeded PRNG.
  */
 import type { CategoryId } from '../../runtime/domain/contract/categories.js';
-
-export const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../runtime/domain/contract/calendar.js';
 
 /** A small deterministic PRNG (mulberry32): numbers in [0, 1). */
 export function prng(seed: number): () => number {

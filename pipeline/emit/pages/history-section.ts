@@ -14,7 +14,7 @@ import { API_PATHS, apiPath, sitePath } from '../../../runtime/domain/contract/u
 import { formatPct } from '../../../runtime/domain/pages/format.js';
 import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
 import { BAR_COLOURS } from '../../../runtime/domain/pages/score-chart.js';
-import { dayOf } from '../../../runtime/domain/pages/incident-timeline.js';
+import { addDays, dayNumber } from '../../../runtime/domain/contract/calendar.js';
 import { CHART_FONT_PX, CHART_WIDTH, textWidth } from '../../../runtime/domain/pages/chart-text.js';
 import { coverageNote } from '../../../runtime/domain/pages/coverage-note.js';
 import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
@@ -59,19 +59,16 @@ function apyPoints(history: PlatformHistoryResponse): Array<[string, number]> {
   return [...byDate].sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
-/** YYYY-MM-DD `days` after a date. */
-const addDays = (date: string, days: number): string => new Date((dayOf(date) + days) * 86_400_000).toISOString().slice(0, 10);
-
 /**
  * The APY chart, or nothing with fewer than one point.
  * @param windowDays the APY freshness window (methodology.yaml freshness.apy.days): a rate is not drawn past it
  */
 function apyChart(points: ReadonlyArray<[string, number]>, evaluationDate: string, windowDays: number, id: string): SafeHtml | '' {
   if (points.length === 0) return '';
-  const start = dayOf(points[0]![0]);
-  const end = Math.max(dayOf(evaluationDate), start + 1);
+  const start = dayNumber(points[0]![0]);
+  const end = Math.max(dayNumber(evaluationDate), start + 1);
   const top = Math.max(...points.map(([, v]) => v)) * 1.25 || 1;
-  const x = (date: string) => LEFT + Math.round(((dayOf(date) - start) / (end - start)) * (WIDTH - LEFT - RIGHT) * 10) / 10;
+  const x = (date: string) => LEFT + Math.round(((dayNumber(date) - start) / (end - start)) * (WIDTH - LEFT - RIGHT) * 10) / 10;
   const y = (v: number) => TOP + Math.round((1 - v / top) * (HEIGHT - TOP - BOTTOM) * 10) / 10;
   // a step per rate: from its as_of to the next as_of, the end of its freshness window or the evaluation date, whichever is first
   const until = points.map(([date], i) => [points[i + 1]?.[0] ?? evaluationDate, addDays(date, windowDays), evaluationDate].sort()[0]!);

@@ -4,7 +4,8 @@
  * (with worked examples), the too-close margins, the hack caps, and per category each criterion with weight, what it measures and its rule.
  */
 import type { Site } from '../../../runtime/domain/contract/model.js';
-import { CATEGORY_IDS } from '../../../runtime/domain/contract/categories.js';
+import { CATEGORY_IDS, type CategoryId } from '../../../runtime/domain/contract/categories.js';
+import { addDays } from '../../../runtime/domain/contract/calendar.js';
 import { humanize } from '../../../runtime/domain/pages/format.js';
 import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
 import { pageDocument } from '../../../runtime/domain/pages/layout.js';
@@ -13,6 +14,8 @@ import { linearScore } from '../../../runtime/domain/scoring/criterion-rules.js'
 import { COMPOUNDING_ASSUMPTION } from '../../../runtime/domain/compute/savings.js';
 import { SAVINGS_RANKING } from '../../../runtime/domain/compute/savings-ranking.js';
 import { FEE_RANKING } from '../../../runtime/domain/compute/fee-ranking.js';
+import { reachesCoverageGate } from '../../../runtime/domain/compute/ranking-order.js';
+import { shareGroupWeight } from '../../../runtime/domain/scoring/weight-groups.js';
 
 /** One rule in words, with a worked example computed from the rule's own numbers. */
 function ruleHtml(rule: Rule): SafeHtml {
@@ -47,23 +50,32 @@ function notApplicableHtml(k: Criterion): SafeHtml | string {
 }
 
 /**
+ * The category of the worked examples: the first with a `fees` weight group (scoring/weight-groups.ts),
+ * its criteria, the group's and the others; null when no category has one.
+ */
+function feesExample(m: Methodology): { id: CategoryId; criteria: readonly Criterion[]; fees: readonly Criterion[]; others: readonly Criterion[] } | null {
+  const id = CATEGORY_IDS.find((c) => m.categories[c].criteria.some((k) => k.group === 'fees'));
+  if (!id) return null;
+  const criteria = m.categories[id].criteria;
+  return { id, criteria, fees: criteria.filter((k) => k.group === 'fees'), others: criteria.filter((k) => k.group !== 'fees') };
+}
+
+/**
  * Coverage worked example for a category with a weight group: the first platform missing every criterion of the group,
  * under the default weights and with the group weighted 10 by the caller.
  */
 function coverageExample(m: Methodology): SafeHtml | string {
-  const id = CATEGORY_IDS.find((c) => m.categories[c].criteria.some((k) => k.group === 'fees'));
-  if (!id) return '';
-  const criteria = m.categories[id].criteria;
-  const fees = criteria.filter((k) => k.group === 'fees');
-  const others = criteria.filter((k) => k.group !== 'fees');
+  const example = feesExample(m);
+  if (!example) return '';
+  const { id, criteria, fees, others } = example;
   const sum = (ks: readonly Criterion[], w: (k: Criterion) => number) => Math.round(ks.reduce((s, k) => s + w(k), 0) * 100) / 100;
   const total = sum(criteria, (k) => k.weight);
   const withData = sum(others, (k) => k.weight);
-  const feeBase = sum(fees, (k) => k.weight);
-  const custom = (k: Criterion) => (k.group === 'fees' ? (feeBase === 0 ? 10 / fees.length : (10 * k.weight) / feeBase) : k.weight);
+  const shares = shareGroupWeight(fees, Object.fromEntries(criteria.map((k) => [k.key, k.weight])), 10);
+  const custom = (k: Criterion) => shares[k.key] ?? k.weight;
   const customTotal = sum(criteria, custom);
   const pct = (a: number, b: number) => Math.round((1000 * a) / b) / 10;
-  return html`<p><em>Example (${m.categories[id].label.toLowerCase()}):</em> a platform with every criterion but the fee criteria (${fees.map((k) => k.key).join(', ')}) has coverage ${withData} ÷ ${total} = ${pct(withData, total)} % under the default weights${pct(withData, total) >= m.coverage_gate_pct ? ', so it is eligible' : ''}. A caller who sends <code>weights=fees:10</code> shares 10 among the fee criteria (${fees.map((k) => `${k.key} ${Math.round(custom(k) * 100) / 100}`).join(', ')}); coverage becomes ${withData} ÷ ${customTotal} = ${pct(withData, customTotal)} %, under the ${m.coverage_gate_pct} % gate: the platform cannot be named winner, and the answer says which criteria are missing and what share of the applied weight they carry.</p>`;
+  return html`<p><em>Example (${m.categories[id].label.toLowerCase()}):</em> a platform with every criterion but the fee criteria (${fees.map((k) => k.key).join(', ')}) has coverage ${withData} ÷ ${total} = ${pct(withData, total)} % under the default weights${reachesCoverageGate(pct(withData, total), m.coverage_gate_pct) ? ', so it is eligible' : ''}. A caller who sends <code>weights=fees:10</code> shares 10 among the fee criteria (${fees.map((k) => `${k.key} ${custom(k)}`).join(', ')}); coverage becomes ${withData} ÷ ${customTotal} = ${pct(withData, customTotal)} %, under the ${m.coverage_gate_pct} % gate: the platform cannot be named winner, and the answer says which criteria are missing and what share of the applied weight they carry.</p>`;
 }
 
 /**
@@ -71,11 +83,9 @@ function coverageExample(m: Methodology): SafeHtml | string {
  * coverageExample): one with the fee criteria missing, one with a stale criterion, each with the arithmetic.
  */
 function rangeExamples(m: Methodology): SafeHtml | string {
-  const id = CATEGORY_IDS.find((c) => m.categories[c].criteria.some((k) => k.group === 'fees'));
-  if (!id) return '';
-  const criteria = m.categories[id].criteria;
-  const fees = criteria.filter((k) => k.group === 'fees');
-  const others = criteria.filter((k) => k.group !== 'fees');
+  const example = feesExample(m);
+  if (!example) return '';
+  const { id, criteria, fees, others } = example;
   const sum = (ks: readonly Criterion[]) => Math.round(ks.reduce((s, k) => s + k.weight, 0) * 100) / 100;
   const total = sum(criteria);
   const withData = sum(others);
@@ -157,9 +167,4 @@ ${(c.profiles ?? []).map((p) => html`<p><strong>Profile <code>${p.key}</code> ($
 ${m.changelog.map((e) => html`<h3>${e.version} (${e.date})</h3><ul>${e.changes.map((t) => html`<li>${t}</li>`)}</ul>`)}
 </section>`;
   return pageDocument({ site, path: '/methodology', title: 'Methodology', description: 'How every score is computed: criteria, weights, rules, coverage gate, freshness, evidence tiers, hack caps and the too-close margin', main });
-}
-
-/** A date (YYYY-MM-DD) moved by whole days. */
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -7,6 +7,7 @@
  */
 import type { CompareRules, ModelPlatform } from '../contract/model.js';
 import { round1 } from './rounding.js';
+import { tooCloseMargin } from './ranking-order.js';
 
 /** The fields of a platform the places are computed from, and the ones they set. */
 type Placed = Pick<ModelPlatform, 'name' | 'eligible' | 'score_pct' | 'score_low_pct' | 'score_high_pct' | 'coverage' | 'rank' | 'rank_note' | 'overlaps_previous'>;
@@ -19,13 +20,11 @@ const rangeOverlap = (a: { low: number; high: number }, b: { low: number; high: 
 
 /**
  * Sets rank, rank_note and overlaps_previous on the platforms of one category, given in rank order
- * (compute/search.ts byRank: eligible first, then score descending, then name). The too-close margin
- * is margin_points, or wide_margin_points when either platform's coverage is under
- * wide_when_coverage_below_pct (the rule compare applies to its two best products).
+ * (ranking-order.ts byRank). The too-close margin is ranking-order.ts tooCloseMargin of the two
+ * platforms (the rule compare applies to its two best products).
  */
 export function placeCategory(rules: CompareRules, members: readonly Placed[]): void {
   const ranked = members.filter((m) => m.eligible);
-  const tooClose = rules.too_close;
   ranked.forEach((m, i) => {
     m.rank = i + 1;
     m.overlaps_previous = false;
@@ -33,7 +32,7 @@ export function placeCategory(rules: CompareRules, members: readonly Placed[]): 
     const above = ranked[i - 1];
     if (!above || m.score_low_pct === null || m.score_high_pct === null || above.score_low_pct === null || above.score_high_pct === null) return;
     const overlap = rangeOverlap({ low: m.score_low_pct, high: m.score_high_pct }, { low: above.score_low_pct, high: above.score_high_pct });
-    const margin = Math.min(m.coverage, above.coverage) < tooClose.wide_when_coverage_below_pct ? tooClose.wide_margin_points : tooClose.margin_points;
+    const margin = tooCloseMargin(rules.too_close, m.coverage, above.coverage);
     if (overlap > margin) {
       m.overlaps_previous = true;
       m.rank_note += ` Its score range (${m.score_low_pct}-${m.score_high_pct}%) overlaps ${above.name}'s (${above.score_low_pct}-${above.score_high_pct}%) by ${overlap} points, more than the ${margin}-point too-close margin: the data does not settle which of the two is ahead.`;

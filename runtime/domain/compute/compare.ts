@@ -8,7 +8,7 @@ import type { ComparedProduct } from '../contract/comparison-schemas.js';
 import type { CompareRules, ModelCriterion, ModelPlatform } from '../contract/model.js';
 import { round1 } from './rounding.js';
 import { scoreAndCoverage, weightedScore, type KeepCriterion } from './weighted-score.js';
-import { compareNames } from './name-order.js';
+import { byRank, isEligible, reachesCoverageGate, tooCloseMargin, type Rankable } from './ranking-order.js';
 import { madeOnce } from './made-once.js';
 import { sortFew } from '../primitives/sort-few.js';
 
@@ -39,9 +39,9 @@ function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly M
     const states = p.criteria;
     const scored = weightedScore(criteria, states, weights, p.cap);
     const cov = scored.coverage;
-    const eligible = cov.pct >= rules.coverage_gate_pct && scored.score_pct !== null;
+    const eligible = isEligible(cov.pct, scored.score_pct, rules.coverage_gate_pct);
     let reason: string | null = null;
-    if (cov.pct < rules.coverage_gate_pct) {
+    if (!reachesCoverageGate(cov.pct, rules.coverage_gate_pct)) {
       const missing = cov.missing.map((m) => `${m.key} (${m.share_pct}%)`).join(', ');
       reason = `coverage ${cov.pct}% under the applied weights is under the ${rules.coverage_gate_pct}% gate; missing: ${missing || 'none'}`;
     } else if (scored.score_pct === null) {
@@ -108,15 +108,6 @@ function comparedProduct(p: ModelPlatform, v: WeightedFields): ComparedProduct {
 }
 
 /**
- * The order of compared products (methodology.yaml "Ranking order"): those that can be named winner
- * first, then those under the gate; within each, score descending (none last), then coverage
- * descending, then name.
- */
-const byRank = (a: Ranked, b: Ranked): number =>
-  Number(b.eligible) - Number(a.eligible) || (b.score_pct ?? -1) - (a.score_pct ?? -1) || b.coverage - a.coverage || compareNames(a.name, b.name);
-type Ranked = Pick<ComparedProduct, 'eligible' | 'score_pct' | 'coverage' | 'name'>;
-
-/**
  * The slug of the product that would be picked if the criteria `keep` rejects had no data: the eligible one first in the products' order
  * (byRank), found in one pass over scores and coverage, without rows, arrays or a sort.
  */
@@ -127,10 +118,10 @@ function pickWithout(
   rules: CompareRules,
   keep: KeepCriterion | null,
 ): string | null {
-  let best: (Ranked & { slug: string }) | null = null;
+  let best: (Rankable & { slug: string }) | null = null;
   for (const p of platforms) {
     const { score_pct, coverage } = scoreAndCoverage(criteria, p.criteria, weights, p.cap, keep);
-    if (coverage < rules.coverage_gate_pct || score_pct === null) continue;
+    if (!isEligible(coverage, score_pct, rules.coverage_gate_pct)) continue;
     const candidate = { slug: p.slug, name: p.name, eligible: true, score_pct, coverage };
     if (best === null || byRank(candidate, best) < 0) best = candidate;
   }
@@ -208,11 +199,7 @@ export function compare(
   const products = scoreProducts(platforms, criteria, weights, rules);
   const eligible = products.filter((p) => p.eligible);
   const [first, second] = eligible;
-  const wide =
-    first !== undefined &&
-    second !== undefined &&
-    Math.min(first.coverage, second.coverage) < rules.too_close.wide_when_coverage_below_pct;
-  const marginRule = wide ? rules.too_close.wide_margin_points : rules.too_close.margin_points;
+  const marginRule = first && second ? tooCloseMargin(rules.too_close, first.coverage, second.coverage) : rules.too_close.margin_points;
   const margin = first && second ? round1((first.score_pct ?? 0) - (second.score_pct ?? 0)) : null;
   const tooClose = margin !== null && margin < marginRule;
 

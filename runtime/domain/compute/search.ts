@@ -1,13 +1,12 @@
 /**
  * Platform search (GET /v1/platforms, README decision for spec rule 2/5):
  * `query` is a case-insensitive fragment of name, alias or slug; `category`
- * filters; results in rank order (byRank: those that can be named winner first).
+ * filters; results in rank order (compute/ranking-order.ts byRank, applied once by the build: those that can be named winner first).
  */
 import type { PlatformSummary } from '../contract/api-schemas.js';
 import type { CategoryId } from '../contract/categories.js';
 import type { ModelPlatform } from '../contract/model.js';
 import { nameKey, platformKeys } from './platform-match.js';
-import { compareNames } from './name-order.js';
 import { madeOnce } from './made-once.js';
 
 /** Summary of one platform as search returns it: made once per platform and shared by every answer (never mutated). */
@@ -75,13 +74,4 @@ function matchingPlatforms(platforms: readonly ModelPlatform[], fragment: string
     found.push(platforms[i]!);
   }
   return found;
-}
-
-/**
- * The order search results and category lists use (methodology.yaml "Ranking order"): platforms that
- * can be named winner (eligible) first, then those under the coverage gate, unranked; within each,
- * score descending (null last), then name. Applied once by the build.
- */
-export function byRank(a: Pick<ModelPlatform, 'eligible' | 'score_pct' | 'name'>, b: Pick<ModelPlatform, 'eligible' | 'score_pct' | 'name'>): number {
-  return Number(b.eligible) - Number(a.eligible) || (b.score_pct ?? -1) - (a.score_pct ?? -1) || compareNames(a.name, b.name);
 }

@@ -200,7 +200,7 @@ export const SearchResponseSchema = z
     methodology: METHODOLOGY_URL_FIELD,
     ...ENVELOPE_FIELDS,
   })
-  .register(apiRegistry, { id: 'SearchResponse', description: 'Platforms matching the query: those that can be named winner first, by score descending, then those under the coverage gate, unranked (rank null, with the reason); ties by name.' });
+  .register(apiRegistry, { id: 'SearchResponse', description: 'Platforms matching the query: those that can be named winner first, by score descending, then those under the coverage gate, unranked (rank null, with the reason); equal scores by coverage descending, then name.' });
 
 const ProblemSchema = z
   .object({

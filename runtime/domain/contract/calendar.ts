@@ -15,3 +15,19 @@ export function isRealDate(value: string): boolean {
   const days = month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
   return days !== undefined && day >= 1 && day <= days;
 }
+
+/** Milliseconds in a UTC calendar day (no leap seconds in ECMAScript time). */
+export const DAY_MS = 86_400_000;
+
+/**
+ * Days since 1970-01-01 of a YYYY-MM-DD date read as midnight UTC: the one day arithmetic of
+ * freshness ages, incident ages, and the x axis of the site's time charts. Whole for a real date.
+ */
+export function dayNumber(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+}
+
+/** A YYYY-MM-DD date moved by whole days (negative: earlier), in UTC. */
+export function addDays(date: string, days: number): string {
+  return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
+}

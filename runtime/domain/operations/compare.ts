@@ -13,7 +13,7 @@ import { invalidParameters } from '../contract/problem.js';
 import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
 import { body, envelope, fail, type OperationResult } from './result.js';
 import { comparisonJson } from './compare-json.js';
-import { madeOnce } from '../compute/made-once.js';
+import { shareGroupWeight, weightGroups } from '../scoring/weight-groups.js';
 
 export interface CompareArgs {
   /** Comma-separated names, or a list of names. */
@@ -66,17 +66,10 @@ function resolvePlatforms(dataset: Dataset, raw: CompareArgs['platforms']): Step
   return { ok: true, value: found };
 }
 
-/** A category's weight groups (group key -> its criteria), made once per criteria list. */
-const weightGroups = madeOnce((criteria: readonly ModelCriterion[]): ReadonlyMap<string, readonly ModelCriterion[]> => {
-  const groups = new Map<string, ModelCriterion[]>();
-  for (const c of criteria) if (c.group) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
-  return groups;
-});
-
 /**
  * The applied weights: the defaults, then the profile's weights (methodology.yaml `profiles`), then the
  * caller's. A caller key is a criterion key, or a weight-group key (e.g. fees) whose value is shared
- * among its criteria in proportion to their weights before the caller's (equally when those are all 0).
+ * among its criteria (scoring/weight-groups.ts shareGroupWeight).
  * Each weight 0-10; not all 0; a group and one of its criteria may not both be given.
  */
 export function resolveWeights(
@@ -149,8 +142,7 @@ export function resolveWeights(
       weights[key] = value;
       continue;
     }
-    const base = members.reduce((sum, m) => sum + (weights[m.key] ?? 0), 0);
-    for (const m of members) weights[m.key] = round2(base === 0 ? value / members.length : (value * (weights[m.key] ?? 0)) / base);
+    Object.assign(weights, shareGroupWeight(members, weights, value));
   }
   let total = 0;
   for (const key in weights) total += weights[key]!;
@@ -159,8 +151,6 @@ export function resolveWeights(
   }
   return { ok: true, value: { weights, custom: true, profile } };
 }
-
-const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /** Validates the arguments and compares; see compute/compare.ts for the rules. */
 export function comparePlatforms(dataset: Dataset, args: CompareArgs): OperationResult {

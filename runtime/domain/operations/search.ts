@@ -16,7 +16,7 @@ export interface SearchArgs {
   limit?: string | undefined;
 }
 
-/** Validates the arguments and searches; results by score descending, then name; no match for a query: `suggestions` (nearest names). */
+/** Validates the arguments and searches; results in the ranking order (compute/ranking-order.ts byRank); no match for a query: `suggestions` (nearest names). */
 export function search(dataset: Dataset, args: SearchArgs): OperationResult {
   const errors: ParameterError[] = [];
   const query = args.query === undefined ? null : args.query.trim();

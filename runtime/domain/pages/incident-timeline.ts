@@ -12,6 +12,7 @@ import { humanize } from './format.js';
 import { html, type SafeHtml } from './html.js';
 import { BAR_COLOURS } from './score-chart.js';
 import { CHART_FONT_PX, CHART_WIDTH, clampCentre, labelRows, textWidth } from './chart-text.js';
+import { dayNumber } from '../contract/calendar.js';
 
 type Incident = PlatformRecord['incidents'][number];
 
@@ -25,8 +26,6 @@ const LABEL_ROW = CHART_FONT_PX + 4;
 /** Space kept between two labels side by side. */
 const LABEL_GAP = 8;
 
-/** Days since 1970-01-01 of a YYYY-MM-DD date (UTC): the x axis of the site's time charts. */
-export const dayOf = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
 /**
  * The timeline, or nothing when there are no incidents.
@@ -38,9 +37,9 @@ export function incidentTimeline(incidents: readonly Incident[], evaluationDate:
   const classes = [...new Set(incidents.map((i) => i.class))].sort();
   const firstYear = Math.min(...incidents.map((i) => Number(i.date.slice(0, 4))));
   const lastYear = Number(evaluationDate.slice(0, 4));
-  const start = dayOf(`${firstYear}-01-01`);
-  const span = Math.max(1, dayOf(evaluationDate) - start);
-  const x = (date: string) => LEFT + Math.round(((dayOf(date) - start) / span) * AXIS_WIDTH * 10) / 10;
+  const start = dayNumber(`${firstYear}-01-01`);
+  const span = Math.max(1, dayNumber(evaluationDate) - start);
+  const x = (date: string) => LEFT + Math.round(((dayNumber(date) - start) / span) * AXIS_WIDTH * 10) / 10;
   const yearWidth = textWidth('0000');
   let top = 0;
   const lanes = classes.map((cls, li) => {

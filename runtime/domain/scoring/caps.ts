@@ -5,12 +5,14 @@
 import type { Cap } from '../contract/api-schemas.js';
 import type { CapRule } from '../sources/methodology-schema.js';
 import type { Incident } from '../sources/platform-schema.js';
+import { dayNumber } from '../contract/calendar.js';
 
-const YEAR_MS = 365.25 * 86_400_000;
+/** Days in a year of the cap's within_years (a Julian year). */
+const YEAR_DAYS = 365.25;
 
 /** Age of an incident in years (365.25 days) at the evaluation date, both YYYY-MM-DD. */
 function ageInYears(date: string, evaluationDate: string): number {
-  return (Date.parse(`${evaluationDate}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / YEAR_MS;
+  return (dayNumber(evaluationDate) - dayNumber(date)) / YEAR_DAYS;
 }
 
 /** True when the incident matches the row: same class, younger than within_years, and the row's optional conditions hold (made-whole absent counts as false). */

@@ -2,11 +2,11 @@
  * Freshness (methodology.yaml `freshness`): a fact is stale when its as_of is
  * more than the window of its kind, in days, before the evaluation date.
  */
-const DAY_MS = 86_400_000;
+import { dayNumber } from '../contract/calendar.js';
 
 /** Whole days from `asOf` to `evaluationDate`, both YYYY-MM-DD (negative when asOf is later). */
 export function ageInDays(asOf: string, evaluationDate: string): number {
-  return Math.round((Date.parse(`${evaluationDate}T00:00:00Z`) - Date.parse(`${asOf}T00:00:00Z`)) / DAY_MS);
+  return Math.round(dayNumber(evaluationDate) - dayNumber(asOf));
 }
 
 /** True when `asOf` is more than `windowDays` days before `evaluationDate` (a fact exactly windowDays old is still fresh). */
