@@ -49,7 +49,14 @@ export interface BuildOptions {
 
 /** The sources loaded, checked and scored: every problem, and when there is no error what the output is made from. */
 export type ScoredSources = { problems: BuildProblem[] } & (
-  | { ok: true; scored: ScoredPlatform[]; site: Site; methodology: Methodology; lists: TierLists; /** The asset files `site.assets` names (emit/site-assets.ts). */ assets: EmittedFile[] }
+  | {
+      ok: true;
+      scored: ScoredPlatform[];
+      site: Site;
+      methodology: Methodology;
+      lists: TierLists;
+      /** The asset files `site.assets` names (emit/site-assets.ts). */ assets: EmittedFile[];
+    }
   | { ok: false }
 );
 
@@ -87,14 +94,21 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
   };
 
   // optional: a sources folder without the file lists no domain
-  const domainList = async <T>(name: string, schema: Parameters<typeof validateDocument<{ domains: T[] }>>[0], entry: (d: T) => [string, string]): Promise<Map<string, string>> => {
+  const domainList = async <T>(
+    name: string,
+    schema: Parameters<typeof validateDocument<{ domains: T[] }>>[0],
+    entry: (d: T) => [string, string],
+  ): Promise<Map<string, string>> => {
     const file = path.join(options.sourcesDir, name);
     if (!existsSync(file)) return new Map();
     const list = validated(schema, await load(file));
     return new Map((list?.domains ?? []).map(entry));
   };
   const unreliable = await domainList<UnreliableDomains['domains'][number]>(UNRELIABLE_DOMAINS_FILE, unreliableDomainsSchema, (d) => [d.domain, d.reason]);
-  const tiers = (await domainList<SourceTiers['domains'][number]>(SOURCE_TIERS_FILE, sourceTiersSchema, (d) => [d.domain, d.tier])) as Map<string, 'primary' | 'reputable'>;
+  const tiers = (await domainList<SourceTiers['domains'][number]>(SOURCE_TIERS_FILE, sourceTiersSchema, (d) => [d.domain, d.tier])) as Map<
+    string,
+    'primary' | 'reputable'
+  >;
   const lists: TierLists = { tiers, unreliable };
 
   const siteDoc = await load(path.join(options.sourcesDir, 'site.yaml'));
@@ -127,10 +141,26 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
 
   const baseUrl = options.baseUrl?.trim() || undefined;
   if (baseUrl !== undefined && !BASE_URL_PATTERN.test(baseUrl)) {
-    problems.push({ severity: 'error', file: 'BASE_URL', line: 1, col: 1, path: '', message: `BASE_URL "${baseUrl}" is not an absolute http(s) URL`, hint: 'e.g. BASE_URL=https://data.example.org, or leave it unset to use sources/site.yaml' });
+    problems.push({
+      severity: 'error',
+      file: 'BASE_URL',
+      line: 1,
+      col: 1,
+      path: '',
+      message: `BASE_URL "${baseUrl}" is not an absolute http(s) URL`,
+      hint: 'e.g. BASE_URL=https://data.example.org, or leave it unset to use sources/site.yaml',
+    });
   }
   if (evaluationDateError !== null) {
-    problems.push({ severity: 'error', file: 'SOURCE_DATE_EPOCH', line: 1, col: 1, path: '', message: evaluationDateError, hint: 'e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset to evaluate on the day of the build' });
+    problems.push({
+      severity: 'error',
+      file: 'SOURCE_DATE_EPOCH',
+      line: 1,
+      col: 1,
+      path: '',
+      message: evaluationDateError,
+      hint: 'e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset to evaluate on the day of the build',
+    });
   }
   if (problems.some((p) => p.severity === 'error') || !siteSource || !methodology || !evidence) return { problems, ok: false };
   const sources = platforms.map((p) => p.platform!);

@@ -71,11 +71,14 @@ export async function main(argv: string[]): Promise<number> {
   const platforms = result.scored.length;
   const cacheSetting = process.env.HISTORY_CACHE_DIR;
   // check validates the current sources only: it reads no history
-  const history = command === 'check' ? NO_HISTORY : await readSourceHistory({
-    sourcesDir,
-    site: result.site,
-    cacheDir: cacheSetting === 'none' ? null : path.resolve(cacheSetting || DEFAULT_HISTORY_CACHE_DIR),
-  });
+  const history =
+    command === 'check'
+      ? NO_HISTORY
+      : await readSourceHistory({
+          sourcesDir,
+          site: result.site,
+          cacheDir: cacheSetting === 'none' ? null : path.resolve(cacheSetting || DEFAULT_HISTORY_CACHE_DIR),
+        });
   if (history.status.note && command === 'build') process.stderr.write(`history: ${history.status.note}\n`);
   // files are written (on a writer thread for large builds) while the next group is made; dist/ is replaced only after the check
   const writer = command === 'build' ? new DistWriter(distDir, platforms >= WRITER_THREAD_MIN_PLATFORMS) : null;
@@ -92,7 +95,9 @@ export async function main(argv: string[]): Promise<number> {
     if (failures.length) {
       await writer?.abort();
       for (const f of failures) process.stderr.write(`dist/${f.path}: does not match its schema: ${f.errors.join('; ')}\n`);
-      process.stderr.write(`${command} failed: ${failures.length} output file(s) do not match their schema${command === 'build' ? '; dist/ was left as it was' : ''}.\n`);
+      process.stderr.write(
+        `${command} failed: ${failures.length} output file(s) do not match their schema${command === 'build' ? '; dist/ was left as it was' : ''}.\n`,
+      );
       return 1;
     }
     await writer?.commit();
@@ -101,7 +106,9 @@ export async function main(argv: string[]): Promise<number> {
     throw error;
   }
   if (command === 'build') {
-    process.stdout.write(`built ${platforms} platforms into ${path.relative(process.cwd(), distDir) || distDir}: ${files} files in ${Math.round(performance.now() - started)} ms\n`);
+    process.stdout.write(
+      `built ${platforms} platforms into ${path.relative(process.cwd(), distDir) || distDir}: ${files} files in ${Math.round(performance.now() - started)} ms\n`,
+    );
   } else {
     process.stdout.write(`check passed: ${platforms} platforms, ${files} files would be written\n`);
   }

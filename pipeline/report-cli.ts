@@ -20,7 +20,12 @@ if (!result.ok) {
 }
 const reports = dataReport(result.scored, result.methodology.coverage_gate_pct, result.lists);
 if (values.json) {
-  const report = { evaluation_date: result.site.evaluation_date, methodology_version: result.methodology.version, categories: reports, targets: evaluateTargets(reports) };
+  const report = {
+    evaluation_date: result.site.evaluation_date,
+    methodology_version: result.methodology.version,
+    categories: reports,
+    targets: evaluateTargets(reports),
+  };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 } else {
   process.stdout.write(`evaluation date ${result.site.evaluation_date}, methodology ${result.methodology.version}\n\n${formatDataReport(reports)}\n`);

@@ -141,16 +141,24 @@ export function dataReport(platforms: readonly ScoredPlatform[], gate: number, l
       }
     }
     const costed = category === 'exchanges' || category === 'brokerages';
-    const oldApys = category === 'high-yield-savings'
-      ? members.flatMap((p) => (p.source.category === 'high-yield-savings' && p.source.facts.apy && p.source.facts.apy.as_of < DATA_TARGETS.apyNotBefore
-        ? [{ slug: p.source.slug, as_of: p.source.facts.apy.as_of, reason: p.source.facts.apy.stale_reason }]
-        : [])).sort((a, b) => a.slug.localeCompare(b.slug))
-      : null;
+    const oldApys =
+      category === 'high-yield-savings'
+        ? members
+            .flatMap((p) =>
+              p.source.category === 'high-yield-savings' && p.source.facts.apy && p.source.facts.apy.as_of < DATA_TARGETS.apyNotBefore
+                ? [{ slug: p.source.slug, as_of: p.source.facts.apy.as_of, reason: p.source.facts.apy.stale_reason }]
+                : [],
+            )
+            .sort((a, b) => a.slug.localeCompare(b.slug))
+        : null;
     return {
       category,
       platforms: members.length,
       coverage,
-      under_gate: members.filter((p) => !reachesCoverageGate(p.model.coverage, gate)).map(withMissingCriteria).sort(),
+      under_gate: members
+        .filter((p) => !reachesCoverageGate(p.model.coverage, gate))
+        .map(withMissingCriteria)
+        .sort(),
       stale_facts: stale,
       stale_by_platform: staleByPlatform
         .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
@@ -158,13 +166,21 @@ export function dataReport(platforms: readonly ScoredPlatform[], gate: number, l
       weak_facts: weak,
       facts,
       not_fully_costed: costed
-        ? members.flatMap((p) => {
-          const unknown = p.model.fees ? estimateFees(p.model.fees, DEFAULT_FEE_PROFILE).unknown_items : null;
-          if (unknown?.length === 0) return [];
-          return [`${p.source.slug} (unknown: ${unknown ? unknown.join(', ') : 'no fee facts'})`];
-        }).sort()
+        ? members
+            .flatMap((p) => {
+              const unknown = p.model.fees ? estimateFees(p.model.fees, DEFAULT_FEE_PROFILE).unknown_items : null;
+              if (unknown?.length === 0) return [];
+              return [`${p.source.slug} (unknown: ${unknown ? unknown.join(', ') : 'no fee facts'})`];
+            })
+            .sort()
         : null,
-      unpriced: category === 'hardware-wallets' ? members.filter((p) => p.source.category === 'hardware-wallets' && !p.source.facts.price).map((p) => p.source.slug).sort() : null,
+      unpriced:
+        category === 'hardware-wallets'
+          ? members
+              .filter((p) => p.source.category === 'hardware-wallets' && !p.source.facts.price)
+              .map((p) => p.source.slug)
+              .sort()
+          : null,
       regulatory_actions: regulatory,
       regulator_not_cited: regulatorNotCited.sort(),
       old_apys: oldApys?.map((a) => `${a.slug} ${a.as_of}`) ?? null,
@@ -193,22 +209,54 @@ export function evaluateTargets(reports: readonly CategoryReport[]): TargetResul
   const results: TargetResult[] = [];
   const atLeast = (share: number, min: number) => ({ figure: `${share}% (target ${min}%)`, met: share >= min });
   for (const r of reports) {
-    const add = (target: string, judged: { figure: string; met: boolean }, missing: string[]) => results.push({ scope: r.category, target, ...judged, missing });
+    const add = (target: string, judged: { figure: string; met: boolean }, missing: string[]) =>
+      results.push({ scope: r.category, target, ...judged, missing });
     add('platforms', { figure: `${r.platforms} (target ${DATA_TARGETS.minPlatforms})`, met: r.platforms >= DATA_TARGETS.minPlatforms }, []);
     add('eligible', atLeast(pct(r.platforms - r.under_gate.length, r.platforms), DATA_TARGETS.minEligiblePct), r.under_gate);
-    if (r.not_fully_costed) add('fully_costed', atLeast(pct(r.platforms - r.not_fully_costed.length, r.platforms), DATA_TARGETS.minFullyCostedPct), r.not_fully_costed);
+    if (r.not_fully_costed)
+      add('fully_costed', atLeast(pct(r.platforms - r.not_fully_costed.length, r.platforms), DATA_TARGETS.minFullyCostedPct), r.not_fully_costed);
     if (r.unpriced) add('priced', atLeast(pct(r.platforms - r.unpriced.length, r.platforms), DATA_TARGETS.minPricedPct), r.unpriced);
     const cited = pct(r.regulatory_actions - r.regulator_not_cited.length, r.regulatory_actions);
-    add('regulator_cited', { figure: `${cited}% of ${r.regulatory_actions} (target ${DATA_TARGETS.minRegulatorCitedPct}%)`, met: cited >= DATA_TARGETS.minRegulatorCitedPct }, r.regulator_not_cited);
-    add('weak_numbers', { figure: `${r.weak_numbers.length} (target ${DATA_TARGETS.maxWeakNumbers})`, met: r.weak_numbers.length <= DATA_TARGETS.maxWeakNumbers }, r.weak_numbers);
+    add(
+      'regulator_cited',
+      { figure: `${cited}% of ${r.regulatory_actions} (target ${DATA_TARGETS.minRegulatorCitedPct}%)`, met: cited >= DATA_TARGETS.minRegulatorCitedPct },
+      r.regulator_not_cited,
+    );
+    add(
+      'weak_numbers',
+      { figure: `${r.weak_numbers.length} (target ${DATA_TARGETS.maxWeakNumbers})`, met: r.weak_numbers.length <= DATA_TARGETS.maxWeakNumbers },
+      r.weak_numbers,
+    );
     if (r.old_apys_unexplained) {
-      add('apy_dates', { figure: `${r.old_apys!.length} before ${DATA_TARGETS.apyNotBefore}, ${r.old_apys_unexplained.length} of them without a stale_reason (target 0)`, met: r.old_apys_unexplained.length === 0 }, r.old_apys_unexplained);
+      add(
+        'apy_dates',
+        {
+          figure: `${r.old_apys!.length} before ${DATA_TARGETS.apyNotBefore}, ${r.old_apys_unexplained.length} of them without a stale_reason (target 0)`,
+          met: r.old_apys_unexplained.length === 0,
+        },
+        r.old_apys_unexplained,
+      );
     }
   }
   const total = reports.reduce((n, r) => n + r.platforms, 0);
-  results.push({ scope: 'all', target: 'platforms_total', figure: `${total} (target ${DATA_TARGETS.minPlatformsTotal})`, met: total >= DATA_TARGETS.minPlatformsTotal, missing: [] });
-  const weakShare = pct(reports.reduce((n, r) => n + r.weak_facts, 0), reports.reduce((n, r) => n + r.facts, 0));
-  results.push({ scope: 'all', target: 'weak_only_share', figure: `${weakShare}% of facts (target at most ${DATA_TARGETS.maxWeakOnlyPct}%)`, met: weakShare <= DATA_TARGETS.maxWeakOnlyPct, missing: [] });
+  results.push({
+    scope: 'all',
+    target: 'platforms_total',
+    figure: `${total} (target ${DATA_TARGETS.minPlatformsTotal})`,
+    met: total >= DATA_TARGETS.minPlatformsTotal,
+    missing: [],
+  });
+  const weakShare = pct(
+    reports.reduce((n, r) => n + r.weak_facts, 0),
+    reports.reduce((n, r) => n + r.facts, 0),
+  );
+  results.push({
+    scope: 'all',
+    target: 'weak_only_share',
+    figure: `${weakShare}% of facts (target at most ${DATA_TARGETS.maxWeakOnlyPct}%)`,
+    met: weakShare <= DATA_TARGETS.maxWeakOnlyPct,
+    missing: [],
+  });
   return results;
 }
 
@@ -248,16 +296,26 @@ export function formatDataReport(reports: readonly CategoryReport[], topDomains 
   lines.push(row('all', reports));
   lines.push('', '## Targets', '');
   const targets = evaluateTargets(reports);
-  const targetLine = (t: TargetResult) => `  ${TARGET_LABELS[t.target]} ${t.figure}: ${t.met ? 'met' : 'MISSED'}${t.missing.length ? `; missing: ${t.missing.join(', ')}` : ''}`;
+  const targetLine = (t: TargetResult) =>
+    `  ${TARGET_LABELS[t.target]} ${t.figure}: ${t.met ? 'met' : 'MISSED'}${t.missing.length ? `; missing: ${t.missing.join(', ')}` : ''}`;
   for (const r of reports) {
     lines.push(`${r.category}:`);
     for (const t of targets.filter((x) => x.scope === r.category)) lines.push(targetLine(t));
     lines.push(`  stale facts ${r.stale_facts} of ${r.facts}; weak-evidence facts ${r.weak_facts} of ${r.facts} (${pct(r.weak_facts, r.facts)}%)`);
     if (r.stale_by_platform.length) {
       const shown = r.stale_by_platform.slice(0, topStale);
-      lines.push(`  stale by platform: ${shown.join(', ')}${r.stale_by_platform.length > shown.length ? `, and ${r.stale_by_platform.length - shown.length} more platforms (--json lists all)` : ''}`);
+      lines.push(
+        `  stale by platform: ${shown.join(', ')}${r.stale_by_platform.length > shown.length ? `, and ${r.stale_by_platform.length - shown.length} more platforms (--json lists all)` : ''}`,
+      );
     }
-    lines.push(`  sources by domain: ${r.sources_by_domain.slice(0, topDomains).map(([d, n]) => `${d} ${n}`).join(', ') || 'none'}${r.sources_by_domain.length > topDomains ? `, and ${r.sources_by_domain.length - topDomains} more domains` : ''}`);
+    lines.push(
+      `  sources by domain: ${
+        r.sources_by_domain
+          .slice(0, topDomains)
+          .map(([d, n]) => `${d} ${n}`)
+          .join(', ') || 'none'
+      }${r.sources_by_domain.length > topDomains ? `, and ${r.sources_by_domain.length - topDomains} more domains` : ''}`,
+    );
   }
   lines.push('all:');
   for (const t of targets.filter((x) => x.scope === 'all')) lines.push(targetLine(t));

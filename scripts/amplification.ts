@@ -13,7 +13,10 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 
 const [main = 'build/runtime/main.js', dist = 'dist'] = process.argv.slice(2);
-const child = spawn(process.execPath, [main, '--dist', dist], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '60', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, [main, '--dist', dist], {
+  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '60', LOG_LEVEL: 'info' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 let log = '';
 const collect = (chunk: Buffer) => {
   log += chunk.toString('utf8');
@@ -37,15 +40,21 @@ function memory(): { rss_mb: number; peak_mb: number } {
 async function slowRefusedPosts(port: number): Promise<void> {
   for (let i = 0; i < 100; i++) if ((await fetch(`http://127.0.0.1:${port}/v1/categories`)).status === 429) break;
   const chunk = Buffer.alloc(512 * 1024, 'x');
-  const outcomes = await Promise.all(Array.from({ length: 300 }, () => new Promise<string>((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => {
-      socket.write(`POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n`);
-      socket.write(chunk, () => resolve('sent'));
-    });
-    socket.once('data', (data: Buffer) => resolve(data.toString('latin1').slice(9, 12)));
-    socket.on('error', () => resolve('reset'));
-    sockets.push(socket);
-  })));
+  const outcomes = await Promise.all(
+    Array.from(
+      { length: 300 },
+      () =>
+        new Promise<string>((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => {
+            socket.write(`POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n`);
+            socket.write(chunk, () => resolve('sent'));
+          });
+          socket.once('data', (data: Buffer) => resolve(data.toString('latin1').slice(9, 12)));
+          socket.on('error', () => resolve('reset'));
+          sockets.push(socket);
+        }),
+    ),
+  );
   const counts: Record<string, number> = {};
   for (const o of outcomes) counts[o] = (counts[o] ?? 0) + 1;
   console.log(JSON.stringify({ probe: '300 POST /mcp refused by the limit, 512 KiB of a 1 MiB body each, held open', outcomes: counts, ...memory() }));
@@ -72,16 +81,34 @@ async function main_(): Promise<void> {
   };
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const report = (name: string, rows: Array<{ status: number; bytes: number; ms: number }>) =>
-    console.log(JSON.stringify({ probe: name, statuses: rows.map((r) => r.status).join(','), answer_bytes_max: Math.max(...rows.map((r) => r.bytes)), median_ms: Number(median(rows.map((r) => r.ms)).toFixed(2)), ...memory() }));
+    console.log(
+      JSON.stringify({
+        probe: name,
+        statuses: rows.map((r) => r.status).join(','),
+        answer_bytes_max: Math.max(...rows.map((r) => r.bytes)),
+        median_ms: Number(median(rows.map((r) => r.ms)).toFixed(2)),
+        ...memory(),
+      }),
+    );
 
   console.log(JSON.stringify({ probe: 'start', ...memory() }));
-  const completion = (value: string) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'compare_for_my_priorities' }, argument: { name: 'platforms', value } } });
+  const completion = (value: string) =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'completion/complete',
+      params: { ref: { type: 'ref/prompt', name: 'compare_for_my_priorities' }, argument: { name: 'platforms', value } },
+    });
   const small = completion(`${','.repeat(10_240)}a`);
   const rows = [];
   for (let i = 0; i < 20; i++) rows.push(await post(small));
   report('completion 10 KB of commas x20 (sequential)', rows);
   report('completion 0.9 MB of commas x1', [await post(completion(`${','.repeat(900_000)}a`))]);
-  const listed = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/list' }) });
+  const listed = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/list' }),
+  });
   const { result } = (await listed.json()) as { result: { resources: Array<{ uri: string }> } };
   const uri = result.resources.find((r) => r.uri.endsWith('/open-data/platforms.json'))!.uri;
   const batch = JSON.stringify(Array.from({ length: 20 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'resources/read', params: { uri } })));

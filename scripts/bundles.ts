@@ -51,7 +51,10 @@ export const RUNTIME_ENTRY = path.join(RUNTIME_BUNDLE.outdir, 'main.js');
 const zodEnglishOnly: Plugin = {
   name: 'zod-english-only',
   setup(build) {
-    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({ contents: 'export { default as en } from "./en.js";', resolveDir: path.dirname(args.path) }));
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: path.dirname(args.path),
+    }));
   },
 };
 
@@ -109,7 +112,10 @@ export async function newest(patterns: string[], cwd: string): Promise<number> {
 async function isStale(target: BundleTarget): Promise<boolean> {
   const made = Math.min(...Object.keys(target.entries).map((name) => mtime(path.join(target.outdir, `${name}.js`)) ?? 0));
   if (made === 0) return true;
-  const sources = await newest(target.from.map((dir) => `${dir}/**/*`), PROJECT_ROOT);
+  const sources = await newest(
+    target.from.map((dir) => `${dir}/**/*`),
+    PROJECT_ROOT,
+  );
   return Math.max(sources, mtime(path.join(PROJECT_ROOT, 'package-lock.json')) ?? 0) > made;
 }
 

@@ -27,7 +27,12 @@ interface LayerRule {
 }
 
 const LAYER_RULES: readonly LayerRule[] = [
-  { name: 'domain-imports-neither', from: /^runtime\/domain\//, to: /^(runtime\/server|pipeline)\//, why: 'runtime/domain/ is shared by the build and the server and imports neither' },
+  {
+    name: 'domain-imports-neither',
+    from: /^runtime\/domain\//,
+    to: /^(runtime\/server|pipeline)\//,
+    why: 'runtime/domain/ is shared by the build and the server and imports neither',
+  },
   { name: 'pipeline-not-server', from: /^pipeline\//, to: /^runtime\/server\//, why: 'the pipeline uses the shared domain, never the server' },
   { name: 'runtime-not-pipeline', from: /^runtime\//, to: /^pipeline\//, why: 'the runtime starts from dist/ alone and never imports the build' },
 ];
@@ -61,7 +66,10 @@ function domainLayerViolation(from: string, to: string): string | undefined {
 async function importGraph(projectDir: string): Promise<Map<string, Set<string>>> {
   const tsc = path.join(PROJECT_ROOT, 'node_modules/typescript/bin/tsc');
   // tsc exits non-zero on a type error; the file list it prints is complete all the same
-  const output: string = await promisify(execFile)(process.execPath, [tsc, '--noEmit', '--explainFiles', '-p', projectDir], { cwd: projectDir, maxBuffer: 64 * 1024 * 1024 })
+  const output: string = await promisify(execFile)(process.execPath, [tsc, '--noEmit', '--explainFiles', '-p', projectDir], {
+    cwd: projectDir,
+    maxBuffer: 64 * 1024 * 1024,
+  })
     .then((r) => r.stdout)
     .catch((error: { stdout?: string }) => error.stdout ?? '');
   const graph = new Map<string, Set<string>>();

@@ -14,7 +14,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const [main = 'build/runtime/main.js', dist = 'dist'] = process.argv.slice(2);
-const child = spawn(process.execPath, [main, '--dist', dist], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, [main, '--dist', dist], {
+  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 
 /** CPU time of the runtime so far (user + system), ms. */
 function cpuMs(): number {
@@ -37,19 +40,33 @@ async function run(): Promise<void> {
     child.once('exit', () => reject(new Error(`the runtime exited: ${log}`)));
   });
   const base = `http://127.0.0.1:${port}`;
-  const fetchBytes = async (target: string, encoding: string) => (await (await fetch(`${base}${target}`, { headers: { 'accept-encoding': encoding } })).arrayBuffer()).byteLength;
+  const fetchBytes = async (target: string, encoding: string) =>
+    (await (await fetch(`${base}${target}`, { headers: { 'accept-encoding': encoding } })).arrayBuffer()).byteLength;
 
-  for (const [label, encoding, offset] of [['br', 'br', 0], ['identity', 'identity', 0.5], ['br (second run)', 'br', 0.25], ['identity (second run)', 'identity', 0.75]] as const) {
+  for (const [label, encoding, offset] of [
+    ['br', 'br', 0],
+    ['identity', 'identity', 0.5],
+    ['br (second run)', 'br', 0.25],
+    ['identity (second run)', 'identity', 0.75],
+  ] as const) {
     const before = cpuMs();
     for (let i = 0; i < 300; i++) await fetchBytes(`/v1/savings-interest?balance=${1000 + i + offset}`, encoding);
-    console.log(JSON.stringify({ probe: `savings-interest varied, Accept-Encoding: ${label}`, cpu_ms_per_request: Number(((cpuMs() - before) / 300).toFixed(3)) }));
+    console.log(
+      JSON.stringify({ probe: `savings-interest varied, Accept-Encoding: ${label}`, cpu_ms_per_request: Number(((cpuMs() - before) / 300).toFixed(3)) }),
+    );
   }
 
   const manifest = JSON.parse(readFileSync(path.join(dist, 'build-manifest.json'), 'utf8')) as { files: Record<string, { bytes: number }> };
   const statics: string[] = [];
   let total = 0;
   for (const [file, { bytes }] of Object.entries(manifest.files)) {
-    if (bytes < 1024 || total > 24 * 1024 * 1024 || !/^(open-data|platforms|categories|compare|methodology|docs|assets|problems)\//.test(file) || /\.(br|gz)$/.test(file)) continue;
+    if (
+      bytes < 1024 ||
+      total > 24 * 1024 * 1024 ||
+      !/^(open-data|platforms|categories|compare|methodology|docs|assets|problems)\//.test(file) ||
+      /\.(br|gz)$/.test(file)
+    )
+      continue;
     statics.push(`/${file.replace(/index\.html$/, '')}`);
     total += bytes;
   }
@@ -72,7 +89,15 @@ async function run(): Promise<void> {
   await Promise.all(cyclers);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Number(latencies[Math.floor(q * (latencies.length - 1))]!.toFixed(2));
-  console.log(JSON.stringify({ probe: `GET /v1/categories x200 while 4 clients cycle ${statics.length} static files (${(total / 1048576).toFixed(1)} MiB) with br`, median_ms: at(0.5), p95_ms: at(0.95), max_ms: at(1), static_requests_meanwhile: cycled }));
+  console.log(
+    JSON.stringify({
+      probe: `GET /v1/categories x200 while 4 clients cycle ${statics.length} static files (${(total / 1048576).toFixed(1)} MiB) with br`,
+      median_ms: at(0.5),
+      p95_ms: at(0.95),
+      max_ms: at(1),
+      static_requests_meanwhile: cycled,
+    }),
+  );
   child.kill('SIGTERM');
   await once(child, 'exit');
 }

@@ -42,7 +42,12 @@ for (let i = 0; ; i++) {
 
 const model = JSON.parse(await readFile(path.join(ROOT, 'dist/runtime-model.json'), 'utf8')) as { platforms: Array<{ slug: string; category: string }> };
 const exchanges = model.platforms.filter((p) => p.category === 'exchanges').map((p) => p.slug);
-const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'compare_platforms', arguments: { platforms: exchanges.slice(0, 3) } } });
+const mcpBody = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'compare_platforms', arguments: { platforms: exchanges.slice(0, 3) } },
+});
 const weight = () => (Math.floor(Math.random() * 1001) / 100).toFixed(2);
 const requests = [
   { method: 'GET' as const, path: `/v1/platforms/${model.platforms[0]!.slug}` },
@@ -50,8 +55,19 @@ const requests = [
   { method: 'GET' as const, path: '/v1/platforms?query=a' },
   { method: 'GET' as const, path: `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:8,security:10` },
   { method: 'GET' as const, path: '/v1/savings-interest?balance=10000&months=12' },
-  { method: 'GET' as const, path: '/v1/compare', setupRequest: (req: object) => ({ ...req, path: `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:${weight()},security:${weight()}` }) },
-  { method: 'GET' as const, path: '/v1/savings-interest', setupRequest: (req: object) => ({ ...req, path: `/v1/savings-interest?balance=${1 + Math.floor(Math.random() * 9_999_999)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}&months=${1 + Math.floor(Math.random() * 120)}` }) },
+  {
+    method: 'GET' as const,
+    path: '/v1/compare',
+    setupRequest: (req: object) => ({ ...req, path: `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:${weight()},security:${weight()}` }),
+  },
+  {
+    method: 'GET' as const,
+    path: '/v1/savings-interest',
+    setupRequest: (req: object) => ({
+      ...req,
+      path: `/v1/savings-interest?balance=${1 + Math.floor(Math.random() * 9_999_999)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}&months=${1 + Math.floor(Math.random() * 120)}`,
+    }),
+  },
   { method: 'GET' as const, path: '/v1/fees?category=brokerage&options_contracts_per_month=10' },
   { method: 'GET' as const, path: '/v1/platforms/not-a-platform' },
   { method: 'POST' as const, path: '/mcp', headers: { 'content-type': 'application/json' }, body: mcpBody },

@@ -56,19 +56,56 @@ describe('GET /v1/savings-interest', () => {
 
 describe('GET /v1/fees', () => {
   it('estimates brokerages cheapest first with line items (hand-computed)', async () => {
-    const body = await get('/v1/fees?category=brokerage&trades_per_month=20&avg_trade_size=500&options_contracts_per_month=10&transfers_per_year=1', '/v1/fees');
+    const body = await get(
+      '/v1/fees?category=brokerage&trades_per_month=20&avg_trade_size=500&options_contracts_per_month=10&transfers_per_year=1',
+      '/v1/fees',
+    );
     expect(body.inputs).toEqual({ trades_per_month: 20, avg_trade_size: 500, options_contracts_per_month: 10, transfers_per_year: 1 });
     // one: 120 contracts x 0.65 = 78.00; two: 120 x 0.50 = 60 + ACATS 75 + account 20 = 155.00;
     // three has no options fee: known 240 x 4.95 = 1,188 + ACATS 50 = 1,238.00; its total is unknown (null), never its known
     // subtotal, and at coverage 33.3% it cannot be named winner, so it is not ranked (methodology 2.2.0 "Ranking order")
     expect(body.results.map((r: any) => [r.slug, r.annual_total_usd, r.known_subtotal_usd, r.complete, r.ranked])).toEqual([
-      ['one-broker', 78, 78, true, true], ['two-broker', 155, 155, true, true], ['three-broker', null, 1238, false, false],
+      ['one-broker', 78, 78, true, true],
+      ['two-broker', 155, 155, true, true],
+      ['three-broker', null, 1238, false, false],
     ]);
     expect(body.results[1].line_items).toEqual([
-      { item: 'trading', status: 'known', usd: 0, detail: '240 stock/ETF trades at 0.00 USD', as_of: '2026-06-30', stale: false, sources: ['https://example.org/fixture'] },
-      { item: 'options_contracts', status: 'known', usd: 60, detail: '120 contracts at 0.50 USD each', as_of: '2026-06-30', stale: false, sources: ['https://example.org/fixture'] },
-      { item: 'transfers_out', status: 'known', usd: 75, detail: '1 full ACATS transfers out a year at 75.00 USD', as_of: '2026-06-30', stale: false, sources: ['https://example.org/fixture'] },
-      { item: 'account_fees', status: 'known', usd: 20, detail: 'annual account fee 20.00 USD', as_of: '2026-06-30', stale: false, sources: ['https://example.org/fixture'] },
+      {
+        item: 'trading',
+        status: 'known',
+        usd: 0,
+        detail: '240 stock/ETF trades at 0.00 USD',
+        as_of: '2026-06-30',
+        stale: false,
+        sources: ['https://example.org/fixture'],
+      },
+      {
+        item: 'options_contracts',
+        status: 'known',
+        usd: 60,
+        detail: '120 contracts at 0.50 USD each',
+        as_of: '2026-06-30',
+        stale: false,
+        sources: ['https://example.org/fixture'],
+      },
+      {
+        item: 'transfers_out',
+        status: 'known',
+        usd: 75,
+        detail: '1 full ACATS transfers out a year at 75.00 USD',
+        as_of: '2026-06-30',
+        stale: false,
+        sources: ['https://example.org/fixture'],
+      },
+      {
+        item: 'account_fees',
+        status: 'known',
+        usd: 20,
+        detail: 'annual account fee 20.00 USD',
+        as_of: '2026-06-30',
+        stale: false,
+        sources: ['https://example.org/fixture'],
+      },
     ]);
     const three = body.results[2];
     expect(three.unknown_items).toEqual(['options_contracts']);
@@ -81,7 +118,11 @@ describe('GET /v1/fees', () => {
   it('uses the documented defaults and charges per-trade commissions: 10 x 12 x 4.95 = 594.00', async () => {
     const body = await get('/v1/fees?category=BROKERAGES', '/v1/fees');
     expect(body.inputs).toEqual({ trades_per_month: 10, avg_trade_size: 1000, options_contracts_per_month: 0, transfers_per_year: 0 });
-    expect(body.results.map((r: any) => [r.slug, r.annual_total_usd])).toEqual([['one-broker', 0], ['two-broker', 20], ['three-broker', 594]]);
+    expect(body.results.map((r: any) => [r.slug, r.annual_total_usd])).toEqual([
+      ['one-broker', 0],
+      ['two-broker', 20],
+      ['three-broker', 594],
+    ]);
   });
 
   it('picks the exchange tier the monthly volume reaches: 10 x 5,000 = 50,000 -> 0.1% taker', async () => {
@@ -89,16 +130,24 @@ describe('GET /v1/fees', () => {
     // alpha: 600,000 x 0.1% = 600 + 2 x 1.50 = 603.00; beta, delta and gamma lack a sourced withdrawal fee: estimated, named, not ranked,
     // with no annual total (null) and their known subtotal; gamma (coverage 33.3%) follows those that can be named winner
     expect(body.results.map((r: any) => [r.slug, r.annual_total_usd, r.known_subtotal_usd, r.ranked])).toEqual([
-      ['alpha-exchange', 603, 603, true], ['delta-exchange', null, 1500, false], ['beta-exchange', null, 3000, false], ['gamma-exchange', null, 0, false],
+      ['alpha-exchange', 603, 603, true],
+      ['delta-exchange', null, 1500, false],
+      ['beta-exchange', null, 3000, false],
+      ['gamma-exchange', null, 0, false],
     ]);
     expect(body.results[0].assumptions[1]).toContain('reaches the tier starting at 50000.00 USD');
     // delta: 600,000 x 0.25% = 1,500 known; the only priced withdrawal fee is alpha's 2 x 1.50 = 3, so typical 1,503
     expect(body.results[1]).toMatchObject({ unknown_items: ['transfers_out'], annual_total_if_unknown_typical_usd: 1503 });
-    expect(body.results[1].rank_note).toMatch(/^Not ranked: its transfer-out fee has no source\. Its known lines cost 1500\.00 USD a year, which would rank 2 of 2/);
+    expect(body.results[1].rank_note).toMatch(
+      /^Not ranked: its transfer-out fee has no source\. Its known lines cost 1500\.00 USD a year, which would rank 2 of 2/,
+    );
     const noTransfers = await get('/v1/fees?category=exchange', '/v1/fees');
     // 120,000 USD a year: alpha 0.2% = 240, delta 0.25% = 300, beta 0.5% = 600; gamma has no trading fees at all
     expect(noTransfers.results.map((r: any) => [r.slug, r.annual_total_usd, r.ranked])).toEqual([
-      ['alpha-exchange', 240, true], ['delta-exchange', 300, true], ['beta-exchange', 600, true], ['gamma-exchange', null, false],
+      ['alpha-exchange', 240, true],
+      ['delta-exchange', 300, true],
+      ['beta-exchange', 600, true],
+      ['gamma-exchange', null, false],
     ]);
     expect(noTransfers.not_applied).toEqual([]);
   });

@@ -42,7 +42,20 @@ describe('GET /v1/platforms/{name}', () => {
     const body = await get('/v1/platforms/hw-two', '/v1/platforms/{name}');
     expect(body.coverage).toBe(77.8);
     expect(body.criteria.find((c: any) => c.key === 'vendor_record')).toEqual({
-      key: 'vendor_record', label: 'Vendor record', default_weight: 2, group: null, basis: 'missing', score: null, unknown_points: 0, score_low: 0, score_high: 100, rationale: null, as_of: null, stale: false, evidence_tier: null, sources: [],
+      key: 'vendor_record',
+      label: 'Vendor record',
+      default_weight: 2,
+      group: null,
+      basis: 'missing',
+      score: null,
+      unknown_points: 0,
+      score_low: 0,
+      score_high: 100,
+      rationale: null,
+      as_of: null,
+      stale: false,
+      evidence_tier: null,
+      sources: [],
     });
     // 60.4 over the 7 of 9 weight with data; vendor_record (2 of 9) at 0: 60.4 x 7 / 9 = 47.0, at 100: (422.8 + 200) / 9 = 69.2
     expect([body.score_pct, body.score_low_pct, body.score_high_pct]).toEqual([60.4, 47, 69.2]);
@@ -99,7 +112,9 @@ describe('GET /v1/compare', () => {
     const body = await get('/v1/compare?platforms=gamma-exchange,beta-exchange', '/v1/compare');
     // the one that can be named winner first, gamma after it (methodology 2.2.0 "Ranking order")
     expect(body.products[1]).toMatchObject({ slug: 'gamma-exchange', score_pct: 95, coverage: 33.3, eligible: false });
-    expect(body.products[1].ineligible_reason).toBe('coverage 33.3% under the applied weights is under the 75% gate; missing: reserves (22.2%), trading_fees (16.7%), withdrawal_fees (5.6%), regulation (22.2%)');
+    expect(body.products[1].ineligible_reason).toBe(
+      'coverage 33.3% under the applied weights is under the 75% gate; missing: reserves (22.2%), trading_fees (16.7%), withdrawal_fees (5.6%), regulation (22.2%)',
+    );
     expect(body.winner).toBe('Beta Exchange');
     expect(body.too_close).toBe(false);
   });
@@ -120,7 +135,10 @@ describe('GET /v1/compare', () => {
     expect(body.weights).toEqual({ security: 0, reserves: 2, trading_fees: 7.5, withdrawal_fees: 2.5, regulation: 2 });
     expect(body.weights_source).toBe('custom');
     // alpha: (100x2 + 76x7.5 + 94x2.5 + 80x2) / 14 = 1165/14 = 83.2; delta (no withdrawal fee): (200 + 525 + 160) / 11.5 = 77.0
-    expect(body.products.map((p: any) => [p.slug, p.score_pct, p.coverage])).toEqual([['alpha-exchange', 83.2, 100], ['delta-exchange', 77, 82.1]]);
+    expect(body.products.map((p: any) => [p.slug, p.score_pct, p.coverage])).toEqual([
+      ['alpha-exchange', 83.2, 100],
+      ['delta-exchange', 77, 82.1],
+    ]);
     expect(body.margin_points).toBe(6.2);
     // delta's coverage is under 90%, so the wide 5-point margin applies, and 6.2 is above it
     expect(body.too_close_margin_points).toBe(5);
@@ -130,7 +148,10 @@ describe('GET /v1/compare', () => {
   it('uses the wide margin when a coverage is under 90%', async () => {
     const body = await get('/v1/compare?platforms=hw-one,hw-two', '/v1/compare');
     expect(body.too_close_margin_points).toBe(5);
-    expect(body.products.map((p: any) => [p.slug, p.score_pct, p.raw_score_pct])).toEqual([['hw-one', 85, 88.2], ['hw-two', 60.4, 60.4]]);
+    expect(body.products.map((p: any) => [p.slug, p.score_pct, p.raw_score_pct])).toEqual([
+      ['hw-one', 85, 88.2],
+      ['hw-two', 60.4, 60.4],
+    ]);
   });
 
   it.each([
@@ -141,7 +162,11 @@ describe('GET /v1/compare', () => {
     ['platforms=alpha-exchange,alpha', 'platforms', /second time/],
     ['platforms=alpha-exchange,one-broker', 'platforms', /one category/],
     ['platforms=alpha-exchange,zzzz', 'platforms', /unknown platform "zzzz"/],
-    ['platforms=alpha-exchange,beta-exchange&weights=speed:5', 'weights', /allowed keys for this category: security, reserves, trading_fees, withdrawal_fees, regulation, fees/],
+    [
+      'platforms=alpha-exchange,beta-exchange&weights=speed:5',
+      'weights',
+      /allowed keys for this category: security, reserves, trading_fees, withdrawal_fees, regulation, fees/,
+    ],
     ['platforms=alpha-exchange,beta-exchange&weights=fees:5,trading_fees:2', 'weights', /either the group "fees" or its criteria \(trading_fees\)/],
     ['platforms=alpha-exchange,beta-exchange&profile=options', 'profile', /this category has no profiles/],
     ['platforms=one-broker,two-broker&profile=daytrader', 'profile', /allowed for this category: options/],
@@ -186,8 +211,11 @@ describe('GET /v1/verdicts/{slug}', () => {
     expect(body.detail).toMatch(/^No platform is named "betta-exchange"\. Did you mean: .*Beta Exchange/);
   });
 
-  it.each(['alpha-exchange-vs-one-broker', 'alpha-exchange-vs-nothing', 'alpha-exchange', 'alpha-exchange-vs-alpha-exchange'])('is 404 for %s', async (slug) => {
-    const body = await get(`/v1/verdicts/${slug}`, '/v1/verdicts/{slug}', 404);
-    expect(body.status).toBe(404);
-  });
+  it.each(['alpha-exchange-vs-one-broker', 'alpha-exchange-vs-nothing', 'alpha-exchange', 'alpha-exchange-vs-alpha-exchange'])(
+    'is 404 for %s',
+    async (slug) => {
+      const body = await get(`/v1/verdicts/${slug}`, '/v1/verdicts/{slug}', 404);
+      expect(body.status).toBe(404);
+    },
+  );
 });

@@ -118,7 +118,10 @@ describe('HTTP behaviour', () => {
     ['/methodology', 'methodology/index.html'],
     ['/open-data/platforms.json?download=1', 'open-data/platforms.json'],
   ])('sends %s as the compressed copies the build wrote next to it, as they are', async (path, file) => {
-    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
       const res = await rawGet(path, encoding);
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(res.body).toEqual(await readFile(`${server.dist}/${file}${suffix}`));
@@ -173,9 +176,39 @@ describe('HTTP behaviour', () => {
     expect(init.status).toBe(200);
     expect(init.text).toContain('validatorUrl: null');
     expect(Object.keys(res.json.paths).sort()).toEqual([
-      '/', '/.well-known/ai-plugin.json', '/.well-known/mcp.json', '/.well-known/mcp/server-card.json', '/assets/{file}', '/categories/{id}', '/compare/{slug}', '/docs', '/fees', '/healthz', '/mcp', '/methodology',
-      '/open-data', '/open-data/{file}', '/openapi.json', '/platforms/{slug}', '/problems/{name}', '/readyz', '/robots.txt', '/savings', '/search', '/sitemap.xml',
-      '/v1/categories', '/v1/changes', '/v1/compare', '/v1/fees', '/v1/methodology', '/v1/platforms', '/v1/platforms/{name}', '/v1/platforms/{name}/history', '/v1/safety/{name}', '/v1/savings-interest', '/v1/verdicts/{slug}',
+      '/',
+      '/.well-known/ai-plugin.json',
+      '/.well-known/mcp.json',
+      '/.well-known/mcp/server-card.json',
+      '/assets/{file}',
+      '/categories/{id}',
+      '/compare/{slug}',
+      '/docs',
+      '/fees',
+      '/healthz',
+      '/mcp',
+      '/methodology',
+      '/open-data',
+      '/open-data/{file}',
+      '/openapi.json',
+      '/platforms/{slug}',
+      '/problems/{name}',
+      '/readyz',
+      '/robots.txt',
+      '/savings',
+      '/search',
+      '/sitemap.xml',
+      '/v1/categories',
+      '/v1/changes',
+      '/v1/compare',
+      '/v1/fees',
+      '/v1/methodology',
+      '/v1/platforms',
+      '/v1/platforms/{name}',
+      '/v1/platforms/{name}/history',
+      '/v1/safety/{name}',
+      '/v1/savings-interest',
+      '/v1/verdicts/{slug}',
     ]);
   });
 });

@@ -22,7 +22,11 @@ describe('GET /v1/categories', () => {
     ]);
     const exchanges = body.categories[0];
     expect(exchanges.criteria.map((c: any) => [c.key, c.default_weight])).toEqual([
-      ['security', 3], ['reserves', 2], ['trading_fees', 1.5], ['withdrawal_fees', 0.5], ['regulation', 2],
+      ['security', 3],
+      ['reserves', 2],
+      ['trading_fees', 1.5],
+      ['withdrawal_fees', 0.5],
+      ['regulation', 2],
     ]);
     expect(exchanges.criteria.filter((c: any) => c.group === 'fees').map((c: any) => c.key)).toEqual(['trading_fees', 'withdrawal_fees']);
     expect(body.categories[4].profiles.map((p: any) => [p.key, p.weights])).toEqual([['options', { options_fees: 1 }]]);
@@ -35,7 +39,7 @@ describe('GET /v1/categories', () => {
 });
 
 describe('GET /v1/methodology', () => {
-  it('gives the coverage gate, the too-close margins and each category\'s criteria and profiles of methodology.yaml', async () => {
+  it("gives the coverage gate, the too-close margins and each category's criteria and profiles of methodology.yaml", async () => {
     const body = await get('/v1/methodology', '/v1/methodology');
     // test/fixtures/sources/methodology.yaml: coverage_gate_pct 75; too_close 3 / 5 points under 90 % coverage
     expect(body.coverage_gate_pct).toBe(75);
@@ -74,7 +78,12 @@ describe('GET /v1/platforms (search)', () => {
     ]);
     expect(body.results[0].page).toBe(`${BASE}/platforms/save-one`);
     // save-three misses apy, fees and minimums (80% of the weight) at 0-100 each: 20 to 100
-    expect(body.results[2]).toMatchObject({ score_low_pct: 20, score_high_pct: 100, rank_note: 'Not ranked: not enough data: coverage 20% (the gate is 75%).', overlaps_previous: false });
+    expect(body.results[2]).toMatchObject({
+      score_low_pct: 20,
+      score_high_pct: 100,
+      rank_note: 'Not ranked: not enough data: coverage 20% (the gate is 75%).',
+      overlaps_previous: false,
+    });
   });
 
   it('matches a case-insensitive fragment of name, alias or slug', async () => {
@@ -130,7 +139,11 @@ describe('GET /v1/platforms (search)', () => {
     expect(fees.json.detail).toContain('did you mean trades_per_month?');
     const search = await http(server, '/v1/platforms?querry=alpha&limt=2&Category=exchanges&cb=1');
     expect(search.status).toBe(400);
-    expect(search.json.errors.map((e: { parameter: string; message: string }) => `${e.parameter}->${e.message.split('did you mean ')[1]}`)).toEqual(['querry->query?', 'limt->limit?', 'Category->category?']);
+    expect(search.json.errors.map((e: { parameter: string; message: string }) => `${e.parameter}->${e.message.split('did you mean ')[1]}`)).toEqual([
+      'querry->query?',
+      'limt->limit?',
+      'Category->category?',
+    ]);
     const changes = await http(server, '/v1/changes?sinse=2026-01-01');
     expect(changes.json.errors[0].message).toContain('did you mean since?');
   });

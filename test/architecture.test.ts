@@ -30,7 +30,10 @@ describe('import rules', () => {
   it('refuse a tree that breaks each rule, naming every violation', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'imports-'));
     const files: Record<string, string> = {
-      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['runtime', 'pipeline'] }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true },
+        include: ['runtime', 'pipeline'],
+      }),
       'runtime/server/serve.ts': 'export const serve = 1;\n',
       // the domain imports the server (a type is enough to break the rule)
       'runtime/domain/model.ts': "import type { serve } from '../server/serve.js';\nexport type Model = typeof serve;\n",
@@ -56,7 +59,7 @@ describe('import rules', () => {
     expect(code).toBe(1);
     expect(stdout.trim().split('\n')).toEqual([
       'domain-imports-neither: runtime/domain/model.ts -> runtime/server/serve.ts (runtime/domain/ is shared by the build and the server and imports neither)',
-      'domain-layers: runtime/domain/compute/verdict.ts -> runtime/domain/operations/result.ts (compute/ is below operations/ in the domain\'s layers: primitives < contract < sources < compute < scoring < pages < . < operations)',
+      "domain-layers: runtime/domain/compute/verdict.ts -> runtime/domain/operations/result.ts (compute/ is below operations/ in the domain's layers: primitives < contract < sources < compute < scoring < pages < . < operations)",
       'no-circular: runtime/domain/a.ts -> runtime/domain/b.ts (a circle of imports makes load order matter)',
       'pipeline-not-server: pipeline/emit.ts -> runtime/server/serve.ts (the pipeline uses the shared domain, never the server)',
       'runtime-not-pipeline: runtime/server/reload.ts -> pipeline/emit.ts (the runtime starts from dist/ alone and never imports the build)',
@@ -86,7 +89,9 @@ describe('dead code', () => {
       .then((r) => ({ code: 0, stdout: r.stdout }))
       .catch((error: { code?: number; stdout?: string }) => ({ code: Number(error.code ?? 1), stdout: error.stdout ?? '' }));
     expect(result.code).toBe(1);
-    const issues = JSON.parse(result.stdout) as { issues: Array<{ file: string; files?: unknown; exports?: Record<string, { name: string }> | Array<{ name: string }> }> };
+    const issues = JSON.parse(result.stdout) as {
+      issues: Array<{ file: string; files?: unknown; exports?: Record<string, { name: string }> | Array<{ name: string }> }>;
+    };
     const exported = issues.issues.flatMap((i) => Object.values(i.exports ?? {}).map((e) => `${i.file}: ${e.name}`));
     expect(exported).toEqual(['lib.ts: unused']);
     expect(result.stdout).toContain('orphan.ts');

@@ -82,10 +82,14 @@ describe('build and check', () => {
     await writeFile(file, original.replace('https://example.org/fixture', 'https://news.content-farm.example/beta-fees'));
     const refused = await runCli(['check', '--sources', sources]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/beta-exchange\.yaml:\d+:\d+ {2}facts\.trading_fees\.sources\.0\.url {2}error: content-farm\.example is listed as unreliable \(AI-written finance articles\)/);
+    expect(refused.stderr).toMatch(
+      /beta-exchange\.yaml:\d+:\d+ {2}facts\.trading_fees\.sources\.0\.url {2}error: content-farm\.example is listed as unreliable \(AI-written finance articles\)/,
+    );
     expect(refused.stderr).toContain("cite the platform's own page, a regulator's release, a court record or a reputable outlet instead");
     // the fee schedule now rests on that page alone, so its numbers are backed only by weak evidence too
-    expect(refused.stderr).toMatch(/beta-exchange\.yaml:\d+:\d+ {2}facts\.trading_fees\.sources {2}error: numeric fact "trading_fees" is backed only by weak sources/);
+    expect(refused.stderr).toMatch(
+      /beta-exchange\.yaml:\d+:\d+ {2}facts\.trading_fees\.sources {2}error: numeric fact "trading_fees" is backed only by weak sources/,
+    );
     expect(refused.stderr).toContain('2 errors, 0 warnings');
 
     await writeFile(path.join(sources, 'unreliable-domains.yaml'), 'domains:\n  - { domain: Content-Farm.example/path, reason: x }\n');
@@ -115,7 +119,12 @@ describe('untrusted sources', () => {
     const sources = path.join(await tempDir('bombs'), 'sources');
     await cp(FIXTURE_SOURCES, sources, { recursive: true });
     const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
-    for (let i = 1; i < 9; i++) levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    for (let i = 1; i < 9; i++)
+      levels.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(',')}]`,
+      );
     await writeFile(path.join(sources, 'platforms/exchanges/bomb.yaml'), `name: Bomb\n${levels.join('\n')}\n`);
     await writeFile(path.join(sources, 'platforms/exchanges/huge.yaml'), `name: Huge\nsummary: ${'x'.repeat(1_100_000)}\n`);
     const result = await runCli(['check', '--sources', sources]);
@@ -130,7 +139,13 @@ describe('untrusted sources', () => {
     const sources = path.join(await tempDir('csv-formulas'), 'sources');
     await cp(FIXTURE_SOURCES, sources, { recursive: true });
     const file = path.join(sources, 'platforms/exchanges/beta-exchange.yaml');
-    await writeFile(file, (await readFile(file, 'utf8')).replace('title: Old fine, summary: Fixture fine.', 'title: "=HYPERLINK(\\"https://evil.example\\")", summary: "@SUM(A1:A9)"'));
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace(
+        'title: Old fine, summary: Fixture fine.',
+        'title: "=HYPERLINK(\\"https://evil.example\\")", summary: "@SUM(A1:A9)"',
+      ),
+    );
     const dist = path.join(await tempDir('csv-formulas-dist'), 'dist');
     const built = await runCli(['build', '--sources', sources, '--dist', dist]);
     expect(built.stderr).not.toContain('error');

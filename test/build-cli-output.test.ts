@@ -17,7 +17,9 @@ async function digest(dir: string): Promise<Record<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    out[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex');
+    out[path.relative(dir, file)] = createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
   }
   return out;
 }
@@ -110,10 +112,14 @@ describe('build and check', () => {
     await cp(FIXTURE_SOURCES, sources, { recursive: true });
     const file = path.join(sources, 'platforms/high-yield-savings/save-one.yaml');
     const original = await readFile(file, 'utf8');
-    const oldApy = original.replace("apy_pct: 4.0 }], as_of: 2026-06-30,", "apy_pct: 4.0 }], as_of: 2024-02-01,");
+    const oldApy = original.replace('apy_pct: 4.0 }], as_of: 2026-06-30,', 'apy_pct: 4.0 }], as_of: 2024-02-01,');
     const reason = 'searched the bank site and press on 2026-06-30; no newer rate published';
     const report = async () => {
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(ROOT, 'pipeline/report-cli.ts'), '--sources', sources, '--json'], { cwd: ROOT });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'pipeline/report-cli.ts'), '--sources', sources, '--json'],
+        { cwd: ROOT },
+      );
       return JSON.parse(stdout).targets.find((t: any) => t.scope === 'high-yield-savings' && t.target === 'apy_dates');
     };
     await writeFile(file, oldApy);
@@ -125,12 +131,16 @@ describe('build and check', () => {
     expect((await runCli(['build', '--sources', sources, '--dist', dist])).code).toBe(0);
     const record = JSON.parse(await readFile(path.join(dist, 'api/v1/platforms/save-one.json'), 'utf8'));
     expect(record.facts.apy).toMatchObject({ as_of: '2024-02-01', stale: true, stale_reason: reason });
-    expect(await readFile(path.join(dist, 'platforms/save-one/index.html'), 'utf8')).toContain(`older than the freshness window of the methodology; check the source before relying on it (${reason})`);
+    expect(await readFile(path.join(dist, 'platforms/save-one/index.html'), 'utf8')).toContain(
+      `older than the freshness window of the methodology; check the source before relying on it (${reason})`,
+    );
 
     await writeFile(file, original.replace('as_of: 2026-06-30, sources', `as_of: 2026-06-30, stale_reason: "${reason}", sources`));
     const fresh = await runCli(['check', '--sources', sources]);
     expect(fresh.code).toBe(0);
-    expect(fresh.stderr).toMatch(/save-one\.yaml:\d+:\d+ {2}facts\.apy\.stale_reason {2}warning: the fact is not stale on 2026-06-30 \(as_of 2026-06-30\), so its stale_reason is never shown/);
+    expect(fresh.stderr).toMatch(
+      /save-one\.yaml:\d+:\d+ {2}facts\.apy\.stale_reason {2}warning: the fact is not stale on 2026-06-30 \(as_of 2026-06-30\), so its stale_reason is never shown/,
+    );
   });
 });
 
@@ -141,15 +151,23 @@ describe('openapi.json', () => {
     const { stdout, stderr } = await promisify(execFile)(redocly, ['lint', '--extends=recommended', '--format=json', path.join(dist, 'openapi.json')], {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
     }).catch((e: { stdout: string; stderr: string }) => e);
-    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { problems: Array<{ ruleId: string; severity: string; location: Array<{ pointer: string }> }> };
-    expect(report.problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}`), stderr).toEqual([]);
+    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as {
+      problems: Array<{ ruleId: string; severity: string; location: Array<{ pointer: string }> }>;
+    };
+    expect(
+      report.problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}`),
+      stderr,
+    ).toEqual([]);
   });
 
   it('passes spectral with its OpenAPI rules (spectral:oas, the ruleset in .spectral.yaml) with no problem at all', async () => {
     const dist = await buildInto(FIXTURE_SOURCES);
     const spectral = path.join(ROOT, 'node_modules/.bin/spectral');
-    const { stdout } = await promisify(execFile)(spectral, ['lint', path.join(dist, 'openapi.json'), '--ruleset', path.join(ROOT, '.spectral.yaml'), '--format', 'json', '--quiet'], { cwd: ROOT })
-      .catch((e: { stdout: string; stderr: string }) => e);
+    const { stdout } = await promisify(execFile)(
+      spectral,
+      ['lint', path.join(dist, 'openapi.json'), '--ruleset', path.join(ROOT, '.spectral.yaml'), '--format', 'json', '--quiet'],
+      { cwd: ROOT },
+    ).catch((e: { stdout: string; stderr: string }) => e);
     expect(JSON.parse(stdout || '[]')).toEqual([]);
   });
 

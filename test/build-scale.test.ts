@@ -29,7 +29,10 @@ describe('parsing sources on worker threads', () => {
     expect(there.map((l) => l.source.file)).toEqual(here.map((l) => l.source.file));
     expect(there.map((l) => l.source.data)).toEqual(here.map((l) => l.source.data));
     expect(there.map((l) => l.problems)).toEqual(here.map((l) => l.problems));
-    expect(there.find((l) => l.source.file.endsWith('zz-broken.yaml'))!.problems[0]).toMatchObject({ severity: 'error', file: expect.stringMatching(/zz-broken.yaml$/) });
+    expect(there.find((l) => l.source.file.endsWith('zz-broken.yaml'))!.problems[0]).toMatchObject({
+      severity: 'error',
+      file: expect.stringMatching(/zz-broken.yaml$/),
+    });
     const at = (l: (typeof here)[number]) => problemAt(l.source, ['facts', Object.keys((l.source.data as { facts: object }).facts)[0]!], 'error', 'x');
     expect(at(there[0]!)).toEqual(at(here[0]!));
   });
@@ -45,7 +48,9 @@ describe('writing dist/ on a writer thread (builds of 1,000 platforms or more)',
     expect(cli.code, cli.stderr).toBe(0);
     expect(cli.stdout).toMatch(/^built 1000 platforms into .*: 5971 files in \d+ ms$/m);
     const expected = (await runBuild({ root: sources, sourcesDir: sources, today: '2026-06-30', sourceDateEpoch: process.env.SOURCE_DATE_EPOCH })).files!;
-    const written = (await readdir(dist, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dist, path.join(e.parentPath, e.name)));
+    const written = (await readdir(dist, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(dist, path.join(e.parentPath, e.name)));
     // every file, and the compressed copies of the static ones (pipeline/write/compressed-copies.ts)
     const copies = expected.flatMap((f) => compressedCopies(f.path, contentBytes(f.contents)));
     expect(written.sort()).toEqual([...expected.map((f) => f.path), ...copies.map(([copy]) => copy), 'build-manifest.json'].sort());
@@ -60,7 +65,10 @@ describe('writing dist/ on a writer thread (builds of 1,000 platforms or more)',
     await writeFile(path.join(dist, 'kept.txt'), 'previous build');
     const writer = new DistWriter(dist, true);
     // a file, then a file below it as if it were a folder: the writer thread fails (EEXIST)
-    writer.write([{ path: 'a.json', contents: '{}' }, { path: 'a.json/b.json', contents: '{}' }]);
+    writer.write([
+      { path: 'a.json', contents: '{}' },
+      { path: 'a.json/b.json', contents: '{}' },
+    ]);
     await expect(writer.commit()).rejects.toThrow(/writing .*\.dist-build-.*(EEXIST|ENOTDIR)/);
     expect(await readdir(parent)).toEqual(['dist']);
     expect(await readFile(path.join(dist, 'kept.txt'), 'utf8')).toBe('previous build');

@@ -56,31 +56,53 @@ const CASES: RuleCase[] = [
   },
   {
     id: 'real-dates',
-    fail: exchange('real-dates', (y) => y.replace('    as_of: 2026-06-30\n', '    as_of: 2026-02-30\n').replace('title: Fee schedule }', 'title: Fee schedule, published: 2099-01-01 }')),
+    fail: exchange('real-dates', (y) =>
+      y.replace('    as_of: 2026-06-30\n', '    as_of: 2026-02-30\n').replace('title: Fee schedule }', 'title: Fee schedule, published: 2099-01-01 }'),
+    ),
     pass: exchange('real-dates', (y) => y.replace('title: Fee schedule }', 'title: Fee schedule, published: 2026-05-01 }')),
     problems: [
       { on: '    as_of: 2026-02-30', path: 'facts.trading_fees.as_of', message: 'error: "2026-02-30" is not a real calendar date' },
-      { on: 'published: 2099-01-01', path: 'facts.trading_fees.sources.0.published', message: 'error: date 2099-01-01 is in the future (the evaluation date is 2026-06-30)' },
+      {
+        on: 'published: 2099-01-01',
+        path: 'facts.trading_fees.sources.0.published',
+        message: 'error: date 2099-01-01 is in the future (the evaluation date is 2026-06-30)',
+      },
     ],
   },
   {
     id: 'unreliable-domains',
-    fail: exchange('unreliable-domains', (y) => y.replace('https://example.org/case-unreliable-domains/security', 'https://news.content-farm.example/security')),
+    fail: exchange('unreliable-domains', (y) =>
+      y.replace('https://example.org/case-unreliable-domains/security', 'https://news.content-farm.example/security'),
+    ),
     pass: exchange('unreliable-domains'),
     extra: { 'unreliable-domains.yaml': UNRELIABLE },
-    problems: [{ on: 'news.content-farm.example', path: 'assessments.security.sources.0.url', message: 'error: content-farm.example is listed as unreliable (AI-written finance articles)' }],
+    problems: [
+      {
+        on: 'news.content-farm.example',
+        path: 'assessments.security.sources.0.url',
+        message: 'error: content-farm.example is listed as unreliable (AI-written finance articles)',
+      },
+    ],
   },
   {
     id: 'as-of-precision',
     fail: exchange('as-of-precision', (y) => y.replace('    as_of: 2026-06-30\n', '    as_of: 2026-03-01\n    as_of_precision: year\n')),
     pass: exchange('as-of-precision', (y) => y.replace('    as_of: 2026-06-30\n', '    as_of: 2026-01-01\n    as_of_precision: year\n')),
-    problems: [{ on: '    as_of: 2026-03-01', path: 'facts.trading_fees.as_of', message: 'error: with as_of_precision year, as_of must be 1 January (2026-01-01)' }],
+    problems: [
+      { on: '    as_of: 2026-03-01', path: 'facts.trading_fees.as_of', message: 'error: with as_of_precision year, as_of must be 1 January (2026-01-01)' },
+    ],
   },
   {
     id: 'stale-reason',
     fail: exchange('stale-reason', (y) => y.replace('    as_of: 2026-06-30\n', '    as_of: 2026-06-30\n    stale_reason: nothing newer found\n')),
     pass: exchange('stale-reason', (y) => y.replace('    as_of: 2026-06-30\n', '    as_of: 2023-01-10\n    stale_reason: nothing newer found\n')),
-    problems: [{ on: 'stale_reason:', path: 'facts.trading_fees.stale_reason', message: 'warning: the fact is not stale on 2026-06-30 (as_of 2026-06-30), so its stale_reason is never shown' }],
+    problems: [
+      {
+        on: 'stale_reason:',
+        path: 'facts.trading_fees.stale_reason',
+        message: 'warning: the fact is not stale on 2026-06-30 (as_of 2026-06-30), so its stale_reason is never shown',
+      },
+    ],
   },
   {
     id: 'record-as-of',
@@ -89,58 +111,157 @@ const CASES: RuleCase[] = [
     pass: exchange('record-as-of', (y) => y.replace('as_of: 2026-06-30\nfacts:', 'as_of: 2026-06-30\nincidents_checked: 2026-01-01\nfacts:')),
     problems: [
       { on: 'as_of: 2026-01-01', path: 'as_of', message: 'error: record as_of 2026-01-01 is older than the newest fact (2026-06-30)' },
-      { on: 'incidents_checked: 2026-03-01', path: 'incidents_checked', message: 'error: incidents_checked 2026-03-01 is later than the record as_of 2026-01-01' },
+      {
+        on: 'incidents_checked: 2026-03-01',
+        path: 'incidents_checked',
+        message: 'error: incidents_checked 2026-03-01 is later than the record as_of 2026-01-01',
+      },
     ],
   },
   {
     id: 'incident-order',
-    fail: exchange('incident-order', (y) => `${y}incidents:\n  - { date: 2026-03-01, class: outage, title: Later, summary: Later outage., sources: [{ url: "https://example.org/status", title: Status }] }\n  - { date: 2025-03-01, class: outage, title: Earlier, summary: Earlier outage., sources: [{ url: "https://example.org/status", title: Status }] }\n`),
-    pass: exchange('incident-order', (y) => `${y}incidents:\n  - { date: 2025-03-01, class: outage, title: Earlier, summary: Earlier outage., sources: [{ url: "https://example.org/status", title: Status }] }\n  - { date: 2026-03-01, class: outage, title: Later, summary: Later outage., sources: [{ url: "https://example.org/status", title: Status }] }\n`),
+    fail: exchange(
+      'incident-order',
+      (y) =>
+        `${y}incidents:\n  - { date: 2026-03-01, class: outage, title: Later, summary: Later outage., sources: [{ url: "https://example.org/status", title: Status }] }\n  - { date: 2025-03-01, class: outage, title: Earlier, summary: Earlier outage., sources: [{ url: "https://example.org/status", title: Status }] }\n`,
+    ),
+    pass: exchange(
+      'incident-order',
+      (y) =>
+        `${y}incidents:\n  - { date: 2025-03-01, class: outage, title: Earlier, summary: Earlier outage., sources: [{ url: "https://example.org/status", title: Status }] }\n  - { date: 2026-03-01, class: outage, title: Later, summary: Later outage., sources: [{ url: "https://example.org/status", title: Status }] }\n`,
+    ),
     problems: [{ on: 'date: 2025-03-01', path: 'incidents.1.date', message: 'error: incidents are not in date order: 2025-03-01 comes after 2026-03-01' }],
   },
   {
     id: 'plausible-values',
     fail: exchange('plausible-values', (y) => y.replace('taker_pct: 0.2 }', 'taker_pct: 5 }')),
-    pass: exchange('plausible-values', (y) => y.replace('taker_pct: 0.2 }', 'taker_pct: 5 }').replace('    product: Spot\n', '    product: Spot\n    outlier_checked: true\n')),
-    problems: [{ on: 'taker_pct: 5', path: 'facts.trading_fees.tiers.0.taker_pct', message: 'error: spot maker or taker fee 5 % is outside the plausible range 0 % to 2 %' }],
+    pass: exchange('plausible-values', (y) =>
+      y.replace('taker_pct: 0.2 }', 'taker_pct: 5 }').replace('    product: Spot\n', '    product: Spot\n    outlier_checked: true\n'),
+    ),
+    problems: [
+      {
+        on: 'taker_pct: 5',
+        path: 'facts.trading_fees.tiers.0.taker_pct',
+        message: 'error: spot maker or taker fee 5 % is outside the plausible range 0 % to 2 %',
+      },
+    ],
   },
   {
     id: 'not-applicable',
-    fail: exchange('not-applicable', (y) => y.replace('assessments:', '  fiat_withdrawal:\n    not_applicable: Crypto-only exchange with no fiat rail.\n    as_of: 2026-06-30\n    sources: [{ url: "https://example.org/case-not-applicable/fiat", title: Deposits }]\nassessments:')),
-    pass: exchange('not-applicable', (y) => y.replace('assessments:', '  fiat_withdrawal:\n    not_applicable: Crypto-only exchange with no fiat rail.\n    as_of: 2026-06-30\n    sources: [{ url: "https://example.org/case-not-applicable/fiat", title: Deposits }]\nassessments:')),
+    fail: exchange('not-applicable', (y) =>
+      y.replace(
+        'assessments:',
+        '  fiat_withdrawal:\n    not_applicable: Crypto-only exchange with no fiat rail.\n    as_of: 2026-06-30\n    sources: [{ url: "https://example.org/case-not-applicable/fiat", title: Deposits }]\nassessments:',
+      ),
+    ),
+    pass: exchange('not-applicable', (y) =>
+      y.replace(
+        'assessments:',
+        '  fiat_withdrawal:\n    not_applicable: Crypto-only exchange with no fiat rail.\n    as_of: 2026-06-30\n    sources: [{ url: "https://example.org/case-not-applicable/fiat", title: Deposits }]\nassessments:',
+      ),
+    ),
     // the failing tree's methodology no longer accepts a not-applicable fiat withdrawal
     methodology: (yaml) => yaml.replace('          worst: 25\n        not_applicable: exclude\n', '          worst: 25\n'),
-    problems: [{ on: '    not_applicable:', path: 'facts.fiat_withdrawal.not_applicable', message: 'error: criterion withdrawal_fees does not accept a not-applicable "fiat_withdrawal" (methodology.yaml)' }],
+    problems: [
+      {
+        on: '    not_applicable:',
+        path: 'facts.fiat_withdrawal.not_applicable',
+        message: 'error: criterion withdrawal_fees does not accept a not-applicable "fiat_withdrawal" (methodology.yaml)',
+      },
+    ],
   },
   {
     id: 'numeric-evidence',
     fail: exchange('numeric-evidence', (y) => y.replace('https://example.org/case-numeric-evidence/fees', 'https://fees-blog.example.net/exchange-fees')),
     pass: exchange('numeric-evidence'),
-    problems: [{ on: '    sources: [{ url: "https://fees-blog', path: 'facts.trading_fees.sources', message: 'error: numeric fact "trading_fees" is backed only by weak sources' }],
+    problems: [
+      {
+        on: '    sources: [{ url: "https://fees-blog',
+        path: 'facts.trading_fees.sources',
+        message: 'error: numeric fact "trading_fees" is backed only by weak sources',
+      },
+    ],
   },
   {
     id: 'assessed-criteria',
-    fail: exchange('assessed-criteria', (y) => `${y}  withdrawal_fees: { score: 90, rationale: Fixture., as_of: 2026-06-30, sources: [{ url: "https://example.org/case-assessed-criteria/fees", title: Fees }] }\n`),
-    pass: exchange('assessed-criteria', (y) => `${y}  regulation: { score: 90, rationale: Fixture., as_of: 2026-06-30, sources: [{ url: "https://example.org/case-assessed-criteria/licences", title: Licences }] }\n`),
-    problems: [{ on: '  withdrawal_fees:', path: 'assessments.withdrawal_fees', message: 'error: criterion "withdrawal_fees" is derived from facts (rule linear), so it takes no assessment' }],
+    fail: exchange(
+      'assessed-criteria',
+      (y) =>
+        `${y}  withdrawal_fees: { score: 90, rationale: Fixture., as_of: 2026-06-30, sources: [{ url: "https://example.org/case-assessed-criteria/fees", title: Fees }] }\n`,
+    ),
+    pass: exchange(
+      'assessed-criteria',
+      (y) =>
+        `${y}  regulation: { score: 90, rationale: Fixture., as_of: 2026-06-30, sources: [{ url: "https://example.org/case-assessed-criteria/licences", title: Licences }] }\n`,
+    ),
+    problems: [
+      {
+        on: '  withdrawal_fees:',
+        path: 'assessments.withdrawal_fees',
+        message: 'error: criterion "withdrawal_fees" is derived from facts (rule linear), so it takes no assessment',
+      },
+    ],
   },
   {
     id: 'tier-order',
-    fail: exchange('tier-order', (y) => y.replace('taker_pct: 0.2 }\n', 'taker_pct: 0.2 }\n      - { min_volume_30d_usd: 50000, maker_pct: 0.08, taker_pct: 0.15 }\n      - { min_volume_30d_usd: 10000, maker_pct: 0.09, taker_pct: 0.18 }\n')),
-    pass: exchange('tier-order', (y) => y.replace('taker_pct: 0.2 }\n', 'taker_pct: 0.2 }\n      - { min_volume_30d_usd: 10000, maker_pct: 0.09, taker_pct: 0.18 }\n      - { min_volume_30d_usd: 50000, maker_pct: 0.08, taker_pct: 0.15 }\n')),
-    problems: [{ on: 'min_volume_30d_usd: 10000', path: 'facts.trading_fees.tiers.2.min_volume_30d_usd', message: 'error: tiers must be in strictly ascending order' }],
+    fail: exchange('tier-order', (y) =>
+      y.replace(
+        'taker_pct: 0.2 }\n',
+        'taker_pct: 0.2 }\n      - { min_volume_30d_usd: 50000, maker_pct: 0.08, taker_pct: 0.15 }\n      - { min_volume_30d_usd: 10000, maker_pct: 0.09, taker_pct: 0.18 }\n',
+      ),
+    ),
+    pass: exchange('tier-order', (y) =>
+      y.replace(
+        'taker_pct: 0.2 }\n',
+        'taker_pct: 0.2 }\n      - { min_volume_30d_usd: 10000, maker_pct: 0.09, taker_pct: 0.18 }\n      - { min_volume_30d_usd: 50000, maker_pct: 0.08, taker_pct: 0.15 }\n',
+      ),
+    ),
+    problems: [
+      { on: 'min_volume_30d_usd: 10000', path: 'facts.trading_fees.tiers.2.min_volume_30d_usd', message: 'error: tiers must be in strictly ascending order' },
+    ],
   },
   {
     id: 'pledge-made-whole',
-    fail: exchange('pledge-made-whole', (y) => `${y}incidents:\n  - date: 2026-03-01\n    class: funds_lost\n    title: Hot-wallet theft\n    summary: An attacker drained a hot wallet; the exchange pledged to reimburse all affected users in full.\n    amount_usd: 1000000\n    sources: [{ url: "https://example.org/case-pledge-made-whole/incident", title: Incident report }]\n`),
-    pass: exchange('pledge-made-whole', (y) => `${y}incidents:\n  - date: 2026-03-01\n    class: funds_lost\n    title: Hot-wallet theft\n    summary: An attacker drained a hot wallet; the exchange pledged to reimburse all affected users in full.\n    amount_usd: 1000000\n    customers_made_whole: true\n    sources: [{ url: "https://example.org/case-pledge-made-whole/incident", title: Incident report }]\n`),
-    problems: [{ on: '    summary: An attacker', path: 'incidents.0.summary', message: 'error: the incident records a pledge ("pledged to reimburse") but customers_made_whole is absent (counted as false); the methodology counts a public pledge as made whole' }],
+    fail: exchange(
+      'pledge-made-whole',
+      (y) =>
+        `${y}incidents:\n  - date: 2026-03-01\n    class: funds_lost\n    title: Hot-wallet theft\n    summary: An attacker drained a hot wallet; the exchange pledged to reimburse all affected users in full.\n    amount_usd: 1000000\n    sources: [{ url: "https://example.org/case-pledge-made-whole/incident", title: Incident report }]\n`,
+    ),
+    pass: exchange(
+      'pledge-made-whole',
+      (y) =>
+        `${y}incidents:\n  - date: 2026-03-01\n    class: funds_lost\n    title: Hot-wallet theft\n    summary: An attacker drained a hot wallet; the exchange pledged to reimburse all affected users in full.\n    amount_usd: 1000000\n    customers_made_whole: true\n    sources: [{ url: "https://example.org/case-pledge-made-whole/incident", title: Incident report }]\n`,
+    ),
+    problems: [
+      {
+        on: '    summary: An attacker',
+        path: 'incidents.0.summary',
+        message:
+          'error: the incident records a pledge ("pledged to reimburse") but customers_made_whole is absent (counted as false); the methodology counts a public pledge as made whole',
+      },
+    ],
   },
   {
     id: 'listed-company-reserves',
-    fail: exchange('listed-company-reserves', (y) => y.replace('assessments:', '  proof_of_reserves:\n    published: false\n    liabilities_included: false\n    third_party_attestation: false\n    listed_on: "Nasdaq: CASE"\n    as_of: 2026-06-30\n    sources: [{ url: "https://example.org/case-listed-company-reserves/annual-report", title: Annual report }]\nassessments:')),
-    pass: exchange('listed-company-reserves', (y) => y.replace('assessments:', '  proof_of_reserves:\n    published: false\n    liabilities_included: false\n    third_party_attestation: false\n    audited_financial_statements: false\n    listed_on: "Nasdaq: CASE"\n    as_of: 2026-06-30\n    sources: [{ url: "https://example.org/case-listed-company-reserves/annual-report", title: Annual report }]\nassessments:')),
-    problems: [{ on: '    listed_on:', path: 'facts.proof_of_reserves.listed_on', message: 'error: Nasdaq: CASE is a listed company, but audited_financial_statements is not recorded' }],
+    fail: exchange('listed-company-reserves', (y) =>
+      y.replace(
+        'assessments:',
+        '  proof_of_reserves:\n    published: false\n    liabilities_included: false\n    third_party_attestation: false\n    listed_on: "Nasdaq: CASE"\n    as_of: 2026-06-30\n    sources: [{ url: "https://example.org/case-listed-company-reserves/annual-report", title: Annual report }]\nassessments:',
+      ),
+    ),
+    pass: exchange('listed-company-reserves', (y) =>
+      y.replace(
+        'assessments:',
+        '  proof_of_reserves:\n    published: false\n    liabilities_included: false\n    third_party_attestation: false\n    audited_financial_statements: false\n    listed_on: "Nasdaq: CASE"\n    as_of: 2026-06-30\n    sources: [{ url: "https://example.org/case-listed-company-reserves/annual-report", title: Annual report }]\nassessments:',
+      ),
+    ),
+    problems: [
+      {
+        on: '    listed_on:',
+        path: 'facts.proof_of_reserves.listed_on',
+        message: 'error: Nasdaq: CASE is a listed company, but audited_financial_statements is not recorded',
+      },
+    ],
   },
   {
     id: 'unique-names',
@@ -182,13 +303,18 @@ describe('the checks of platform files', () => {
       const expected = c.problems.map((p) => {
         const line = failText.findIndex((l) => l.includes(p.on)) + 1;
         expect(line, `"${p.on}" is in the failing file`).toBeGreaterThan(0);
-        const text = typeof p.message === 'string' ? `${p.path}  ${p.message}` : expect.stringMatching(new RegExp(`^${p.path.replace(/\./g, '\\.')}  ${p.message.source.slice(1)}`));
+        const text =
+          typeof p.message === 'string'
+            ? `${p.path}  ${p.message}`
+            : expect.stringMatching(new RegExp(`^${p.path.replace(/\./g, '\\.')}  ${p.message.source.slice(1)}`));
         return { file: `case-${c.id}.yaml`, line, text };
       });
-      expect(lines.map((l) => {
-        const [, file, line, text] = /^(\S+):(\d+):\d+ {2}(.*)$/.exec(l)!;
-        return { file: path.basename(file!), line: Number(line), text };
-      })).toEqual(expected);
+      expect(
+        lines.map((l) => {
+          const [, file, line, text] = /^(\S+):(\d+):\d+ {2}(.*)$/.exec(l)!;
+          return { file: path.basename(file!), line: Number(line), text };
+        }),
+      ).toEqual(expected);
       const errors = c.problems.filter((p) => String(p.message).replace(/^\/\^/, '').startsWith('error')).length;
       expect(result.code).toBe(errors > 0 ? 1 : 0);
     });

@@ -38,7 +38,8 @@ function execForm(instruction: Instruction): string[] {
 /** NAME=value pairs of the last stage's ENV lines. */
 function finalEnv(): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const e of only('ENV')) for (const p of (e as unknown as { getProperties(): Array<{ getName(): string; getValue(): string }> }).getProperties()) env[p.getName()] = p.getValue();
+  for (const e of only('ENV'))
+    for (const p of (e as unknown as { getProperties(): Array<{ getName(): string; getValue(): string }> }).getProperties()) env[p.getName()] = p.getValue();
   return env;
 }
 
@@ -55,7 +56,10 @@ function freePort(): Promise<number> {
 async function healthcheck(env: NodeJS.ProcessEnv): Promise<number> {
   const [command, ...args] = execForm(only('HEALTHCHECK')[0]!);
   expect(command).toBe('node');
-  return run(process.execPath, args, { env }).then(() => 0, (e: { code?: number | string }) => (typeof e.code === 'number' ? e.code : -1));
+  return run(process.execPath, args, { env }).then(
+    () => 0,
+    (e: { code?: number | string }) => (typeof e.code === 'number' ? e.code : -1),
+  );
 }
 
 describe('Dockerfile', () => {
@@ -144,7 +148,10 @@ describe('compose.yaml', () => {
     );
     expect(lint).toBe(0);
     const compose = loadYaml(readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8')) as {
-      services: Record<string, { build?: { context: string }; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; healthcheck?: unknown }>;
+      services: Record<
+        string,
+        { build?: { context: string }; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; healthcheck?: unknown }
+      >;
     };
     const runtime = compose.services.runtime!;
     expect(runtime.build?.context).toBe('.');

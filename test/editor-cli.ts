@@ -19,7 +19,11 @@ const SCRIPTS = {
 export function runEditor(script: keyof typeof SCRIPTS, args: string[], env: Record<string, string> = {}, cwd = ROOT): Promise<CliResult> {
   const { BASE_URL: _vite, ...inherited } = process.env;
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', path.join(ROOT, SCRIPTS[script]), ...args], { cwd, env: { ...inherited, ...env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, SCRIPTS[script]), ...args],
+      { cwd, env: { ...inherited, ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
   });
 }

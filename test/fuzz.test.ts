@@ -25,10 +25,43 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const HOSTILE = [
-  '', ' ', '../../../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '__proto__', 'constructor', 'prototype', 'toString',
-  'x'.repeat(10_000), ','.repeat(1000), 'NaN', 'Infinity', '-Infinity', '1e309', '-1', '0', '0.5', '-0', '1.005', '99999999999999999999',
-  '\u0000', '\u0007\u001b[31m', '\ud800', '\uffff', '%', '%E0%A4%A', '%FF', "'; DROP TABLE platforms; --", '<script>alert(1)</script>',
-  'alpha-exchange', 'alpha-exchange,beta-exchange', 'fees:5,security:10', 'exchange', 'brokerage', 'high_yield_savings', '10000', '12',
+  '',
+  ' ',
+  '../../../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'x'.repeat(10_000),
+  ','.repeat(1000),
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-1',
+  '0',
+  '0.5',
+  '-0',
+  '1.005',
+  '99999999999999999999',
+  '\u0000',
+  '\u0007\u001b[31m',
+  '\ud800',
+  '\uffff',
+  '%',
+  '%E0%A4%A',
+  '%FF',
+  "'; DROP TABLE platforms; --",
+  '<script>alert(1)</script>',
+  'alpha-exchange',
+  'alpha-exchange,beta-exchange',
+  'fees:5,security:10',
+  'exchange',
+  'brokerage',
+  'high_yield_savings',
+  '10000',
+  '12',
 ];
 
 /** A parameter value: a hostile constant, an enum, default or example from the document, or any string. */
@@ -45,7 +78,9 @@ function valueFor(param: any): fc.Arbitrary<string> {
 }
 
 const getOperations = () =>
-  Object.entries(doc.paths as Record<string, any>).filter(([, item]) => item.get).map(([template, item]) => ({ template, op: item.get }));
+  Object.entries(doc.paths as Record<string, any>)
+    .filter(([, item]) => item.get)
+    .map(([template, item]) => ({ template, op: item.get }));
 
 describe('every GET operation of openapi.json under generated input', () => {
   it('never answers 5xx, only documented statuses, with bodies matching their schemas', async () => {
@@ -56,7 +91,12 @@ describe('every GET operation of openapi.json under generated input', () => {
       const request = fc.record({
         // a path segment is never empty (minLength 1): an empty one is another route (/v1/platforms/ is the search)
         path: fc.tuple(...pathParams.map((p) => valueFor(p).filter((v) => v.length > 0))),
-        query: fc.array(fc.tuple(fc.constantFrom(...queryParams.map((p) => p.name), 'unknown', '__proto__'), fc.string({ maxLength: 20 })).chain(([name]) => fc.tuple(fc.constant(name), valueFor(queryParams.find((p) => p.name === name) ?? {}))), { maxLength: 5 }),
+        query: fc.array(
+          fc
+            .tuple(fc.constantFrom(...queryParams.map((p) => p.name), 'unknown', '__proto__'), fc.string({ maxLength: 20 }))
+            .chain(([name]) => fc.tuple(fc.constant(name), valueFor(queryParams.find((p) => p.name === name) ?? {}))),
+          { maxLength: 5 },
+        ),
       });
       await fc.assert(
         fc.asyncProperty(request, async ({ path, query }) => {
@@ -69,7 +109,11 @@ describe('every GET operation of openapi.json under generated input', () => {
           // 414 (our limit) and 431 (Node's 16 KiB header limit, before the app) are transport limits, documented in README
           expect(Object.keys(op.responses).concat(['414', '431']), `${res.status} for ${url.slice(0, 80)}`).toContain(String(res.status));
           const json = res.headers.get('content-type')?.startsWith('application/json') ?? false;
-          if (res.status === 200 && json && !['/openapi.json', '/.well-known/mcp.json', '/.well-known/ai-plugin.json', '/open-data/{file}'].includes(template)) {
+          if (
+            res.status === 200 &&
+            json &&
+            !['/openapi.json', '/.well-known/mcp.json', '/.well-known/ai-plugin.json', '/open-data/{file}'].includes(template)
+          ) {
             expect(validate(template, 200, res.json)).toEqual([]);
           } else if (res.status >= 400 && res.status !== 414 && res.status !== 431) {
             expect(validate(template, res.status, res.json)).toEqual([]);
@@ -82,14 +126,21 @@ describe('every GET operation of openapi.json under generated input', () => {
   });
 
   it('answers 2xx to every valid request generated from the document: parameters from their enums, defaults and examples, names from the data served', async () => {
-    const slugs = ((await http(server, '/v1/platforms')).json.results as Array<{ slug: string; name: string; category: string }>);
+    const slugs = (await http(server, '/v1/platforms')).json.results as Array<{ slug: string; name: string; category: string }>;
     const byCategory = (category: string) => slugs.filter((p) => p.category === category).map((p) => p.slug);
     const files = ((await http(server, '/open-data/manifest.json')).json.files as Array<{ file: string }>).map((f) => f.file).filter((f) => !f.includes('/'));
     const assets = [...(await http(server, '/')).text.matchAll(/"\/assets\/([a-z-]+\.[0-9a-f]{10}\.(?:css|js|json))"/g)].map((m) => m[1]!);
     /** A valid value for a parameter of an operation, drawn from the document or, for names, from the data. */
     const valid = (template: string, param: any): fc.Arbitrary<string> => {
-      if (param.name === 'name' || (param.name === 'slug' && template === '/platforms/{slug}')) return fc.constantFrom(...slugs.flatMap((p) => [p.slug, p.name.toUpperCase()]));
-      if (param.name === 'slug') return fc.constantFrom(...['exchanges', 'brokerages', 'high-yield-savings'].flatMap((c) => { const [a, b] = byCategory(c); return a && b ? [`${a}-vs-${b}`, `${b}-vs-${a}`] : []; }));
+      if (param.name === 'name' || (param.name === 'slug' && template === '/platforms/{slug}'))
+        return fc.constantFrom(...slugs.flatMap((p) => [p.slug, p.name.toUpperCase()]));
+      if (param.name === 'slug')
+        return fc.constantFrom(
+          ...['exchanges', 'brokerages', 'high-yield-savings'].flatMap((c) => {
+            const [a, b] = byCategory(c);
+            return a && b ? [`${a}-vs-${b}`, `${b}-vs-${a}`] : [];
+          }),
+        );
       if (param.name === 'platforms') return fc.constantFrom(...['exchanges', 'brokerages'].map((c) => byCategory(c).slice(0, 3).join(',')));
       if (param.name === 'file') return fc.constantFrom(...(template === '/assets/{file}' ? assets : files));
       if (param.name === 'weights') return fc.constantFrom('fees:8,security:10', 'security:0,fees:1');
@@ -99,20 +150,31 @@ describe('every GET operation of openapi.json under generated input', () => {
       if (param.name === 'platform') return fc.constantFrom(...slugs.flatMap((p) => [p.slug, p.name.toUpperCase()]));
       if (param.schema?.type === 'integer') return fc.integer({ min: param.schema.minimum ?? 0, max: param.schema.maximum ?? 10_000 }).map(String);
       if (param.name === 'query') return fc.constantFrom('a', 'ex', 'broker', 'SAVE');
-      const known = [...(param.schema?.enum ?? []), param.schema?.default, param.example].filter((v) => typeof v === 'string' || typeof v === 'number').map(String);
+      const known = [...(param.schema?.enum ?? []), param.schema?.default, param.example]
+        .filter((v) => typeof v === 'string' || typeof v === 'number')
+        .map(String);
       const rule = LIMITS.feeParameters.find((r) => r.name === param.name);
       if (rule) return fc.integer({ min: rule.min, max: rule.max }).map(String);
       return fc.constantFrom(...known);
     };
     for (const { template, op } of getOperations()) {
-      if (['/problems/{name}', '/categories/{id}'].includes(template) || template.startsWith('/open-data/') && template !== '/open-data/{file}') continue;
+      if (['/problems/{name}', '/categories/{id}'].includes(template) || (template.startsWith('/open-data/') && template !== '/open-data/{file}')) continue;
       const params: any[] = op.parameters ?? [];
       const pathParams = params.filter((p) => p.in === 'path');
       // a profile applies to brokerages only and the platforms drawn may be exchanges: left out here (api.test.ts covers it)
       const queryParams = params.filter((p) => p.in === 'query' && !(['/v1/compare', '/compare/{slug}'].includes(template) && p.name === 'profile'));
       const request = fc.record({
         path: fc.tuple(...pathParams.map((p) => valid(template, p))),
-        query: fc.tuple(...queryParams.map((p) => (p.required ? valid(template, p).map((v) => [p.name, v] as [string, string]) : fc.option(valid(template, p).map((v) => [p.name, v] as [string, string]), { nil: undefined })))),
+        query: fc.tuple(
+          ...queryParams.map((p) =>
+            p.required
+              ? valid(template, p).map((v) => [p.name, v] as [string, string])
+              : fc.option(
+                  valid(template, p).map((v) => [p.name, v] as [string, string]),
+                  { nil: undefined },
+                ),
+          ),
+        ),
       });
       await fc.assert(
         fc.asyncProperty(request, async ({ path, query }) => {
@@ -148,7 +210,13 @@ describe('POST /mcp under generated input', () => {
       id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
       method: fc.constantFrom('tools/call', 'tools/list', 'initialize', 'ping', 'nope', '__proto__'),
       params: fc.oneof(
-        fc.record({ name: fc.constantFrom('compare_platforms', 'get_platform', 'estimate_fees', 'estimate_savings_interest', 'search_platforms', 'nope'), arguments: fc.dictionary(fc.constantFrom('platforms', 'weights', 'name', 'balance', 'months', 'category', 'query', '__proto__'), fc.jsonValue({ maxDepth: 3 })) }),
+        fc.record({
+          name: fc.constantFrom('compare_platforms', 'get_platform', 'estimate_fees', 'estimate_savings_interest', 'search_platforms', 'nope'),
+          arguments: fc.dictionary(
+            fc.constantFrom('platforms', 'weights', 'name', 'balance', 'months', 'category', 'query', '__proto__'),
+            fc.jsonValue({ maxDepth: 3 }),
+          ),
+        }),
         fc.jsonValue({ maxDepth: 2 }),
       ),
     });

@@ -56,8 +56,11 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
 export function runNpmScript(script: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   const { BASE_URL: _vite, ...inherited } = process.env;
   return new Promise((resolve) => {
-    execFile('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env: { ...inherited, ...env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      'npm',
+      ['run', '--silent', script, '--', ...args],
+      { cwd: ROOT, env: { ...inherited, ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -105,7 +108,10 @@ export interface RunningServer {
 }
 
 /** Serves a dist folder on 127.0.0.1 (unless `hostname` says) at a free port, reached at 127.0.0.1; rate limiting off unless given. */
-export async function startServer(distDir: string, limits: Partial<Pick<ServeOptions, 'rateLimit' | 'trustProxy' | 'logger' | 'mcpResourceMaxBytes' | 'maxConnections' | 'hostname' | 'allowedHosts'>> = {}): Promise<RunningServer> {
+export async function startServer(
+  distDir: string,
+  limits: Partial<Pick<ServeOptions, 'rateLimit' | 'trustProxy' | 'logger' | 'mcpResourceMaxBytes' | 'maxConnections' | 'hostname' | 'allowedHosts'>> = {},
+): Promise<RunningServer> {
   const runtime = await serve({
     distDir,
     port: 0,
@@ -156,7 +162,9 @@ export function killRuntimes(): void {
   for (const c of children) c.kill('SIGKILL');
 }
 
-export interface LogLine { [key: string]: unknown }
+export interface LogLine {
+  [key: string]: unknown;
+}
 
 /** Starts runtime/server/main.ts on a free port (rate limiting off unless `env` says) and resolves with its URL and a log reader. */
 export async function spawnRuntime(dist: string, env: Record<string, string> = {}) {
@@ -232,7 +240,6 @@ export async function driveSlidingMinute(options: {
   }
   return admitted;
 }
-
 
 /**
  * Opens a socket to `server`, lets `send` write a request to it, and resolves with the response head

@@ -26,7 +26,8 @@ let server: RunningServer;
 const hashes: Record<string, string> = {};
 let built: { stdout: string; stderr: string; code: number };
 
-const build = (target: string, env: Record<string, string> = {}) => runCli(['build', '--sources', sources, '--dist', target], { SOURCE_DATE_EPOCH: EPOCH, HISTORY_CACHE_DIR: cache, ...env });
+const build = (target: string, env: Record<string, string> = {}) =>
+  runCli(['build', '--sources', sources, '--dist', target], { SOURCE_DATE_EPOCH: EPOCH, HISTORY_CACHE_DIR: cache, ...env });
 const json = async (file: string) => JSON.parse(await readFile(path.join(dist, file), 'utf8'));
 
 beforeAll(async () => {
@@ -38,7 +39,11 @@ beforeAll(async () => {
 
   const saveOne = 'platforms/high-yield-savings/save-one.yaml';
   // a change in the world: a new APY with a newer as_of
-  await edit(saveOne, 'apy_pct: 4.0 }], as_of: 2026-06-30, sources: [{ url: "https://example.org/fixture", title: Fixture page }]', 'apy_pct: 3.6 }], as_of: 2026-07-10, sources: [{ url: "https://example.org/rates-july", title: Rates July }]');
+  await edit(
+    saveOne,
+    'apy_pct: 4.0 }], as_of: 2026-06-30, sources: [{ url: "https://example.org/fixture", title: Fixture page }]',
+    'apy_pct: 3.6 }], as_of: 2026-07-10, sources: [{ url: "https://example.org/rates-july", title: Rates July }]',
+  );
   await edit(saveOne, 'as_of: 2026-06-30\nfacts:', 'as_of: 2026-07-10\nfacts:');
   hashes.change = await commit('Save One APY 4.0 -> 3.6', '2026-07-11T09:00:00Z');
 
@@ -51,7 +56,11 @@ beforeAll(async () => {
   hashes.removed = await commit('Save Three closed', '2026-07-13T09:00:00Z');
 
   await edit('methodology.yaml', 'version: 2.0.0\n', 'version: 2.1.0\n');
-  await edit('methodology.yaml', 'changelog:\n', 'changelog:\n  - version: 2.1.0\n    date: 2026-07-14\n    changes:\n      - A test release of the methodology.\n');
+  await edit(
+    'methodology.yaml',
+    'changelog:\n',
+    'changelog:\n  - version: 2.1.0\n    date: 2026-07-14\n    changes:\n      - A test release of the methodology.\n',
+  );
   hashes.methodology = await commit('Methodology 2.1.0', '2026-07-14T09:00:00Z');
 
   dist = path.join(await tempDir('history-dist'), 'dist');
@@ -64,7 +73,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('history from the sources\' git history', () => {
+describe("history from the sources' git history", () => {
   it('publishes one feed entry per commit, newest first, telling a change in the world from a correction', async () => {
     const feed = await json('open-data/changes.json');
     expect(feed.history_available).toBe(true);
@@ -73,21 +82,51 @@ describe('history from the sources\' git history', () => {
 
     const change = feed.entries[3].changes.find((c: any) => c.field === 'facts.apy.tiers.0.apy_pct');
     expect(change).toMatchObject({
-      commit: hashes.change, date: '2026-07-11T09:00:00.000Z', kind: 'fact_changed', slug: 'save-one', name: 'Save One Bank', category: 'high-yield-savings',
-      old_value: 4, new_value: 3.6, old_as_of: '2026-06-30', new_as_of: '2026-07-10',
-      old_sources: [{ url: 'https://example.org/fixture', title: 'Fixture page' }], new_sources: [{ url: 'https://example.org/rates-july', title: 'Rates July' }],
+      commit: hashes.change,
+      date: '2026-07-11T09:00:00.000Z',
+      kind: 'fact_changed',
+      slug: 'save-one',
+      name: 'Save One Bank',
+      category: 'high-yield-savings',
+      old_value: 4,
+      new_value: 3.6,
+      old_as_of: '2026-06-30',
+      new_as_of: '2026-07-10',
+      old_sources: [{ url: 'https://example.org/fixture', title: 'Fixture page' }],
+      new_sources: [{ url: 'https://example.org/rates-july', title: 'Rates July' }],
       description: 'Save One Bank: facts.apy.tiers.0.apy_pct 4 → 3.6 as of 2026-07-10',
     });
     // the other facts of the group were checked again at the newer as_of
-    expect(feed.entries[3].changes.find((c: any) => c.field === 'facts.apy.product')).toMatchObject({ kind: 'fact_reconfirmed', old_value: 'One Savings', new_value: 'One Savings' });
+    expect(feed.entries[3].changes.find((c: any) => c.field === 'facts.apy.product')).toMatchObject({
+      kind: 'fact_reconfirmed',
+      old_value: 'One Savings',
+      new_value: 'One Savings',
+    });
     expect(feed.entries[3].changes.filter((c: any) => c.kind === 'score_changed').map((c: any) => c.slug)).toContain('save-one');
 
-    expect(feed.entries[2].changes).toEqual([expect.objectContaining({ kind: 'fact_corrected', slug: 'save-two', field: 'facts.monthly_fee.usd', old_value: 5, new_value: 4, old_as_of: '2026-06-30', new_as_of: '2026-06-30', description: 'Save Two: corrected facts.monthly_fee.usd 5 as of 2026-06-30 → 4 as of 2026-06-30' }), ...feed.entries[2].changes.slice(1)]);
+    expect(feed.entries[2].changes).toEqual([
+      expect.objectContaining({
+        kind: 'fact_corrected',
+        slug: 'save-two',
+        field: 'facts.monthly_fee.usd',
+        old_value: 5,
+        new_value: 4,
+        old_as_of: '2026-06-30',
+        new_as_of: '2026-06-30',
+        description: 'Save Two: corrected facts.monthly_fee.usd 5 as of 2026-06-30 → 4 as of 2026-06-30',
+      }),
+      ...feed.entries[2].changes.slice(1),
+    ]);
     expect(feed.entries[2].changes.slice(1).every((c: any) => c.kind === 'score_changed')).toBe(true);
     expect(feed.entries[1].changes[0]).toMatchObject({ kind: 'platform_removed', slug: 'save-three' });
     // the facts of a removed platform are in its history, not in the feed
     expect(feed.entries[1].changes.some((c: any) => c.kind === 'fact_removed')).toBe(false);
-    expect(feed.entries[0].changes[0]).toMatchObject({ kind: 'methodology_changed', old_value: '2.0.0', new_value: '2.1.0', description: 'methodology 2.0.0 → 2.1.0: A test release of the methodology.' });
+    expect(feed.entries[0].changes[0]).toMatchObject({
+      kind: 'methodology_changed',
+      old_value: '2.0.0',
+      new_value: '2.1.0',
+      description: 'methodology 2.0.0 → 2.1.0: A test release of the methodology.',
+    });
 
     const atom = await readFile(path.join(dist, 'open-data/changes.atom'), 'utf8');
     expect(atom.match(/<entry>/g)).toHaveLength(5);
@@ -123,9 +162,15 @@ describe('history from the sources\' git history', () => {
     expect(iri(children(feed, 'id')[0]!.textContent), 'feed id is an IRI (4.2.6)').toBe(true);
     expect(children(feed, 'updated')[0]!.textContent).toMatch(rfc3339);
     const feedAuthor = children(feed, 'author').length > 0;
-    expect(children(feed, 'author').every((a) => children(a, 'name').length === 1), 'author has one name (3.2.1)').toBe(true);
+    expect(
+      children(feed, 'author').every((a) => children(a, 'name').length === 1),
+      'author has one name (3.2.1)',
+    ).toBe(true);
     expect(children(feed, 'link').filter((l) => (l.getAttribute('rel') ?? 'alternate') === 'alternate')).toHaveLength(1);
-    expect(children(feed, 'link').every((l) => iri(l.getAttribute('href'))), 'link href (4.2.7.1)').toBe(true);
+    expect(
+      children(feed, 'link').every((l) => iri(l.getAttribute('href'))),
+      'link href (4.2.7.1)',
+    ).toBe(true);
     const entries = children(feed, 'entry');
     expect(entries).toHaveLength(changes.entries.length);
     const ids = new Set<string>();
@@ -145,10 +190,16 @@ describe('history from the sources\' git history', () => {
     expect(ids.size, 'entry ids are unique').toBe(entries.length);
   });
 
-  it('answers GET /v1/platforms/{name}/history with each fact\'s timeline and the score per methodology version', async () => {
+  it("answers GET /v1/platforms/{name}/history with each fact's timeline and the score per methodology version", async () => {
     const res = await http(server, '/v1/platforms/Save%20One%20Bank/history');
     expect(res.status).toBe(200);
-    expect(res.json.history).toEqual({ available: true, note: null, first_commit_date: '2026-06-30T10:00:00.000Z', last_commit_date: '2026-07-14T09:00:00.000Z', commits: 5 });
+    expect(res.json.history).toEqual({
+      available: true,
+      note: null,
+      first_commit_date: '2026-06-30T10:00:00.000Z',
+      last_commit_date: '2026-07-14T09:00:00.000Z',
+      commits: 5,
+    });
     const apy = res.json.facts.find((f: any) => f.field === 'facts.apy.tiers.0.apy_pct');
     expect(apy.events.map((e: any) => [e.kind, e.old_value, e.new_value, e.new_as_of, e.date.slice(0, 10)])).toEqual([
       ['fact_added', null, 4, '2026-06-30', '2026-06-30'],
@@ -196,7 +247,9 @@ describe('history from the sources\' git history', () => {
     expect(Object.values(summary.by_kind).reduce((a: number, n) => a + (n as number), 0)).toBe(all.json.total);
     expect(summary.by_kind.fact_changed).toBeGreaterThanOrEqual(1);
     expect(summary.by_platform[0].count).toBeGreaterThanOrEqual(summary.by_platform.at(-1).count);
-    expect(summary.platforms_changed).toBe(new Set((await http(server, '/v1/changes?limit=500')).json.changes.filter((c: any) => c.slug !== null).map((c: any) => c.slug)).size);
+    expect(summary.platforms_changed).toBe(
+      new Set((await http(server, '/v1/changes?limit=500')).json.changes.filter((c: any) => c.slug !== null).map((c: any) => c.slug)).size,
+    );
     const apy = summary.largest_moves.find((m: any) => m.field === 'facts.apy.tiers.0.apy_pct');
     expect(apy).toMatchObject({ slug: 'save-one', kind: 'fact_changed', old_value: 4, new_value: 3.6, change: -0.4, new_as_of: '2026-07-10' });
     const moves = summary.largest_moves.map((m: any) => Math.abs(m.change));
@@ -233,12 +286,18 @@ describe('history from the sources\' git history', () => {
       const changes = (await client.callTool({ name: 'list_changes', arguments: { since: '2026-07-13', limit: 5 } })) as any;
       expect(changes.isError).toBeFalsy();
       expect(changes.structuredContent.changes[0]).toMatchObject({ kind: 'methodology_changed', commit: hashes.methodology });
-      const summarised = (await client.callTool({ name: 'list_changes', arguments: { summary: true, kind: 'fact_changed', category: 'high-yield-savings' } })) as any;
+      const summarised = (await client.callTool({
+        name: 'list_changes',
+        arguments: { summary: true, kind: 'fact_changed', category: 'high-yield-savings' },
+      })) as any;
       expect(summarised.structuredContent).toEqual((await http(server, '/v1/changes?summary=true&kind=fact_changed&category=high-yield-savings')).json);
       expect(summarised.content[0].text).toContain('By kind: fact_changed');
       expect(summarised.content[0].text).toContain('facts.apy.tiers.0.apy_pct 4 -> 3.6 (as of 2026-07-10)');
       const history = (await client.callTool({ name: 'get_platform_history', arguments: { name: 'save-two' } })) as any;
-      expect(history.structuredContent.facts.find((f: any) => f.field === 'facts.monthly_fee.usd').events.at(-1)).toMatchObject({ kind: 'fact_corrected', new_value: 4 });
+      expect(history.structuredContent.facts.find((f: any) => f.field === 'facts.monthly_fee.usd').events.at(-1)).toMatchObject({
+        kind: 'fact_corrected',
+        new_value: 4,
+      });
     } finally {
       await client.close();
     }
@@ -256,8 +315,13 @@ describe('history from the sources\' git history', () => {
     expect(laterBuild.code, laterBuild.stderr).toBe(0);
     const laterPage = await readFile(path.join(later, 'platforms/save-one/index.html'), 'utf8');
     const chart = laterPage.match(/<svg class="apy-history"[\s\S]*?<\/svg>/)?.[0] ?? '';
-    expect(chart).toContain('<desc id="apy-save-one-desc">4% as of 2026-06-30, drawn to 2026-07-10; 3.6% as of 2026-07-10, drawn to 2026-11-07; no rate known from 2026-11-07 (the 120-day window of the last one) to 2027-03-01</desc>');
-    const steps = [...chart.matchAll(/<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="\2" stroke="#0072B2"/g)].map((m): [number, number] => [Number(m[1]), Number(m[3])]);
+    expect(chart).toContain(
+      '<desc id="apy-save-one-desc">4% as of 2026-06-30, drawn to 2026-07-10; 3.6% as of 2026-07-10, drawn to 2026-11-07; no rate known from 2026-11-07 (the 120-day window of the last one) to 2027-03-01</desc>',
+    );
+    const steps = [...chart.matchAll(/<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="\2" stroke="#0072B2"/g)].map((m): [number, number] => [
+      Number(m[1]),
+      Number(m[3]),
+    ]);
     const axisEnd = Number(chart.match(/<line x1="[\d.]+" y1="([\d.]+)" x2="([\d.]+)" y2="\1" stroke="#555">/)![2]);
     expect(steps).toHaveLength(2);
     // the first step ends where the second starts; the second ends at 2026-11-07, about 51 % of the way from 2026-06-30 to 2027-03-01
@@ -265,7 +329,9 @@ describe('history from the sources\' git history', () => {
     const left = steps[0]![0];
     expect((steps[1]![1] - left) / (axisEnd - left)).toBeCloseTo(130 / 244, 2);
     expect(chart).toContain('no rate known after 2026-11-07');
-    expect(section).toMatch(/<td>2026-07-11<\/td><td>facts\.apy\.tiers\.0\.apy_pct<\/td><td>4 → 3\.6<\/td><td>2026-07-10<\/td><td>changed \(in the world\)<\/td>/);
+    expect(section).toMatch(
+      /<td>2026-07-11<\/td><td>facts\.apy\.tiers\.0\.apy_pct<\/td><td>4 → 3\.6<\/td><td>2026-07-10<\/td><td>changed \(in the world\)<\/td>/,
+    );
     const saveTwo = await http(server, '/platforms/save-two');
     expect(saveTwo.text).toMatch(/<td>2026-07-12<\/td><td>facts\.monthly_fee\.usd<\/td><td>5 → 4<\/td><td>2026-06-30<\/td><td>corrected \(our data\)<\/td>/);
     expect(saveTwo.text).toContain('<a href="/v1/platforms/save-two/history">Every change as JSON</a>');
@@ -276,8 +342,12 @@ describe('history from the sources\' git history', () => {
     expect(savings.events.every((e: any) => e.category === 'high-yield-savings')).toBe(true);
     expect(savings.events.filter((e: any) => e.kind === 'fact_removed' && e.slug === 'save-three').length).toBeGreaterThan(0);
     const csv = await readFile(path.join(dist, 'open-data/history/high-yield-savings.csv'), 'utf8');
-    expect(csv.split('\n')[0]).toBe('date,commit,kind,slug,name,category,field,old_value,new_value,old_as_of,new_as_of,old_source_urls,new_source_urls,description');
-    expect(csv).toContain(`2026-07-11T09:00:00Z,${hashes.change},fact_changed,save-one,Save One Bank,high-yield-savings,facts.apy.tiers.0.apy_pct,4,3.6,2026-06-30,2026-07-10,https://example.org/fixture,https://example.org/rates-july,`);
+    expect(csv.split('\n')[0]).toBe(
+      'date,commit,kind,slug,name,category,field,old_value,new_value,old_as_of,new_as_of,old_source_urls,new_source_urls,description',
+    );
+    expect(csv).toContain(
+      `2026-07-11T09:00:00Z,${hashes.change},fact_changed,save-one,Save One Bank,high-yield-savings,facts.apy.tiers.0.apy_pct,4,3.6,2026-06-30,2026-07-10,https://example.org/fixture,https://example.org/rates-july,`,
+    );
     const manifest = await json('open-data/manifest.json');
     expect(manifest.files.map((f: any) => f.file)).toContain('history/high-yield-savings.csv');
     // the commit dates are a Table Schema datetime column, cast by the frictionless library
@@ -289,7 +359,13 @@ describe('history from the sources\' git history', () => {
   });
 
   it('gives the same bytes from the same commits, with the cache, without it, and in a fresh clone', async () => {
-    const files = ['open-data/changes.json', 'open-data/changes.atom', 'open-data/history/high-yield-savings.csv', 'api/v1/history/save-one.json', 'runtime-model.json'];
+    const files = [
+      'open-data/changes.json',
+      'open-data/changes.atom',
+      'open-data/history/high-yield-savings.csv',
+      'api/v1/history/save-one.json',
+      'runtime-model.json',
+    ];
     const again = path.join(await tempDir('history-again'), 'dist');
     const noCache = path.join(await tempDir('history-nocache'), 'dist');
     expect((await build(again)).code).toBe(0);
@@ -297,7 +373,10 @@ describe('history from the sources\' git history', () => {
     const clone = path.join(await tempDir('history-clone'), 'repo');
     await git('git', ['clone', '-q', repo, clone]);
     const fromClone = path.join(await tempDir('history-clone-dist'), 'dist');
-    const cloned = await runCli(['build', '--sources', path.join(clone, 'sources'), '--dist', fromClone], { SOURCE_DATE_EPOCH: EPOCH, HISTORY_CACHE_DIR: 'none' });
+    const cloned = await runCli(['build', '--sources', path.join(clone, 'sources'), '--dist', fromClone], {
+      SOURCE_DATE_EPOCH: EPOCH,
+      HISTORY_CACHE_DIR: 'none',
+    });
     expect(cloned.code).toBe(0);
     for (const file of files) {
       const original = await readFile(path.join(dist, file));
@@ -320,7 +399,9 @@ describe('history from the sources\' git history', () => {
     // inside a repository, but never committed: the same, with the reason
     const untracked = path.join(repo, 'copy-not-committed');
     await cp(sources, untracked, { recursive: true });
-    const copy = await runCli(['build', '--sources', untracked, '--dist', path.join(await tempDir('history-untracked-dist'), 'dist')], { SOURCE_DATE_EPOCH: EPOCH });
+    const copy = await runCli(['build', '--sources', untracked, '--dist', path.join(await tempDir('history-untracked-dist'), 'dist')], {
+      SOURCE_DATE_EPOCH: EPOCH,
+    });
     expect(copy.code).toBe(0);
     expect(copy.stderr).toContain('history: no commit of the repository touches the sources folder (untracked files): only the current state is published');
     await rm(untracked, { recursive: true });

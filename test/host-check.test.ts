@@ -62,7 +62,9 @@ describe('a server bound to loopback', () => {
     const check = await documentChecker(dist);
     expect(check('GET', '/v1/categories', { status: res.status, headers: new Headers(res.headers as Record<string, string>), json: res.json })).toEqual([]);
     const mcpRefusal = await mcp(url, { host: 'evil.example' });
-    expect(check('POST', '/mcp', { status: mcpRefusal.status, headers: new Headers(mcpRefusal.headers as Record<string, string>), json: mcpRefusal.json })).toEqual([]);
+    expect(
+      check('POST', '/mcp', { status: mcpRefusal.status, headers: new Headers(mcpRefusal.headers as Record<string, string>), json: mcpRefusal.json }),
+    ).toEqual([]);
     expect(res.headers['content-type']).toBe('application/problem+json');
     expect(res.json).toMatchObject({ status: 403, title: 'Host not allowed', type: 'https://data.example.org/problems/host-not-allowed' });
     expect(res.json.detail).toContain('The Host header names "evil.example"');
@@ -73,7 +75,11 @@ describe('a server bound to loopback', () => {
     const byHost = await mcp(url, { host: 'evil.example', origin: 'http://evil.example' });
     expect(byHost.status).toBe(403);
     expect(byHost.headers.connection).toBe('close');
-    expect(byHost.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('The Host header names "evil.example"') } });
+    expect(byHost.json).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: expect.stringContaining('The Host header names "evil.example"') },
+    });
     const byOrigin = await mcp(url, { host: '127.0.0.1', origin: 'http://evil.example:8000' });
     expect(byOrigin.status).toBe(403);
     expect(byOrigin.json.error.message).toContain('The Origin header names "evil.example"');
@@ -114,6 +120,8 @@ describe('a server bound to every interface', () => {
 
 describe('ALLOWED_HOSTS', () => {
   it('refuses a value that is not a host name, naming the variable', () => {
-    expect(() => serveOptionsFromEnv({ ALLOWED_HOSTS: 'https://api.example.net' }, dist, createLogger('silent'))).toThrow(/ALLOWED_HOSTS must be comma-separated host names/);
+    expect(() => serveOptionsFromEnv({ ALLOWED_HOSTS: 'https://api.example.net' }, dist, createLogger('silent'))).toThrow(
+      /ALLOWED_HOSTS must be comma-separated host names/,
+    );
   });
 });

@@ -63,11 +63,15 @@ describe('what a runtime serves', () => {
 
     rt.child.kill('SIGHUP');
     const refused = await rt.waitFor((l) => l.event === 'reload-refused', 'reload refused');
-    expect(refused.error).toBe(`dist/ does not match its build-manifest.json: platforms/beta-exchange/index.html has 10 bytes, the build wrote ${original.length}`);
+    expect(refused.error).toBe(
+      `dist/ does not match its build-manifest.json: platforms/beta-exchange/index.html has 10 bytes, the build wrote ${original.length}`,
+    );
     expect((await fetch(`${rt.url}/v1/platforms/beta-exchange`)).status).toBe(200);
 
     const starting = spawnRuntime(dist);
-    await expect(starting).rejects.toThrow(/runtime failed to start: dist\/ does not match its build-manifest\.json: platforms\/beta-exchange\/index\.html has 10 bytes/);
+    await expect(starting).rejects.toThrow(
+      /runtime failed to start: dist\/ does not match its build-manifest\.json: platforms\/beta-exchange\/index\.html has 10 bytes/,
+    );
   });
 });
 
@@ -94,7 +98,8 @@ describe('Prometheus metrics', () => {
   it('are served on METRICS_PORT only, with requests by route and status, latency, refusals, reloads, Redis state and the dist served', async () => {
     const rt = await spawnRuntime(await buildInto(FIXTURE_SOURCES), { METRICS_PORT: '0', RATE_LIMIT_PER_MINUTE: '2' });
     const metricsUrl = String((await rt.waitFor((l) => l.event === 'metrics-listening', 'metrics-listening')).url).replace('localhost', '127.0.0.1');
-    for (const target of ['/v1/platforms/alpha-exchange', '/v1/platforms/Alpha%20Exchange', '/platforms/alpha-exchange', '/v1/categories']) await fetch(`${rt.url}${target}`);
+    for (const target of ['/v1/platforms/alpha-exchange', '/v1/platforms/Alpha%20Exchange', '/platforms/alpha-exchange', '/v1/categories'])
+      await fetch(`${rt.url}${target}`);
     rt.child.kill('SIGHUP');
     await rt.waitFor((l) => l.event === 'reload', 'reload');
     expect((await fetch(`${rt.url}/metrics`)).status).not.toBe(200);
@@ -154,17 +159,18 @@ function rawConnection(url: string) {
     closed,
     received: () => received,
     /** Resolves with everything received once `text` has arrived (or rejects when the socket closes first). */
-    until: (text: string) => new Promise<string>((resolve, reject) => {
-      const check = () => {
-        if (received.includes(text)) {
-          waiting.splice(waiting.indexOf(check), 1);
-          resolve(received);
-        }
-      };
-      waiting.push(check);
-      void closed.then(() => (received.includes(text) ? resolve(received) : reject(new Error(`closed before "${text}"; got ${received.slice(0, 300)}`))));
-      check();
-    }),
+    until: (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const check = () => {
+          if (received.includes(text)) {
+            waiting.splice(waiting.indexOf(check), 1);
+            resolve(received);
+          }
+        };
+        waiting.push(check);
+        void closed.then(() => (received.includes(text) ? resolve(received) : reject(new Error(`closed before "${text}"; got ${received.slice(0, 300)}`))));
+        check();
+      }),
   };
 }
 
@@ -172,7 +178,9 @@ describe('shutdown', () => {
   const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
   /** Sends the headers of a POST /mcp with Expect: 100-continue and resolves once the server has taken the request (100 Continue). */
   const startPost = async (connection: ReturnType<typeof rawConnection>) => {
-    connection.socket.write(`POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${ping.length}\r\nExpect: 100-continue\r\n\r\n`);
+    connection.socket.write(
+      `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${ping.length}\r\nExpect: 100-continue\r\n\r\n`,
+    );
     await connection.until('100 Continue');
   };
 
@@ -205,7 +213,12 @@ describe('shutdown', () => {
     rt.child.kill('SIGTERM');
     expect(await rt.exited).toBe(0);
     await stuck.closed;
-    expect(await rt.waitFor((l) => l.event === 'shutdown-complete', 'shutdown-complete')).toMatchObject({ idle_closed: 0, finished: 0, cut_at_deadline: 1, level: 30 });
+    expect(await rt.waitFor((l) => l.event === 'shutdown-complete', 'shutdown-complete')).toMatchObject({
+      idle_closed: 0,
+      finished: 0,
+      cut_at_deadline: 1,
+      level: 30,
+    });
     expect(await rt.waitFor((l) => l.event === 'shutdown', 'shutdown')).toMatchObject({ deadline_ms: 300 });
   });
 });

@@ -47,7 +47,11 @@ ${body}`;
   });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   expect({ code, stderr }).toEqual({ code: 0, stderr: 'logged\n' });
-  return Buffer.concat(chunks).toString('utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe('log lines on stdout', () => {

@@ -11,13 +11,19 @@ import { BASE, fixtureServers } from './fixture-server.js';
 
 const serverWith = fixtureServers();
 
-const post = (server: RunningServer, body: unknown) => http(server, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (server: RunningServer, body: unknown) =>
+  http(server, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('completion/complete', () => {
   it('answers slugs only for a comma list, never echoing the names before the last comma', async () => {
     const server = await serverWith();
     const value = `${','.repeat(10_000)}a`;
-    const res = await post(server, { jsonrpc: '2.0', id: 1, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'compare_for_my_priorities' }, argument: { name: 'platforms', value } } });
+    const res = await post(server, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'completion/complete',
+      params: { ref: { type: 'ref/prompt', name: 'compare_for_my_priorities' }, argument: { name: 'platforms', value } },
+    });
     expect(res.status).toBe(200);
     const values: string[] = res.json.result.completion.values;
     expect(values).toContain('alpha-exchange');
@@ -29,7 +35,10 @@ describe('completion/complete', () => {
 describe('JSON-RPC batches', () => {
   it('count each message against the rate limit', async () => {
     const server = await serverWith({ rateLimit: { freePerMinute: 5, keys: new Map() } });
-    const batch = await post(server, Array.from({ length: 5 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })));
+    const batch = await post(
+      server,
+      Array.from({ length: 5 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })),
+    );
     expect(batch.status).toBe(200);
     expect(batch.json.map((m: { id: number }) => m.id)).toEqual([0, 1, 2, 3, 4]);
     const next = await post(server, { jsonrpc: '2.0', id: 9, method: 'ping' });
@@ -39,7 +48,10 @@ describe('JSON-RPC batches', () => {
 
   it('are refused with 429 when their messages pass the limit', async () => {
     const server = await serverWith({ rateLimit: { freePerMinute: 3, keys: new Map() } });
-    const batch = await post(server, Array.from({ length: 4 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'list_categories', arguments: {} } })));
+    const batch = await post(
+      server,
+      Array.from({ length: 4 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'list_categories', arguments: {} } })),
+    );
     expect(batch.status).toBe(429);
     expect(batch.headers.get('retry-after')).toBeTruthy();
     expect(batch.json.error.message).toContain('3 requests per minute');
@@ -94,7 +106,9 @@ describe('invalid params', () => {
 describe('a POST the limits refuse', () => {
   /** Sends the head of a POST /mcp declaring `length` bytes of body, never the body; resolves with the response head. */
   const postHeadOnly = (server: RunningServer, length: number) =>
-    responseHead(server, (socket) => socket.write(`POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`));
+    responseHead(server, (socket) =>
+      socket.write(`POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`),
+    );
 
   it('is answered 429 with Connection: close before its body is sent', async () => {
     const server = await serverWith({ rateLimit: { freePerMinute: 1, keys: new Map() } });

@@ -19,7 +19,17 @@ const BASELINE = path.join(ROOT, 'test/conformance-expected-failures.yaml');
 /** Runs one scenario at one revision; resolves with the exit code and the output. */
 async function conformance(scenario: string, revision: string): Promise<{ code: number; stdout: string }> {
   try {
-    const { stdout } = await promisify(execFile)(BIN, ['server', '--url', `${server.url}/mcp`, '--scenario', scenario, '--spec-version', revision, '--expected-failures', BASELINE]);
+    const { stdout } = await promisify(execFile)(BIN, [
+      'server',
+      '--url',
+      `${server.url}/mcp`,
+      '--scenario',
+      scenario,
+      '--spec-version',
+      revision,
+      '--expected-failures',
+      BASELINE,
+    ]);
     return { code: 0, stdout };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string };
@@ -28,7 +38,20 @@ async function conformance(scenario: string, revision: string): Promise<{ code: 
 }
 
 describe.each([
-  ['2026-07-28', ['server-stateless', 'caching', 'tools-list', 'sep-2164-resource-not-found', 'dns-rebinding-protection', 'http-header-validation', 'server-sse-multiple-streams', 'resources-list', 'prompts-list']],
+  [
+    '2026-07-28',
+    [
+      'server-stateless',
+      'caching',
+      'tools-list',
+      'sep-2164-resource-not-found',
+      'dns-rebinding-protection',
+      'http-header-validation',
+      'server-sse-multiple-streams',
+      'resources-list',
+      'prompts-list',
+    ],
+  ],
   ['2025-11-25', ['server-initialize', 'tools-list', 'dns-rebinding-protection', 'ping', 'resources-list', 'prompts-list']],
 ])('conformance at %s', (revision, scenarios) => {
   it.each(scenarios)('%s passes (fixture-only checks in the baseline)', async (scenario) => {

@@ -47,7 +47,7 @@ describe('well-known manifests', () => {
 });
 
 describe('discovery', () => {
-  it('publishes a server card in the MCP registry\'s server.json format, naming the Streamable HTTP endpoint', async () => {
+  it("publishes a server card in the MCP registry's server.json format, naming the Streamable HTTP endpoint", async () => {
     const card = await rest('/.well-known/mcp/server-card.json');
     expect(card.status).toBe(200);
     expect(card.body).toEqual({
@@ -108,7 +108,10 @@ describe('prompts and completions', () => {
   });
 
   it('fills a prompt with its arguments and names the tools and caveats', async () => {
-    const prompt = await client.getPrompt({ name: 'compare_for_my_priorities', arguments: { platforms: 'alpha-exchange,delta-exchange', priorities: 'low fees' } });
+    const prompt = await client.getPrompt({
+      name: 'compare_for_my_priorities',
+      arguments: { platforms: 'alpha-exchange,delta-exchange', priorities: 'low fees' },
+    });
     const text = (prompt.messages[0]!.content as { text: string }).text;
     expect(text).toContain('alpha-exchange,delta-exchange');
     expect(text).toContain('low fees');
@@ -119,9 +122,15 @@ describe('prompts and completions', () => {
   it('completes platform arguments of prompts and templates to slugs, the last name of a list to its slug alone', async () => {
     const single = await client.complete({ ref: { type: 'ref/prompt', name: 'check_safety' }, argument: { name: 'platform', value: 'al' } });
     expect(single.completion.values).toEqual(['alpha-exchange']);
-    const list = await client.complete({ ref: { type: 'ref/prompt', name: 'compare_for_my_priorities' }, argument: { name: 'platforms', value: 'alpha-exchange,del' } });
+    const list = await client.complete({
+      ref: { type: 'ref/prompt', name: 'compare_for_my_priorities' },
+      argument: { name: 'platforms', value: 'alpha-exchange,del' },
+    });
     expect(list.completion.values).toEqual(['delta-exchange']);
-    const template = await client.complete({ ref: { type: 'ref/resource', uri: 'http://localhost:3000/v1/platforms/{name}' }, argument: { name: 'name', value: 'save' } });
+    const template = await client.complete({
+      ref: { type: 'ref/resource', uri: 'http://localhost:3000/v1/platforms/{name}' },
+      argument: { name: 'name', value: 'save' },
+    });
     expect(template.completion.values).toEqual(['save-one', 'save-three', 'save-two']);
   });
 });

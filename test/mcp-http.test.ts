@@ -22,7 +22,9 @@ describe('the HTTP endpoint', () => {
   it('answers concurrent tools/calls that share a request id each with its own result and id', async () => {
     const names = ['alpha-exchange', 'beta-exchange', 'hw-one', 'gamma-exchange'];
     const answers = await Promise.all(
-      names.map((name, i) => rawPost(JSON.stringify({ jsonrpc: '2.0', id: i % 2 ? 'same' : 1, method: 'tools/call', params: { name: 'get_platform', arguments: { name } } }))),
+      names.map((name, i) =>
+        rawPost(JSON.stringify({ jsonrpc: '2.0', id: i % 2 ? 'same' : 1, method: 'tools/call', params: { name: 'get_platform', arguments: { name } } })),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(answers.map((a) => a.json.id)).toEqual([1, 'same', 1, 'same']);
@@ -85,12 +87,15 @@ describe('request bodies over the limit', () => {
     });
   }
 
-  it.each(['/mcp', '/mcp?x', '/mcp?session=1&trace=abc'])('answers a chunked body over 1 MiB to %s with 413 and Connection: close before the body ends', async (target) => {
-    const head = await chunkedPostNeverEnding(target);
-    expect(head).toMatch(/^HTTP\/1\.1 413 /);
-    expect(head.toLowerCase()).toContain('connection: close');
-    expect(head.toLowerCase()).toContain('content-type: application/problem+json');
-  });
+  it.each(['/mcp', '/mcp?x', '/mcp?session=1&trace=abc'])(
+    'answers a chunked body over 1 MiB to %s with 413 and Connection: close before the body ends',
+    async (target) => {
+      const head = await chunkedPostNeverEnding(target);
+      expect(head).toMatch(/^HTTP\/1\.1 413 /);
+      expect(head.toLowerCase()).toContain('connection: close');
+      expect(head.toLowerCase()).toContain('content-type: application/problem+json');
+    },
+  );
 
   it('answers a JSON-RPC call to /mcp with a query string like /mcp', async () => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'get_platform', arguments: { name: 'hw-one' } } });

@@ -22,7 +22,10 @@ beforeAll(async () => {
 
 /** Runs `mcp-inspector --cli <url> <args>` and parses the JSON it prints. */
 async function inspect(args: string[]): Promise<any> {
-  const { stdout } = await run(path.join(ROOT, 'node_modules/.bin/mcp-inspector'), ['--cli', `${server.url}/mcp`, ...args], { env: { ...process.env, MCP_CATALOG_PATH: catalog }, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run(path.join(ROOT, 'node_modules/.bin/mcp-inspector'), ['--cli', `${server.url}/mcp`, ...args], {
+    env: { ...process.env, MCP_CATALOG_PATH: catalog },
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return JSON.parse(stdout);
 }
 
@@ -53,7 +56,10 @@ describe('the MCP Inspector CLI', () => {
     const listed = await inspect(['--method', 'tools/list']);
     expect(listed.tools.map((t: any) => t.name)).toEqual(OPERATIONS.map((o) => o.tool.name));
     expect(Object.keys(TOOL_ARGS).sort()).toEqual(OPERATIONS.map((o) => o.tool.name).sort());
-    const results = await inBatches(Object.entries(TOOL_ARGS), async ([name, args]) => [name, await inspect(['--method', 'tools/call', '--tool-name', name, ...args.flatMap((a) => ['--tool-arg', a])])] as const);
+    const results = await inBatches(
+      Object.entries(TOOL_ARGS),
+      async ([name, args]) => [name, await inspect(['--method', 'tools/call', '--tool-name', name, ...args.flatMap((a) => ['--tool-arg', a])])] as const,
+    );
     for (const [name, result] of results) {
       expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
       expect(result.content[0].text, name).toContain(`Cite: ${result.structuredContent.page}`);
@@ -66,7 +72,10 @@ describe('the MCP Inspector CLI', () => {
   it('lists every resource and reads each one, and reads a platform through its template', async () => {
     const { resources } = await inspect(['--method', 'resources/list']);
     expect(resources.length).toBeGreaterThan(14);
-    const reads = await inBatches(resources as Array<{ uri: string; mimeType: string }>, async (r) => [r, await inspect(['--method', 'resources/read', '--uri', r.uri])] as const);
+    const reads = await inBatches(
+      resources as Array<{ uri: string; mimeType: string }>,
+      async (r) => [r, await inspect(['--method', 'resources/read', '--uri', r.uri])] as const,
+    );
     for (const [resource, read] of reads) {
       expect(read.contents, resource.uri).toHaveLength(1);
       expect(read.contents[0].uri).toBe(resource.uri);

@@ -17,23 +17,37 @@ const META = {
 };
 
 /** POSTs one 2026-07-28 request with its envelope and standard headers (Mcp-Name for tools/call, resources/read, prompts/get). */
-async function rpc(method: string, params: Record<string, unknown> = {}, options: { id?: string | number; version?: string; meta?: Record<string, unknown> | null } = {}) {
+async function rpc(
+  method: string,
+  params: Record<string, unknown> = {},
+  options: { id?: string | number; version?: string; meta?: Record<string, unknown> | null } = {},
+) {
   const version = options.version ?? VERSION;
   const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
   const meta = options.meta === null ? undefined : { ...META, 'io.modelcontextprotocol/protocolVersion': version, ...options.meta };
   const body = { jsonrpc: '2.0', id: options.id ?? 1, method, params: meta ? { ...params, _meta: meta } : params };
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'mcp-protocol-version': version, 'mcp-method': method, ...(name !== undefined && { 'mcp-name': name }) };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'mcp-protocol-version': version,
+    'mcp-method': method,
+    ...(name !== undefined && { 'mcp-name': name }),
+  };
   return http(server, '/mcp', { method: 'POST', headers, body: JSON.stringify(body) });
 }
 
 describe('server/discover', () => {
-  it('names both eras\' versions, the capabilities, the instructions and the server, with the caching hint of our cache policy', async () => {
+  it("names both eras' versions, the capabilities, the instructions and the server, with the caching hint of our cache policy", async () => {
     const res = await rpc('server/discover', {}, { id: 'd-1' });
     expect(res.status).toBe(200);
     expect(res.json.id).toBe('d-1');
     const result = res.json.result;
     expect(result.supportedVersions.slice(0, 2)).toEqual(['2026-07-28', '2025-11-25']);
-    expect(result.capabilities).toMatchObject({ tools: { listChanged: false }, resources: { listChanged: false, subscribe: false }, prompts: { listChanged: false }, completions: {} });
+    expect(result.capabilities).toMatchObject({
+      tools: { listChanged: false },
+      resources: { listChanged: false, subscribe: false },
+      prompts: { listChanged: false },
+      completions: {},
+    });
     expect(result.capabilities.logging).toBeUndefined();
     expect(result.instructions).toContain('not investment advice');
     expect(result).toMatchObject({ resultType: 'complete', ttlMs: 300_000, cacheScope: 'public' });
@@ -46,7 +60,11 @@ describe('server/discover', () => {
 describe('lists, reads and calls', () => {
   it('lists the same tools as the 2025 era, deterministic and cacheable (ttlMs, public), under 20 KB', async () => {
     const modern = await rpc('tools/list');
-    const legacy = await http(server, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    const legacy = await http(server, '/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
     expect(modern.json.result.tools.map((t: { name: string }) => t.name)).toEqual(legacy.json.result.tools.map((t: { name: string }) => t.name));
     expect(modern.json.result).toMatchObject({ resultType: 'complete', ttlMs: 300_000, cacheScope: 'public' });
     expect(legacy.json.result.ttlMs).toBeUndefined(); // the 2025 era has no caching hints
@@ -82,13 +100,16 @@ describe('lists, reads and calls', () => {
 
 describe('what the revision removed or refuses', () => {
   it('has no ping or logging/setLevel: method not found, with the id', async () => {
-    for (const [method, id] of [['ping', 'p'], ['logging/setLevel', 'l']] as const) {
+    for (const [method, id] of [
+      ['ping', 'p'],
+      ['logging/setLevel', 'l'],
+    ] as const) {
       const res = await rpc(method, method === 'ping' ? {} : { level: 'info' }, { id });
       expect(res.json, method).toMatchObject({ id, error: { code: -32601 } });
     }
   });
 
-  it('answers an unsupported version with the revision\'s UnsupportedProtocolVersionError, naming every version served', async () => {
+  it("answers an unsupported version with the revision's UnsupportedProtocolVersionError, naming every version served", async () => {
     const res = await rpc('tools/list', {}, { id: 'v', version: '2027-01-01' });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ id: 'v', error: { code: -32022, data: { requested: '2027-01-01' } } });
@@ -102,7 +123,16 @@ describe('what the revision removed or refuses', () => {
   });
 
   it('serves the 2025 era on the same endpoint: initialize still negotiates 2025-11-25', async () => {
-    const res = await http(server, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } }) });
+    const res = await http(server, '/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } },
+      }),
+    });
     expect(res.json.result.protocolVersion).toBe('2025-11-25');
   });
 });

@@ -28,7 +28,14 @@ describe('initialize and tools/list', () => {
 
   it('negotiates every protocol version the SDK supports', async () => {
     for (const version of SUPPORTED_PROTOCOL_VERSIONS) {
-      const res = await rawPost(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));
+      const res = await rawPost(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        }),
+      );
       expect(res.status).toBe(200);
       expect(res.json.result.protocolVersion).toBe(version);
     }
@@ -37,7 +44,17 @@ describe('initialize and tools/list', () => {
   it('lists one tool per operation of the catalogue, with titles, schemas and read-only annotations', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
-      'list_categories', 'search_platforms', 'get_platform', 'get_platform_history', 'list_changes', 'compare_platforms', 'get_verdict', 'check_platform_safety', 'estimate_savings_interest', 'estimate_fees', 'get_methodology',
+      'list_categories',
+      'search_platforms',
+      'get_platform',
+      'get_platform_history',
+      'list_changes',
+      'compare_platforms',
+      'get_verdict',
+      'check_platform_safety',
+      'estimate_savings_interest',
+      'estimate_fees',
+      'get_methodology',
     ]);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
@@ -50,7 +67,13 @@ describe('initialize and tools/list', () => {
     expect(Object.keys(compare.inputSchema.properties ?? {})).toEqual(['platforms', 'weights', 'profile']);
     expect(compare.inputSchema.required).toEqual(['platforms']);
     const fees = tools.find((t) => t.name === 'estimate_fees')!;
-    expect(Object.keys(fees.inputSchema.properties ?? {})).toEqual(['category', 'trades_per_month', 'avg_trade_size', 'options_contracts_per_month', 'transfers_per_year']);
+    expect(Object.keys(fees.inputSchema.properties ?? {})).toEqual([
+      'category',
+      'trades_per_month',
+      'avg_trade_size',
+      'options_contracts_per_month',
+      'transfers_per_year',
+    ]);
   });
 });
 
@@ -107,7 +130,11 @@ describe('tools give the REST body as structuredContent', () => {
     const result = await call('search_platforms', { query: 'save', category: 'high_yield_savings' });
     expect(result.structuredContent).toEqual((await rest('/v1/platforms?query=save&category=high_yield_savings')).body);
     // those that can be named winner first; save-three (coverage 20%) follows, unranked (methodology 2.2.0)
-    expect(result.structuredContent.results.map((r: any) => [r.slug, r.rank])).toEqual([['save-one', 1], ['save-two', 2], ['save-three', null]]);
+    expect(result.structuredContent.results.map((r: any) => [r.slug, r.rank])).toEqual([
+      ['save-one', 1],
+      ['save-two', 2],
+      ['save-three', null],
+    ]);
     expect(result.structuredContent.attribution).toContain('CC BY 4.0');
     const limited = await call('search_platforms', { query: 'save', limit: 1 });
     expect(limited.structuredContent).toEqual((await rest('/v1/platforms?query=save&limit=1')).body);
@@ -153,9 +180,15 @@ describe('tools give the REST body as structuredContent', () => {
   it('estimate_fees', async () => {
     const args = { category: 'brokerage', trades_per_month: 20, avg_trade_size: 500, options_contracts_per_month: 10, transfers_per_year: 1 };
     const result = await call('estimate_fees', args);
-    expect(result.structuredContent).toEqual((await rest('/v1/fees?category=brokerage&trades_per_month=20&avg_trade_size=500&options_contracts_per_month=10&transfers_per_year=1')).body);
+    expect(result.structuredContent).toEqual(
+      (await rest('/v1/fees?category=brokerage&trades_per_month=20&avg_trade_size=500&options_contracts_per_month=10&transfers_per_year=1')).body,
+    );
     // three-broker's options fee is unknown: no annual total (null), never its known subtotal
-    expect(result.structuredContent.results.map((r: any) => [r.annual_total_usd, r.known_subtotal_usd])).toEqual([[78, 78], [155, 155], [null, 1238]]);
+    expect(result.structuredContent.results.map((r: any) => [r.annual_total_usd, r.known_subtotal_usd])).toEqual([
+      [78, 78],
+      [155, 155],
+      [null, 1238],
+    ]);
   });
 });
 
@@ -165,7 +198,11 @@ describe('bad arguments give isError results with the REST problem detail', () =
     ['check_platform_safety', { platform: 'nothing-at-all' }, '/v1/safety/nothing-at-all'],
     ['compare_platforms', { platforms: ['alpha-exchange'] }, '/v1/compare?platforms=alpha-exchange'],
     ['compare_platforms', { platforms: 'alpha-exchange,one-broker' }, '/v1/compare?platforms=alpha-exchange,one-broker'],
-    ['compare_platforms', { platforms: 'alpha-exchange,beta-exchange', weights: 'speed:3' }, '/v1/compare?platforms=alpha-exchange,beta-exchange&weights=speed:3'],
+    [
+      'compare_platforms',
+      { platforms: 'alpha-exchange,beta-exchange', weights: 'speed:3' },
+      '/v1/compare?platforms=alpha-exchange,beta-exchange&weights=speed:3',
+    ],
     ['get_verdict', { slug: 'alpha-exchange-vs-one-broker' }, '/v1/verdicts/alpha-exchange-vs-one-broker'],
     ['search_platforms', { category: 'stocks' }, '/v1/platforms?category=stocks'],
     ['estimate_savings_interest', { balance: 0 }, '/v1/savings-interest?balance=0'],

@@ -87,7 +87,10 @@ describe('coverage and the gate follow the weights the caller applied', () => {
     // fees:10 gives trading_fees 7.5 and withdrawal_fees 2.5; kappa has 3 + 2 + 2 = 7 of 17 = 41.2%
     const kappa = fees.products.find((p: any) => p.slug === 'kappa-exchange');
     expect(kappa).toMatchObject({ coverage: 41.2, eligible: false });
-    expect(kappa.missing_criteria).toEqual([{ key: 'trading_fees', share_pct: 44.1 }, { key: 'withdrawal_fees', share_pct: 14.7 }]);
+    expect(kappa.missing_criteria).toEqual([
+      { key: 'trading_fees', share_pct: 44.1 },
+      { key: 'withdrawal_fees', share_pct: 14.7 },
+    ]);
     expect(fees.winner_slug).toBe('alpha-exchange');
   });
 
@@ -113,12 +116,16 @@ describe('a pick says when it rests on stale or weak evidence', () => {
     expect(body.depends_on_stale).toBe(true);
     expect(body.depends_on_weak_evidence).toBe(true);
     // each caveat says what the pick rests on, with the dates (methodology 2.2.0), never that it is safe
-    expect(body.caveats).toContain('The pick rests on figures older than their window: security 2025-01-01. Without the old figures, Alpha Exchange would be picked instead.');
+    expect(body.caveats).toContain(
+      'The pick rests on figures older than their window: security 2025-01-01. Without the old figures, Alpha Exchange would be picked instead.',
+    );
     expect(body.caveats).toContain('The pick rests on criteria backed only by weak sources: regulation. Without them, Alpha Exchange would be picked instead.');
     // kappa's range: stale security at the low end of the fresh securities (85: beta), fees missing at 0:
     // (85x3 + 100x2 + 0 + 0 + 100x2) / 9 = 655 / 9 = 72.8, under alpha's 87.9
     expect(body.depends_on_unknown).toBe(true);
-    expect(body.caveats).toContain('The data does not settle the pick: Kappa Exchange could score as low as 72.8% and Alpha Exchange as high as 87.9% (Kappa Exchange: trading_fees has no data; withdrawal_fees has no data).');
+    expect(body.caveats).toContain(
+      'The data does not settle the pick: Kappa Exchange could score as low as 72.8% and Alpha Exchange as high as 87.9% (Kappa Exchange: trading_fees has no data; withdrawal_fees has no data).',
+    );
     const page = await http(server, '/compare/alpha-exchange-vs-kappa-exchange');
     expect(page.status).toBe(200);
     expect(page.text).toContain('Before you rely on this');
@@ -141,7 +148,9 @@ describe('savings: minimums honoured, stale APYs marked and ranked after fresh o
     // fresh first by interest: save-two 4.25% (tier from 5,000), save-one 4.0%; then old-bank 5.25% (stale)
     expect(order.map((r: any) => r[0])).toEqual(['save-two', 'save-one', 'old-bank']);
     expect(order[2]).toEqual(['old-bank', 5.25, true, true]);
-    expect(body.results[2].rank_note).toBe('Ranked after the fresh APYs, by the date of its APY (newest first): this APY is as of 2024-03-01, older than its freshness window, and may have changed since.');
+    expect(body.results[2].rank_note).toBe(
+      'Ranked after the fresh APYs, by the date of its APY (newest first): this APY is as of 2024-03-01, older than its freshness window, and may have changed since.',
+    );
     expect(body.no_current_pick).toBe(false);
     // 10,000 x 1.0525 = 10,525.00
     expect(body.results[2].interest_usd).toBe(525);
@@ -168,13 +177,16 @@ describe('fees: every platform gets an estimate', () => {
     expect(body.results.map((r: any) => r.slug).sort()).toEqual(['alpha-exchange', 'beta-exchange', 'delta-exchange', 'gamma-exchange', 'kappa-exchange']);
     expect(body.results.filter((r: any) => r.ranked).map((r: any) => r.slug)).toEqual(['alpha-exchange']);
     // gamma (coverage 33.3%) cannot be named winner: not ranked for that reason first (methodology 2.2.0 "Ranking order")
-    for (const r of body.results.filter((x: any) => !x.ranked && x.slug !== 'gamma-exchange')) expect(r.rank_note).toMatch(/^Not ranked: its (trading fee and )?transfer-out fee has no source/);
+    for (const r of body.results.filter((x: any) => !x.ranked && x.slug !== 'gamma-exchange'))
+      expect(r.rank_note).toMatch(/^Not ranked: its (trading fee and )?transfer-out fee has no source/);
     expect(body.results.find((r: any) => r.slug === 'gamma-exchange').rank_note).toBe('Not ranked: not enough data: coverage 33.3% (the gate is 75%).');
   });
 
   it('accepts options contracts for exchanges and reports them as not applied; a trade size of 0 is valid', async () => {
     const body = await get('/v1/fees?category=exchange&options_contracts_per_month=4&avg_trade_size=0', '/v1/fees');
-    expect(body.not_applied).toEqual([{ parameter: 'options_contracts_per_month', reason: 'exchanges trade no stock options; the parameter is not used for category exchange' }]);
+    expect(body.not_applied).toEqual([
+      { parameter: 'options_contracts_per_month', reason: 'exchanges trade no stock options; the parameter is not used for category exchange' },
+    ]);
     expect(body.results.find((r: any) => r.slug === 'alpha-exchange')).toMatchObject({ annual_total_usd: 0, complete: true });
   });
 
@@ -205,7 +217,12 @@ describe('a rubric fact the sources leave open is unknown, not false', () => {
     const record = await get('/v1/platforms/four-broker', '/v1/platforms/{name}');
     expect(record.facts.protection).toMatchObject({ sipc_member: true, excess_sipc: null });
     // sipc_member 60 + excess_sipc unknown 0 (methodology.yaml brokerages security rubric)
-    expect(record.criteria.find((c: any) => c.key === 'security')).toMatchObject({ basis: 'derived', score: 60, unknown_points: 40, rationale: 'Rubric: sipc_member yes +60; excess_sipc unknown +0 = 60 (up to 100 if the unknown facts are yes).' });
+    expect(record.criteria.find((c: any) => c.key === 'security')).toMatchObject({
+      basis: 'derived',
+      score: 60,
+      unknown_points: 40,
+      rationale: 'Rubric: sipc_member yes +60; excess_sipc unknown +0 = 60 (up to 100 if the unknown facts are yes).',
+    });
     expect(record.criteria.find((c: any) => c.key === 'investments')).toMatchObject({ unknown_points: 0 });
     const page = (await http(server, '/platforms/four-broker/')).text;
     expect(page).toMatch(/<dt>Excess sipc<\/dt><dd>Unknown \(the sources do not say\)<\/dd>/);
@@ -215,22 +232,34 @@ describe('a rubric fact the sources leave open is unknown, not false', () => {
     expect([row[header.indexOf('protection.excess_sipc')], row[header.indexOf('protection.sipc_member')]]).toEqual(['', 'true']);
   });
 
-  it('says when a pick depends on unknown facts: the winner\'s low end under a rival\'s high end', async () => {
+  it("says when a pick depends on unknown facts: the winner's low end under a rival's high end", async () => {
     // security 10 and transfer fees 1: Two Broker (60x10 + 50) / 11 = 59.1, fully known; Four Broker (60x10 + 33.3) / 11 = 57.6
     // with excess SIPC unknown (40 points): up to (100x10 + 33.3) / 11 = 93.9, above Two Broker's 59.1
-    const body = await get('/v1/compare?platforms=two-broker,four-broker&weights=security:10,transfer_fees:1,commissions:0,options_fees:0,account_fees:0,investments:0,regulation:0', '/v1/compare');
+    const body = await get(
+      '/v1/compare?platforms=two-broker,four-broker&weights=security:10,transfer_fees:1,commissions:0,options_fees:0,account_fees:0,investments:0,regulation:0',
+      '/v1/compare',
+    );
     expect(body.winner_slug).toBe('two-broker');
-    expect(body.products.map((p: any) => [p.slug, p.score_pct, p.score_low_pct, p.score_high_pct, p.unknown_criteria])).toEqual([['two-broker', 59.1, 59.1, 59.1, []], ['four-broker', 57.6, 57.6, 93.9, ['security']]]);
+    expect(body.products.map((p: any) => [p.slug, p.score_pct, p.score_low_pct, p.score_high_pct, p.unknown_criteria])).toEqual([
+      ['two-broker', 59.1, 59.1, 59.1, []],
+      ['four-broker', 57.6, 57.6, 93.9, ['security']],
+    ]);
     expect(body.depends_on_unknown).toBe(true);
     expect(body.caveats).toContain('The data does not settle the pick: Two Broker could score as low as 59.1% and Four Broker as high as 93.9%.');
     expect(body.caveats).toContain('Four Broker: facts the sources leave open in security, counted as no; its score could be up to 93.9%.');
     // security alone: One Broker 100 (SIPC and excess SIPC); Four Broker 60, at most 100 with the unknown fact as yes:
     // a tie at best, never above One Broker's 100, so the pick does not depend on it
-    const tie = await get('/v1/compare?platforms=one-broker,four-broker&weights=security:10,commissions:0,options_fees:0,account_fees:0,transfer_fees:0,investments:0,regulation:0', '/v1/compare');
+    const tie = await get(
+      '/v1/compare?platforms=one-broker,four-broker&weights=security:10,commissions:0,options_fees:0,account_fees:0,transfer_fees:0,investments:0,regulation:0',
+      '/v1/compare',
+    );
     expect([tie.winner_slug, tie.depends_on_unknown]).toEqual(['one-broker', false]);
     // security weighted as the others: 40 more points of security cannot close the gap, so nothing is said about the pick
     const other = await get('/v1/compare?platforms=one-broker,four-broker&weights=security:1', '/v1/compare');
-    expect(other.products.map((p: any) => [p.slug, p.score_pct])).toEqual([['one-broker', 97.5], ['four-broker', 70.4]]);
+    expect(other.products.map((p: any) => [p.slug, p.score_pct])).toEqual([
+      ['one-broker', 97.5],
+      ['four-broker', 70.4],
+    ]);
     expect([other.depends_on_unknown, other.caveats.some((c: string) => c.startsWith('The data does not settle'))]).toEqual([false, false]);
     expect(other.caveats.some((c: string) => c.startsWith('Four Broker: facts the sources leave open in security'))).toBe(true);
   });
@@ -278,8 +307,13 @@ describe('an incident list searched long ago is marked old, whatever date newer 
       expect([fresh.incidents_checked, fresh.incident_record_stale]).toEqual([fresh.as_of, false]);
       // a comparison says it too: the hack cap rests on the incident list
       const compared = (await http(local, '/v1/compare?platforms=one-broker,two-broker')).json as any;
-      expect(compared.products.map((p: any) => [p.slug, p.incidents_checked, p.incident_record_stale]).sort()).toEqual([['one-broker', '2026-06-30', false], ['two-broker', '2025-01-15', true]]);
-      expect(compared.caveats).toContain('Two Broker: incidents last searched on 2025-01-15, longer ago than the freshness window; a newer hack or fine, and the cap it would bring, may be missing.');
+      expect(compared.products.map((p: any) => [p.slug, p.incidents_checked, p.incident_record_stale]).sort()).toEqual([
+        ['one-broker', '2026-06-30', false],
+        ['two-broker', '2025-01-15', true],
+      ]);
+      expect(compared.caveats).toContain(
+        'Two Broker: incidents last searched on 2025-01-15, longer ago than the freshness window; a newer hack or fine, and the cap it would bring, may be missing.',
+      );
       expect(compared.caveats.filter((c: string) => c.startsWith('One Broker: incidents'))).toEqual([]);
     } finally {
       local.close();
@@ -299,15 +333,22 @@ async function checkWithMethodology(edit: (text: string) => string) {
 describe('the methodology cannot hold a rule that cannot be evaluated', () => {
   it('reports best equal to worst, points above 100 and all-zero weights with file, line and column', async () => {
     const result = await checkWithMethodology((text) => {
-      let t = text.replace('          items: [trading]\n          best: 0\n          worst: 300', '          items: [trading]\n          best: 0\n          worst: 0');
+      let t = text.replace(
+        '          items: [trading]\n          best: 0\n          worst: 300',
+        '          items: [trading]\n          best: 0\n          worst: 0',
+      );
       t = t.replace('{ fact: device.secure_element, points: 40 }', '{ fact: device.secure_element, points: 90 }');
       const at = t.indexOf('  software-wallets:');
       const end = t.indexOf('  high-yield-savings:');
       return t.slice(0, at) + t.slice(at, end).replace(/weight: \d+/g, 'weight: 0') + t.slice(end);
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/methodology\.yaml:\d+:\d+ {2}categories\.exchanges\.criteria\.2\.rule\.worst {2}error: best and worst are both 0, so the rule cannot map a value to 0-100/);
-    expect(result.stderr).toMatch(/methodology\.yaml:\d+:\d+ {2}categories\.hardware-wallets\.criteria\.0\.rule\.points {2}error: the rubric's points add up to 150, above 100/);
+    expect(result.stderr).toMatch(
+      /methodology\.yaml:\d+:\d+ {2}categories\.exchanges\.criteria\.2\.rule\.worst {2}error: best and worst are both 0, so the rule cannot map a value to 0-100/,
+    );
+    expect(result.stderr).toMatch(
+      /methodology\.yaml:\d+:\d+ {2}categories\.hardware-wallets\.criteria\.0\.rule\.points {2}error: the rubric's points add up to 150, above 100/,
+    );
     expect(result.stderr).toMatch(/methodology\.yaml:\d+:\d+ {2}categories\.software-wallets\.criteria {2}error: every criterion of software-wallets weighs 0/);
     expect(result.stderr).not.toMatch(/NaN|at .*\.ts:\d+/);
   });

@@ -47,75 +47,193 @@ const CASES: MethodologyCase[] = [
     fail: (y) => swap(y, '      - key: fees\n        label: Price\n', '      - key: price\n        label: Price\n'),
     // a weight group named fees counts as the category's fees
     pass: (y) => swap(y, '      - key: fees\n        label: Price\n', '      - key: price\n        label: Price\n        group: fees\n'),
-    problems: [{ after: '  hardware-wallets:', on: '    criteria:', path: 'categories.hardware-wallets.criteria', message: 'error: category hardware-wallets has no "fees" criterion or weight group', hint: 'every category needs fees and security (the weight keys of README "Scoring")' }],
+    problems: [
+      {
+        after: '  hardware-wallets:',
+        on: '    criteria:',
+        path: 'categories.hardware-wallets.criteria',
+        message: 'error: category hardware-wallets has no "fees" criterion or weight group',
+        hint: 'every category needs fees and security (the weight keys of README "Scoring")',
+      },
+    ],
   },
   {
     id: 'group-names',
     fail: (y) => swap(y, '        label: Trading fees\n        group: fees\n', '        label: Trading fees\n        group: reserves\n'),
     pass: (y) => swap(y, '        label: Trading fees\n        group: fees\n', '        label: Trading fees\n        group: trading\n'),
-    problems: [{ on: 'group: reserves', path: 'categories.exchanges.criteria.2.group', message: 'error: weight group "reserves" has the name of a criterion', hint: 'a weight key must name one thing: rename the group or the criterion' }],
+    problems: [
+      {
+        on: 'group: reserves',
+        path: 'categories.exchanges.criteria.2.group',
+        message: 'error: weight group "reserves" has the name of a criterion',
+        hint: 'a weight key must name one thing: rename the group or the criterion',
+      },
+    ],
   },
   {
     id: 'best-worst',
-    fail: (y) => swap(swap(y, '          items: [trading]\n          best: 0\n          worst: 300\n', '          items: [trading]\n          best: 0\n          worst: 0\n'), '          best: 0\n          worst: 25\n', '          best: 0\n          worst: 0\n'),
+    fail: (y) =>
+      swap(
+        swap(y, '          items: [trading]\n          best: 0\n          worst: 300\n', '          items: [trading]\n          best: 0\n          worst: 0\n'),
+        '          best: 0\n          worst: 25\n',
+        '          best: 0\n          worst: 0\n',
+      ),
     problems: [
-      { after: 'key: trading_fees', on: 'worst: 0', path: 'categories.exchanges.criteria.2.rule.worst', message: 'error: best and worst are both 0, so the rule cannot map a value to 0-100', hint: 'set worst to the value that should score 0' },
-      { after: 'key: withdrawal_fees', on: 'worst: 0', path: 'categories.exchanges.criteria.3.rule.worst', message: 'error: best and worst are both 0, so the rule cannot map a value to 0-100', hint: 'set worst to the value that should score 0' },
+      {
+        after: 'key: trading_fees',
+        on: 'worst: 0',
+        path: 'categories.exchanges.criteria.2.rule.worst',
+        message: 'error: best and worst are both 0, so the rule cannot map a value to 0-100',
+        hint: 'set worst to the value that should score 0',
+      },
+      {
+        after: 'key: withdrawal_fees',
+        on: 'worst: 0',
+        path: 'categories.exchanges.criteria.3.rule.worst',
+        message: 'error: best and worst are both 0, so the rule cannot map a value to 0-100',
+        hint: 'set worst to the value that should score 0',
+      },
     ],
   },
   {
     // the fixture's device-security rubric adds up to exactly 100, the limit, and passes
     id: 'rubric-total',
     fail: (y) => swap(y, '{ fact: device.secure_element, points: 40 }', '{ fact: device.secure_element, points: 90 }'),
-    problems: [{ after: 'label: Device security', on: 'points:', path: 'categories.hardware-wallets.criteria.0.rule.points', message: "error: the rubric's points add up to 150, above 100", hint: 'make the points add up to 100 at most' }],
+    problems: [
+      {
+        after: 'label: Device security',
+        on: 'points:',
+        path: 'categories.hardware-wallets.criteria.0.rule.points',
+        message: "error: the rubric's points add up to 150, above 100",
+        hint: 'make the points add up to 100 at most',
+      },
+    ],
   },
   {
     id: 'rubric-rows',
-    fail: (y) => swap(swap(y, '{ fact: device.air_gap, points: 20 }', '{ fact: device.air_gap, any_of: [device.screen, device.passphrase], points: 20 }'), '{ fact: device.passphrase, points: 20 }', '{ points: 20 }'),
+    fail: (y) =>
+      swap(
+        swap(y, '{ fact: device.air_gap, points: 20 }', '{ fact: device.air_gap, any_of: [device.screen, device.passphrase], points: 20 }'),
+        '{ fact: device.passphrase, points: 20 }',
+        '{ points: 20 }',
+      ),
     pass: (y) => swap(y, '{ fact: device.air_gap, points: 20 }', '{ any_of: [device.air_gap, device.screen], points: 20 }'),
     problems: [
-      { on: '{ fact: device.air_gap, any_of:', path: 'categories.hardware-wallets.criteria.0.rule.points.1', message: 'error: a rubric row needs exactly one of fact and any_of' },
-      { on: '{ points: 20 }', path: 'categories.hardware-wallets.criteria.0.rule.points.3', message: 'error: a rubric row needs exactly one of fact and any_of' },
+      {
+        on: '{ fact: device.air_gap, any_of:',
+        path: 'categories.hardware-wallets.criteria.0.rule.points.1',
+        message: 'error: a rubric row needs exactly one of fact and any_of',
+      },
+      {
+        on: '{ points: 20 }',
+        path: 'categories.hardware-wallets.criteria.0.rule.points.3',
+        message: 'error: a rubric row needs exactly one of fact and any_of',
+      },
     ],
   },
   {
     id: 'fact-kinds',
-    fail: (y) => swap(y, 'fact_kinds: { price: device_price, device: product_facts, firmware: product_facts, chains: product_facts }', 'fact_kinds: { price: device_price, device: product_facts, firmware: product_facts, chain: product_facts }'),
+    fail: (y) =>
+      swap(
+        y,
+        'fact_kinds: { price: device_price, device: product_facts, firmware: product_facts, chains: product_facts }',
+        'fact_kinds: { price: device_price, device: product_facts, firmware: product_facts, chain: product_facts }',
+      ),
     problems: [
-      { on: 'fact_kinds: { price: device_price', path: 'categories.hardware-wallets.fact_kinds', message: 'error: fact group "chains" has no fact kind', hint: 'add chains: <kind> (the kinds are the keys of freshness)' },
-      { on: 'fact_kinds: { price: device_price', path: 'categories.hardware-wallets.fact_kinds.chain', message: 'error: "chain" is not a fact group of hardware-wallets', hint: 'fact groups: price, device, firmware, chains' },
+      {
+        on: 'fact_kinds: { price: device_price',
+        path: 'categories.hardware-wallets.fact_kinds',
+        message: 'error: fact group "chains" has no fact kind',
+        hint: 'add chains: <kind> (the kinds are the keys of freshness)',
+      },
+      {
+        on: 'fact_kinds: { price: device_price',
+        path: 'categories.hardware-wallets.fact_kinds.chain',
+        message: 'error: "chain" is not a fact group of hardware-wallets',
+        hint: 'fact groups: price, device, firmware, chains',
+      },
     ],
   },
   {
     id: 'profile-criteria',
     fail: (y) => swap(y, 'weights: { options_fees: 1 }', 'weights: { options_fee: 1 }'),
-    problems: [{ on: 'weights: { options_fee: 1 }', path: 'categories.brokerages.profiles.0.weights.options_fee', message: 'error: "options_fee" is not a criterion of brokerages', hint: 'criteria: commissions, options_fees, account_fees, transfer_fees, security, investments, regulation' }],
+    problems: [
+      {
+        on: 'weights: { options_fee: 1 }',
+        path: 'categories.brokerages.profiles.0.weights.options_fee',
+        message: 'error: "options_fee" is not a criterion of brokerages',
+        hint: 'criteria: commissions, options_fees, account_fees, transfer_fees, security, investments, regulation',
+      },
+    ],
   },
   {
     id: 'profile-weights',
-    fail: (y) => swap(y, 'weights: { options_fees: 1 }', 'weights: { commissions: 0, account_fees: 0, transfer_fees: 0, security: 0, investments: 0, regulation: 0 }'),
+    fail: (y) =>
+      swap(y, 'weights: { options_fees: 1 }', 'weights: { commissions: 0, account_fees: 0, transfer_fees: 0, security: 0, investments: 0, regulation: 0 }'),
     // a profile that weighs the options fee alone
-    pass: (y) => swap(y, 'weights: { options_fees: 1 }', 'weights: { options_fees: 1, commissions: 0, account_fees: 0, transfer_fees: 0, security: 0, investments: 0, regulation: 0 }'),
+    pass: (y) =>
+      swap(
+        y,
+        'weights: { options_fees: 1 }',
+        'weights: { options_fees: 1, commissions: 0, account_fees: 0, transfer_fees: 0, security: 0, investments: 0, regulation: 0 }',
+      ),
     problems: [{ on: 'weights: { commissions: 0', path: 'categories.brokerages.profiles.0.weights', message: 'error: the profile weighs every criterion 0' }],
   },
   {
     id: 'unique-keys',
-    fail: (y) => swap(y, '      - key: open_source\n        label: Open source\n        weight: 2\n        measures: Whether the firmware', '      - key: security\n        label: Open source\n        weight: 2\n        measures: Whether the firmware'),
-    problems: [{ after: 'label: Device security', on: 'key: security', path: 'categories.hardware-wallets.criteria.1.key', message: 'error: criterion key "security" appears twice' }],
+    fail: (y) =>
+      swap(
+        y,
+        '      - key: open_source\n        label: Open source\n        weight: 2\n        measures: Whether the firmware',
+        '      - key: security\n        label: Open source\n        weight: 2\n        measures: Whether the firmware',
+      ),
+    problems: [
+      {
+        after: 'label: Device security',
+        on: 'key: security',
+        path: 'categories.hardware-wallets.criteria.1.key',
+        message: 'error: criterion key "security" appears twice',
+      },
+    ],
   },
   {
     id: 'nonzero-weights',
     fail: (y) => reweigh(y, 'software-wallets', () => '0'),
     // one criterion weighted is enough
     pass: (y) => reweigh(y, 'software-wallets', (i) => (i === 0 ? '3' : '0')),
-    problems: [{ after: '  software-wallets:', on: '    criteria:', path: 'categories.software-wallets.criteria', message: 'error: every criterion of software-wallets weighs 0, so no platform can be scored', hint: 'give at least one criterion a weight above 0' }],
+    problems: [
+      {
+        after: '  software-wallets:',
+        on: '    criteria:',
+        path: 'categories.software-wallets.criteria',
+        message: 'error: every criterion of software-wallets weighs 0, so no platform can be scored',
+        hint: 'give at least one criterion a weight above 0',
+      },
+    ],
   },
   {
     id: 'rule-facts',
-    fail: (y) => swap(swap(y, 'fact: firmware.open_source', 'fact: software.open_source'), '[proof_of_reserves.published, proof_of_reserves.audited_financial_statements]', '[proof_of_reserves.published, reserves.audited_financial_statements]'),
+    fail: (y) =>
+      swap(
+        swap(y, 'fact: firmware.open_source', 'fact: software.open_source'),
+        '[proof_of_reserves.published, proof_of_reserves.audited_financial_statements]',
+        '[proof_of_reserves.published, reserves.audited_financial_statements]',
+      ),
     problems: [
-      { after: 'key: reserves', on: 'rule:', path: 'categories.exchanges.criteria.1.rule', message: 'error: fact "reserves.audited_financial_statements" is not a fact group of exchanges', hint: 'fact groups: trading_fees, fiat_withdrawal, proof_of_reserves' },
-      { after: 'label: Open source', on: 'rule:', path: 'categories.hardware-wallets.criteria.1.rule', message: 'error: fact "software.open_source" is not a fact group of hardware-wallets', hint: 'fact groups: price, device, firmware, chains' },
+      {
+        after: 'key: reserves',
+        on: 'rule:',
+        path: 'categories.exchanges.criteria.1.rule',
+        message: 'error: fact "reserves.audited_financial_statements" is not a fact group of exchanges',
+        hint: 'fact groups: trading_fees, fiat_withdrawal, proof_of_reserves',
+      },
+      {
+        after: 'label: Open source',
+        on: 'rule:',
+        path: 'categories.hardware-wallets.criteria.1.rule',
+        message: 'error: fact "software.open_source" is not a fact group of hardware-wallets',
+        hint: 'fact groups: price, device, firmware, chains',
+      },
     ],
   },
   {
@@ -123,20 +241,46 @@ const CASES: MethodologyCase[] = [
     id: 'rule-kinds',
     fail: (y) =>
       swap(
-        swap(y, '          kind: linear\n          fact: price.usd\n          best: 50\n          worst: 400\n', '          kind: scenario_cost\n          scenario: { trades_per_month: 1, avg_trade_size: 100, options_contracts_per_month: 0, transfers_per_year: 0 }\n          items: [trading]\n          best: 0\n          worst: 400\n'),
+        swap(
+          y,
+          '          kind: linear\n          fact: price.usd\n          best: 50\n          worst: 400\n',
+          '          kind: scenario_cost\n          scenario: { trades_per_month: 1, avg_trade_size: 100, options_contracts_per_month: 0, transfers_per_year: 0 }\n          items: [trading]\n          best: 0\n          worst: 400\n',
+        ),
         '          kind: linear\n          fact: swap_fee.pct\n          best: 0\n          worst: 1\n',
         '          kind: apy_relative\n          reference_balance_usd: 10000\n',
       ),
     problems: [
-      { after: 'label: Price', on: 'kind: scenario_cost', path: 'categories.hardware-wallets.criteria.2.rule.kind', message: 'error: scenario_cost applies to exchanges and brokerages only' },
-      { after: 'label: Swap fees', on: 'kind: apy_relative', path: 'categories.software-wallets.criteria.2.rule.kind', message: 'error: apy_relative applies to high-yield-savings only' },
+      {
+        after: 'label: Price',
+        on: 'kind: scenario_cost',
+        path: 'categories.hardware-wallets.criteria.2.rule.kind',
+        message: 'error: scenario_cost applies to exchanges and brokerages only',
+      },
+      {
+        after: 'label: Swap fees',
+        on: 'kind: apy_relative',
+        path: 'categories.software-wallets.criteria.2.rule.kind',
+        message: 'error: apy_relative applies to high-yield-savings only',
+      },
     ],
   },
   {
     id: 'changelog-version',
     fail: (y) => swap(y, '\nversion: 2.0.0\n', '\nversion: 2.1.0\n'),
-    pass: (y) => swap(swap(y, '\nversion: 2.0.0\n', '\nversion: 2.1.0\n'), '\nchangelog:\n', '\nchangelog:\n  - version: 2.1.0\n    date: 2026-06-30\n    changes:\n      - A test release of the methodology.\n'),
-    problems: [{ on: '  - version: 2.0.0', path: 'changelog.0.version', message: 'error: the newest changelog entry is 2.0.0, not the version 2.1.0', hint: 'add an entry for this version at the top of changelog, saying what changed' }],
+    pass: (y) =>
+      swap(
+        swap(y, '\nversion: 2.0.0\n', '\nversion: 2.1.0\n'),
+        '\nchangelog:\n',
+        '\nchangelog:\n  - version: 2.1.0\n    date: 2026-06-30\n    changes:\n      - A test release of the methodology.\n',
+      ),
+    problems: [
+      {
+        on: '  - version: 2.0.0',
+        path: 'changelog.0.version',
+        message: 'error: the newest changelog entry is 2.0.0, not the version 2.1.0',
+        hint: 'add an entry for this version at the top of changelog, saying what changed',
+      },
+    ],
   },
 ];
 

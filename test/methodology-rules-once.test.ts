@@ -49,12 +49,7 @@ describe('too-close margin', () => {
 });
 
 describe('weight groups', () => {
-  const criteria = [
-    { key: 'security', group: null },
-    { key: 'trading_fees', group: 'fees' },
-    { key: 'regulation' },
-    { key: 'withdrawal_fees', group: 'fees' },
-  ];
+  const criteria = [{ key: 'security', group: null }, { key: 'trading_fees', group: 'fees' }, { key: 'regulation' }, { key: 'withdrawal_fees', group: 'fees' }];
   it('groups criteria by group key in the category order, once per criteria list', () => {
     const groups = weightGroups(criteria);
     expect([...groups.keys()]).toEqual(['fees']);

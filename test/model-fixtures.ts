@@ -5,7 +5,16 @@
 import type { ModelCriterion, ModelCriterionState } from '../runtime/domain/contract/model.js';
 
 export const state = (score: number | null, extra: Partial<ModelCriterionState> = {}): ModelCriterionState => ({
-  basis: score === null ? 'missing' : 'derived', score, unknown_points: 0, low: score ?? 0, high: score ?? 100, as_of: score === null ? null : '2026-06-30', stale: false, evidence_tier: score === null ? null : 'primary', sources: [], ...extra,
+  basis: score === null ? 'missing' : 'derived',
+  score,
+  unknown_points: 0,
+  low: score ?? 0,
+  high: score ?? 100,
+  as_of: score === null ? null : '2026-06-30',
+  stale: false,
+  evidence_tier: score === null ? null : 'primary',
+  sources: [],
+  ...extra,
 });
 export const criteria: ModelCriterion[] = [
   { key: 'security', label: 'Security', weight: 3, group: null },

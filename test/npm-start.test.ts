@@ -73,7 +73,10 @@ describe('npm start (the bundled runtime on the real data)', () => {
     // MCP through the official SDK client (the SDK is a chunk loaded on the first POST /mcp)
     const client = new Client({ name: 'npm-start-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
-    const result = (await client.callTool({ name: 'compare_platforms', arguments: { platforms: ['kraken', 'coinbase'], weights: 'fees:8' } })) as { isError?: boolean; structuredContent?: unknown };
+    const result = (await client.callTool({ name: 'compare_platforms', arguments: { platforms: ['kraken', 'coinbase'], weights: 'fees:8' } })) as {
+      isError?: boolean;
+      structuredContent?: unknown;
+    };
     await client.close();
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual(compared);

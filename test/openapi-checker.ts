@@ -42,7 +42,11 @@ function openApiDocument(distDir: string): Promise<OpenApiDocument> {
       ajv.addSchema(doc, 'openapi.json');
       const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
       const templates = Object.keys(doc.paths)
-        .map((t) => ({ template: t, params: (t.match(/\{/g) ?? []).length, pattern: new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`) }))
+        .map((t) => ({
+          template: t,
+          params: (t.match(/\{/g) ?? []).length,
+          pattern: new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
+        }))
         .sort((a, b) => a.params - b.params);
       return {
         doc,
@@ -78,7 +82,8 @@ export async function documentChecker(distDir: string): Promise<(method: string,
     if (!response) return [`openapi.json documents no ${answer.status} for ${method} ${match.template}`];
     const type = answer.headers.get('content-type')?.split(';')[0];
     if (!response.content || !type || method === 'HEAD' || answer.status === 304) return [];
-    if (!(type in response.content)) return [`${answer.status} of ${method} ${match.template} is ${type}, documented: ${Object.keys(response.content).join(', ')}`];
+    if (!(type in response.content))
+      return [`${answer.status} of ${method} ${match.template} is ${type}, documented: ${Object.keys(response.content).join(', ')}`];
     if (!type.includes('json') || answer.json === undefined) return [];
     return errorsAt(['paths', match.template, verb, 'responses', String(answer.status), 'content', type, 'schema'], answer.json)
       .slice(0, 3)

@@ -12,11 +12,23 @@ import { runBuild } from '../pipeline/build.js';
 import { PROJECT_ROOT, DEFAULT_SOURCES_DIR } from '../pipeline/paths.js';
 import { REAL_DATA_EPOCH } from './helpers.js';
 
-const schema = { standalone: { $id: 'test-rate', type: 'object', required: ['apy'], properties: { apy: { type: 'number', minimum: 0, maximum: 100 } }, additionalProperties: false } };
+const schema = {
+  standalone: {
+    $id: 'test-rate',
+    type: 'object',
+    required: ['apy'],
+    properties: { apy: { type: 'number', minimum: 0, maximum: 100 } },
+    additionalProperties: false,
+  },
+};
 
 describe('the output check', () => {
   it('names the file and the field that break the schema', () => {
-    const failures = validateFiles([jsonFile('a.json', { apy: 4.5 }, schema, 'compact'), jsonFile('b.json', { apy: 140 }, schema, 'pretty'), jsonFile('c.json', { rate: 1 }, schema, 'compact')]);
+    const failures = validateFiles([
+      jsonFile('a.json', { apy: 4.5 }, schema, 'compact'),
+      jsonFile('b.json', { apy: 140 }, schema, 'pretty'),
+      jsonFile('c.json', { rate: 1 }, schema, 'compact'),
+    ]);
     expect(failures).toEqual([
       { path: 'b.json', errors: ['/apy must be <= 100'] },
       { path: 'c.json', errors: ["/ must have required property 'apy'", '/ must NOT have additional properties'] },
@@ -24,16 +36,23 @@ describe('the output check', () => {
   });
 
   it('rejects numbers that JSON cannot hold (the bytes would say null)', () => {
-    const failures = validateFiles([jsonFile('nan.json', { apy: Number.NaN }, schema, 'compact'), jsonFile('inf.json', { apy: Number.POSITIVE_INFINITY }, schema, 'compact')]);
+    const failures = validateFiles([
+      jsonFile('nan.json', { apy: Number.NaN }, schema, 'compact'),
+      jsonFile('inf.json', { apy: Number.POSITIVE_INFINITY }, schema, 'compact'),
+    ]);
     expect(failures.map((f) => f.path)).toEqual(['nan.json', 'inf.json']);
     expect(failures[0]!.errors[0]).toMatch(/^\/apy must be number/);
   });
 
   it('checks group by group, and refuses a component schema before openapi.json came', () => {
     const check = new OutputCheck();
-    expect(() => check.check([jsonFile('api/v1/categories.json', {}, { component: 'CategoriesResponse' }, 'compact')])).toThrow(/names the OpenAPI component CategoriesResponse before openapi\.json/);
+    expect(() => check.check([jsonFile('api/v1/categories.json', {}, { component: 'CategoriesResponse' }, 'compact')])).toThrow(
+      /names the OpenAPI component CategoriesResponse before openapi\.json/,
+    );
     const openapi = { openapi: '3.1.0', components: { schemas: { Rate: { type: 'object', required: ['apy'], properties: { apy: { type: 'number' } } } } } };
-    expect(check.check([{ path: 'openapi.json', contents: JSON.stringify(openapi) }, jsonFile('a.json', { apy: 1 }, { component: 'Rate' }, 'compact')])).toEqual([]);
+    expect(
+      check.check([{ path: 'openapi.json', contents: JSON.stringify(openapi) }, jsonFile('a.json', { apy: 1 }, { component: 'Rate' }, 'compact')]),
+    ).toEqual([]);
     expect(check.check([jsonFile('b.json', { apy: 'high' }, { component: 'Rate' }, 'compact')])).toEqual([{ path: 'b.json', errors: ['/apy must be number'] }]);
   });
 

@@ -65,7 +65,16 @@ describe.skipIf(!hasBrowser)('pages people read first, on a phone and a desktop'
     await mkdir(ARTIFACTS, { recursive: true });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   }, 60_000);
   afterAll(async () => {
@@ -82,14 +91,17 @@ describe.skipIf(!hasBrowser)('pages people read first, on a phone and a desktop'
     return page;
   }
 
-  it('states on the home page the evaluation date and how many figures are older than their window, the count the records\' stale flags give', async () => {
+  it("states on the home page the evaluation date and how many figures are older than their window, the count the records' stale flags give", async () => {
     const categories = ['exchanges', 'hardware-wallets', 'software-wallets', 'high-yield-savings', 'brokerages'];
     let figures = 0;
     let old = 0;
     for (const category of categories) {
       const list = (await (await fetch(`${server.url}/v1/platforms?category=${category}`)).json()) as { results: Array<{ slug: string }> };
       for (const { slug } of list.results) {
-        const r = (await (await fetch(`${server.url}/v1/platforms/${slug}`)).json()) as { facts: Record<string, { stale?: boolean }>; criteria: Array<{ basis: string; stale: boolean }> };
+        const r = (await (await fetch(`${server.url}/v1/platforms/${slug}`)).json()) as {
+          facts: Record<string, { stale?: boolean }>;
+          criteria: Array<{ basis: string; stale: boolean }>;
+        };
         const dated = [...Object.values(r.facts).map((f) => f.stale === true), ...r.criteria.filter((c) => c.basis === 'assessed').map((c) => c.stale)];
         figures += dated.length;
         old += dated.filter(Boolean).length;
@@ -107,16 +119,31 @@ describe.skipIf(!hasBrowser)('pages people read first, on a phone and a desktop'
   });
 
   it('explains coverage and the gate in a sentence on every page that shows coverage', async () => {
-    for (const p of ['/categories/exchanges', '/platforms/beta-exchange', '/compare/alpha-exchange-vs-beta-exchange', '/compare/alpha-exchange-vs-beta-exchange-vs-gamma-exchange', '/search?query=exchange']) {
+    for (const p of [
+      '/categories/exchanges',
+      '/platforms/beta-exchange',
+      '/compare/alpha-exchange-vs-beta-exchange',
+      '/compare/alpha-exchange-vs-beta-exchange-vs-gamma-exchange',
+      '/search?query=exchange',
+    ]) {
       const page = await open(p, null, DESKTOP);
       const note = page.locator('p.coverage-note');
       expect(await note.count(), p).toBeGreaterThanOrEqual(1);
-      expect((await note.first().textContent())!.replace(/\s+/g, ' '), p).toContain("Coverage is the share of the criteria's weight that has sourced data. A platform under the coverage gate of 75 % is listed and scored, but cannot be named winner");
+      expect((await note.first().textContent())!.replace(/\s+/g, ' '), p).toContain(
+        "Coverage is the share of the criteria's weight that has sourced data. A platform under the coverage gate of 75 % is listed and scored, but cannot be named winner",
+      );
       await page.context().close();
     }
   });
 
-  const CHART_PAGES = ['/compare/alpha-exchange-vs-beta-exchange', '/compare/alpha-exchange-vs-beta-exchange-vs-gamma-exchange', '/savings?balance=10%2C000&months=12', '/fees?category=brokerages&trades_per_month=20&options_contracts_per_month=10', '/fees?category=exchanges', '/platforms/beta-exchange'];
+  const CHART_PAGES = [
+    '/compare/alpha-exchange-vs-beta-exchange',
+    '/compare/alpha-exchange-vs-beta-exchange-vs-gamma-exchange',
+    '/savings?balance=10%2C000&months=12',
+    '/fees?category=brokerages&trades_per_month=20&options_contracts_per_month=10',
+    '/fees?category=exchanges',
+    '/platforms/beta-exchange',
+  ];
 
   it('draws chart text at least 12 px high at 390 px, and no chart wider than the screen', async () => {
     const kinds = new Set<string>();

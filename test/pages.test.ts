@@ -20,11 +20,13 @@ describe.skipIf(!hasBrowser)('pages in a browser', () => {
   it('lists every manifest file on the open-data page, and each SHA-256 matches the downloaded bytes', async () => {
     const page = await open('/open-data/', 'open-data');
     const manifest = JSON.parse(await readFile(path.join(site.dist, 'open-data/manifest.json'), 'utf8')) as { files: Array<{ file: string; sha256: string }> };
-    const rows = await page.$$eval('table.files tbody tr', (trs) => trs.map((tr) => ({
-      file: tr.getAttribute('data-file'),
-      href: tr.querySelector('th a')?.getAttribute('href'),
-      sha256: tr.querySelector('code.sha256')?.textContent,
-    })));
+    const rows = await page.$$eval('table.files tbody tr', (trs) =>
+      trs.map((tr) => ({
+        file: tr.getAttribute('data-file'),
+        href: tr.querySelector('th a')?.getAttribute('href'),
+        sha256: tr.querySelector('code.sha256')?.textContent,
+      })),
+    );
     expect(rows.map((r) => r.file)).toEqual(manifest.files.map((f) => f.file));
     // platforms.json, a JSON and a CSV file per category, incidents JSON and CSV, changes JSON and Atom, a history JSON and CSV per category, six schemas
     expect(rows.length).toBe(31);
@@ -63,7 +65,7 @@ describe.skipIf(!hasBrowser)('pages in a browser', () => {
     expect(await three.locator('svg.score-chart').count()).toBe(1);
   });
 
-  it('ranks a category page\'s platforms that can be named winner first, each score with its range and date, the others unranked with the reason', async () => {
+  it("ranks a category page's platforms that can be named winner first, each score with its range and date, the others unranked with the reason", async () => {
     const page = await open('/categories/exchanges', 'category-exchanges-ranges');
     const rows = await page.$$eval('table.ranking tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
     const search = (await (await fetch(`${site.server.url}/v1/platforms?category=exchanges`)).json()) as any;
@@ -93,7 +95,10 @@ describe.skipIf(!hasBrowser)('pages in a browser', () => {
     expect(await page.$$eval('main a[href^="/platforms/"]', (links) => links.length)).toBeGreaterThanOrEqual(4);
     const savings = await open('/savings', 'savings-form');
     await savings.fill('#balance-input', '2500');
-    await Promise.all([savings.waitForURL((url) => url.pathname === '/savings' && url.searchParams.get('balance') === '2500'), savings.click('form.weights-form button[type=submit]')]);
+    await Promise.all([
+      savings.waitForURL((url) => url.pathname === '/savings' && url.searchParams.get('balance') === '2500'),
+      savings.click('form.weights-form button[type=submit]'),
+    ]);
     expect(await savings.textContent('main')).toContain('2,500');
   });
 });

@@ -149,7 +149,11 @@ describe('the sliding one-minute window', () => {
     let now = 1_800_000_000_000;
     const limits = new RateLimits({ freePerMinute: 60, keys: new Map(), clock: () => now });
     const admitted = await driveSlidingMinute({
-      limit: 60, requests: 3000, seed: 7, longGapMs: 20_000, shortGapMs: 400,
+      limit: 60,
+      requests: 3000,
+      seed: 7,
+      longGapMs: 20_000,
+      shortGapMs: 400,
       advance: (ms) => (now += ms),
       admit: () => limits.admit(null, '192.0.2.7'),
     });
@@ -170,7 +174,16 @@ describe('the site', () => {
       expect(res.headers.get('cache-control'), asset).toBe('public, max-age=31536000, immutable');
     }
     expect((await http(server, '/open-data/platforms.json')).headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
-    for (const target of ['/', stylesheet, '/open-data/platforms.json', '/open-data/exchanges.csv?download=1', '/platforms/alpha-exchange', '/platforms/alpha-exchange/', '/methodology', '/logo.svg']) {
+    for (const target of [
+      '/',
+      stylesheet,
+      '/open-data/platforms.json',
+      '/open-data/exchanges.csv?download=1',
+      '/platforms/alpha-exchange',
+      '/platforms/alpha-exchange/',
+      '/methodology',
+      '/logo.svg',
+    ]) {
       const res = await http(server, target);
       expect(res.status, target).toBe(200);
       expect(res.headers.get('ratelimit'), target).toBeNull();
@@ -215,7 +228,8 @@ describe('failed API key attempts', () => {
     const lines: string[] = [];
     const server = await serverWith(60, 0, lines);
     const statuses = [];
-    for (let i = 0; i < 10; i++) statuses.push((await http(server, '/v1/categories', { headers: { 'x-api-key': `wrong-key-guess-${String(i).padStart(4, '0')}` } })).status);
+    for (let i = 0; i < 10; i++)
+      statuses.push((await http(server, '/v1/categories', { headers: { 'x-api-key': `wrong-key-guess-${String(i).padStart(4, '0')}` } })).status);
     expect(statuses).toEqual(Array(10).fill(401));
     const malformed = await http(server, '/mcp', { ...mcpPing, headers: { ...mcpPing.headers, 'x-api-key': 'short' } });
     expect(malformed.status).toBe(429);

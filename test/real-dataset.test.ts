@@ -77,7 +77,13 @@ describe('the real dataset through the API', () => {
     // platform fee 36 USD a year: (100 - 36) / 100 = 64
     expect(json.criteria.find((c: any) => c.key === 'account_fees')).toMatchObject({ basis: 'derived', score: 64 });
     const withOptions = await http(server, '/v1/fees?category=brokerage&options_contracts_per_month=10');
-    expect(withOptions.json.results).toContainEqual(expect.objectContaining({ slug: 'm1-finance', ranked: false, rank_note: 'Not ranked: it does not offer what the profile uses (options per-contract fee).' }));
+    expect(withOptions.json.results).toContainEqual(
+      expect.objectContaining({
+        slug: 'm1-finance',
+        ranked: false,
+        rank_note: 'Not ranked: it does not offer what the profile uses (options per-contract fee).',
+      }),
+    );
     // 120 trades at 0 USD + one full ACATS transfer at 100 USD + the 36 USD platform fee = 136 USD
     const withoutOptions = await http(server, '/v1/fees?category=brokerage&options_contracts_per_month=0&transfers_per_year=1');
     expect(withoutOptions.json.results).toContainEqual(expect.objectContaining({ slug: 'm1-finance', annual_total_usd: 136, complete: true }));

@@ -47,7 +47,9 @@ afterAll(() => {
 /** Starts a redis-server on a free-looking port and resolves with its port once it logs that it accepts connections. */
 async function startRedis(): Promise<{ port: number; process: ChildProcess }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -86,7 +88,12 @@ describe.skipIf(!hasRedis)('rate limits in Redis', () => {
     const { port, process: stopped } = await startRedis();
     const dist = await buildInto(FIXTURE_SOURCES);
     // REDIS_RETRY_MS=0: every request tries Redis again, so the test needs no waiting for the breaker
-    const runtime = await spawnRuntime(dist, { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_PER_MINUTE: '100', REDIS_RETRY_MS: '0', REDIS_TIMEOUT_MS: '100' });
+    const runtime = await spawnRuntime(dist, {
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      RATE_LIMIT_PER_MINUTE: '100',
+      REDIS_RETRY_MS: '0',
+      REDIS_TIMEOUT_MS: '100',
+    });
     const server = { url: runtime.url, close: async () => {} };
     // an answer must come; without a command timeout it never did (the bound only ends a hang)
     const get = (target: string) => http(server, target, { signal: AbortSignal.timeout(10_000) });
@@ -122,7 +129,11 @@ describe.skipIf(!hasRedis)('rate limits in Redis', () => {
       let now = 1_800_000_000_000;
       const instances = clients.map((client) => new RateLimits({ freePerMinute: 30, keys: new Map(), redis: client, clock: () => now }));
       const admitted = await driveSlidingMinute({
-        limit: 30, requests: 2000, seed: 11, longGapMs: 30_000, shortGapMs: 600,
+        limit: 30,
+        requests: 2000,
+        seed: 11,
+        longGapMs: 30_000,
+        shortGapMs: 600,
         advance: (ms) => (now += ms),
         admit: (i) => instances[i % 2]!.admit(null, '198.51.100.4'),
       });
@@ -194,7 +205,12 @@ describe.skipIf(!hasRedis)('change webhooks with Redis', () => {
       rateLimit: { freePerMinute: 0, keys: new Map([[KEY_SHA256, 'business']]), redis: client },
       trustProxy: 0,
       logger: createLogger('silent'),
-      webhooks: { targets: [{ id: 'acme', api_key_sha256: KEY_SHA256, url, secret: SECRET }], retryDelaysMs: [300], requestTimeoutMs: 200, allowPrivateNetworks: true },
+      webhooks: {
+        targets: [{ id: 'acme', api_key_sha256: KEY_SHA256, url, secret: SECRET }],
+        retryDelaysMs: [300],
+        requestTimeoutMs: 200,
+        allowPrivateNetworks: true,
+      },
     });
     cleanup.push(() => runtime.close());
     return runtime;
@@ -219,7 +235,8 @@ describe.skipIf(!hasRedis)('change webhooks with Redis', () => {
     expect(retrying).toMatchObject({ target: 'acme', attempts: 1, status: 500 });
     // a second instance starts and resumes it too: both are due at the same moment, one attempt is made
     const c = await runtimeOn(dist, port, hooks.url);
-    const outcome = (runtime: RunningRuntime) => Promise.race(['delivered', 'done-elsewhere'].map(async (kind) => [kind, ((await once(runtime.webhooks!, kind)) as [DeliveryEvent])[0]] as const));
+    const outcome = (runtime: RunningRuntime) =>
+      Promise.race(['delivered', 'done-elsewhere'].map(async (kind) => [kind, ((await once(runtime.webhooks!, kind)) as [DeliveryEvent])[0]] as const));
     const outcomes = await Promise.all([outcome(b), outcome(c)]);
     expect(outcomes.map(([kind]) => kind).sort()).toEqual(['delivered', 'done-elsewhere']);
     expect(hooks.ids).toEqual([retrying.id, retrying.id]);

@@ -8,10 +8,17 @@ import { FIXTURE_SOURCES, ROOT } from './helpers.js';
 
 describe('npm run report', () => {
   it('prints counts, coverage bands, platforms under the gate, incidents by class and source domains', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(ROOT, 'pipeline/report-cli.ts'), '--sources', FIXTURE_SOURCES], { cwd: ROOT });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'pipeline/report-cli.ts'), '--sources', FIXTURE_SOURCES],
+      { cwd: ROOT },
+    );
     const row = (category: string) => {
       const line = stdout.split('\n').find((l) => l.startsWith(`| ${category} |`))!;
-      const cells = line.split('|').slice(2, -1).map((c) => Number(c.trim()));
+      const cells = line
+        .split('|')
+        .slice(2, -1)
+        .map((c) => Number(c.trim()));
       const [platforms, c100, c75, c50, c0, underGate, _stale, _weak, _facts, fundsLost, dataBreach, regulatory, outage, other] = cells;
       return { platforms, coverage: [c100, c75, c50, c0], underGate, incidents: [fundsLost, dataBreach, regulatory, outage, other] };
     };
@@ -23,7 +30,9 @@ describe('npm run report', () => {
     expect(row('all')).toEqual({ platforms: 14, coverage: [7, 4, 0, 3], underGate: 3, incidents: [1, 1, 1, 0, 0] });
     expect(stdout).toContain('evaluation date 2026-06-30, methodology 2.0.0');
     // each miss says what the platform lacks, so an editor knows what to research
-    expect(stdout).toContain('  eligible under default weights 75% (target 80%): MISSED; missing: gamma-exchange (no data: reserves, trading_fees, withdrawal_fees, regulation)');
+    expect(stdout).toContain(
+      '  eligible under default weights 75% (target 80%): MISSED; missing: gamma-exchange (no data: reserves, trading_fees, withdrawal_fees, regulation)',
+    );
     expect(stdout).toContain('  fully costed with default fee inputs 75% (target 80%): MISSED; missing: gamma-exchange (unknown: trading)');
     expect(stdout).toContain('  eligible under default weights 66.7% (target 80%): MISSED; missing: three-broker (no data: security, investments, regulation)');
     expect(stdout).not.toContain('stale by platform'); // nothing is stale on 2026-06-30
@@ -34,7 +43,11 @@ describe('npm run report', () => {
 
   it('names the stale facts platform by platform', async () => {
     // evaluated on 2026-11-27: the fixtures' APYs of 2026-06-30 are past the 120-day window, nothing else is
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(ROOT, 'pipeline/report-cli.ts'), '--sources', FIXTURE_SOURCES], { cwd: ROOT, env: { ...process.env, SOURCE_DATE_EPOCH: '1795737600' } });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'pipeline/report-cli.ts'), '--sources', FIXTURE_SOURCES],
+      { cwd: ROOT, env: { ...process.env, SOURCE_DATE_EPOCH: '1795737600' } },
+    );
     expect(stdout).toContain('  stale facts 2 of 9; weak-evidence facts 0 of 9 (0%)\n  stale by platform: save-one (apy), save-two (apy)\n');
     expect(stdout).toContain('  platforms 4 (target 25): MISSED');
     expect(stdout).toMatch(/  sources by domain: example\.org \d+/);

@@ -19,7 +19,15 @@ afterAll(async () => {
   await server?.close();
 });
 
-const COMMON = ['x-request-id', 'x-content-type-options', 'access-control-allow-origin', 'access-control-expose-headers', 'ratelimit-policy', 'ratelimit', 'cache-control'];
+const COMMON = [
+  'x-request-id',
+  'x-content-type-options',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+  'ratelimit-policy',
+  'ratelimit',
+  'cache-control',
+];
 
 describe('common headers', () => {
   it.each([

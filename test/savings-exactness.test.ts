@@ -9,7 +9,6 @@ import { projectSavings, projectSavingsExact } from '../runtime/domain/compute/s
 import { LIMITS } from '../runtime/domain/contract/parameter-rules.js';
 import { prng } from '../scripts/synthetic/platform-yaml.js';
 
-
 describe('savings projection in cents', () => {
   it('matches the decimal computation to the cent on 100,000 random balances, APYs and terms', () => {
     const rand = prng(20261125);
@@ -19,7 +18,15 @@ describe('savings projection in cents', () => {
       const cents = rand() < 0.3 ? 1 + Math.floor(rand() * 100_000) : 1 + Math.floor(rand() * LIMITS.balanceMax * 100);
       const balance = cents / 100;
       const apy = Math.round(rand() * 600) / 100;
-      const model = { tiers: rand() < 0.5 ? [{ min_balance_usd: 0, apy_pct: apy }] : [{ min_balance_usd: 0, apy_pct: 0.5 }, { min_balance_usd: 10_000, apy_pct: apy }] };
+      const model = {
+        tiers:
+          rand() < 0.5
+            ? [{ min_balance_usd: 0, apy_pct: apy }]
+            : [
+                { min_balance_usd: 0, apy_pct: 0.5 },
+                { min_balance_usd: 10_000, apy_pct: apy },
+              ],
+      };
       const months = 1 + Math.floor(rand() * LIMITS.monthsMax);
       const fast = projectSavings(model, balance, months);
       const exact = projectSavingsExact(model, balance, months);

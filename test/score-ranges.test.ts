@@ -27,12 +27,26 @@ describe('score range', () => {
   it('widens a criterion by its own low and high ends (a stale one, unknown rubric points) and caps both ends', () => {
     const states = { security: state(80, { low: 40, high: 90 }), trading_fees: state(60), withdrawal_fees: state(100), regulation: state(70, { high: 85 }) };
     // low (120 + 90 + 50 + 140) / 7 = 57.1; high (270 + 90 + 50 + 170) / 7 = 82.9, capped at 80
-    expect(scoreRange(criteria, states, weights, { cap: 80, reason: 'r', incident: { date: '2025-01-01', class: 'funds_lost', title: 't' } })).toEqual({ low: 57.1, high: 80 });
+    expect(scoreRange(criteria, states, weights, { cap: 80, reason: 'r', incident: { date: '2025-01-01', class: 'funds_lost', title: 't' } })).toEqual({
+      low: 57.1,
+      high: 80,
+    });
     // a criterion left out (not applicable, excluded: low and high null) counts on neither side
-    expect(scoreRange(criteria, { ...states, withdrawal_fees: state(null, { basis: 'not_applicable', low: null, high: null }) }, weights, null)).toEqual({ low: 53.8, high: 81.5 }); // 350 / 6.5, 530 / 6.5
+    expect(scoreRange(criteria, { ...states, withdrawal_fees: state(null, { basis: 'not_applicable', low: null, high: null }) }, weights, null)).toEqual({
+      low: 53.8,
+      high: 81.5,
+    }); // 350 / 6.5, 530 / 6.5
   });
   it('bounds each rule kind by the scores it can give', () => {
-    expect(ruleBounds({ kind: 'rubric', points: [{ fact: 'a.x', points: 40 }, { fact: 'a.y', points: 30 }] } as never)).toEqual({ low: 0, high: 70 });
+    expect(
+      ruleBounds({
+        kind: 'rubric',
+        points: [
+          { fact: 'a.x', points: 40 },
+          { fact: 'a.y', points: 30 },
+        ],
+      } as never),
+    ).toEqual({ low: 0, high: 70 });
     expect(ruleBounds({ kind: 'enum', fact: 'a.x', scores: { full: 100, partial: 50, none: 10 } } as never)).toEqual({ low: 10, high: 100 });
     expect(ruleBounds({ kind: 'linear', fact: 'a.x', best: 0, worst: 10 } as never)).toEqual({ low: 0, high: 100 });
   });
@@ -40,7 +54,15 @@ describe('score range', () => {
 
 type Placed = Parameters<typeof placeCategory>[1][number];
 const placed = (name: string, eligible: boolean, score: number, low: number, high: number, coverage = 100): Placed => ({
-  name, eligible, score_pct: score, score_low_pct: low, score_high_pct: high, coverage, rank: null, rank_note: '', overlaps_previous: false,
+  name,
+  eligible,
+  score_pct: score,
+  score_low_pct: low,
+  score_high_pct: high,
+  coverage,
+  rank: null,
+  rank_note: '',
+  overlaps_previous: false,
 });
 const rules = { coverage_gate_pct: 75, too_close: { margin_points: 3, wide_margin_points: 5, wide_when_coverage_below_pct: 90 } };
 
@@ -48,7 +70,11 @@ describe('ranking order', () => {
   it('ranks only the platforms that can be named winner, and says why the others are not ranked', () => {
     const list = [placed('A', true, 80, 80, 80), placed('B', true, 70, 70, 70), placed('C', false, 100, 20, 100, 40)];
     placeCategory(rules, list);
-    expect(list.map((p) => [p.name, p.rank, p.overlaps_previous])).toEqual([['A', 1, false], ['B', 2, false], ['C', null, false]]);
+    expect(list.map((p) => [p.name, p.rank, p.overlaps_previous])).toEqual([
+      ['A', 1, false],
+      ['B', 2, false],
+      ['C', null, false],
+    ]);
     expect(list[2]!.rank_note).toBe('Not ranked: not enough data: coverage 40% (the gate is 75%).');
   });
   it('flags neighbours whose ranges overlap by more than the too-close margin, not those within it', () => {
@@ -57,7 +83,9 @@ describe('ranking order', () => {
     const list = [placed('A', true, 82, 78, 84), placed('B', true, 79, 76, 81), placed('C', true, 75, 72, 80)];
     placeCategory(rules, list);
     expect(list.map((p) => p.overlaps_previous)).toEqual([false, false, true]);
-    expect(list[2]!.rank_note).toBe("Rank 3 of the 3 platforms of the category that can be named winner. Its score range (72-80%) overlaps B's (76-81%) by 4 points, more than the 3-point too-close margin: the data does not settle which of the two is ahead.");
+    expect(list[2]!.rank_note).toBe(
+      "Rank 3 of the 3 platforms of the category that can be named winner. Its score range (72-80%) overlaps B's (76-81%) by 4 points, more than the 3-point too-close margin: the data does not settle which of the two is ahead.",
+    );
     // under 90% coverage the wide 5-point margin applies: 4 points is within it
     const wide = [placed('B', true, 79, 76, 81), placed('C', true, 75, 72, 80, 85)];
     placeCategory(rules, wide);
@@ -75,20 +103,65 @@ describe('stale APYs', () => {
   it('orders every score by date when all APYs are stale', () => {
     // no fresh APY: the best (5.25) sets the scale. 2026-02-24 4.0 -> 76.2; 2025-03-26 4.4 -> 83.8 held to 76.2;
     // 2023-09-06 5.25 -> 100 held to 76.2; an APY of 0 at the balance sets no ceiling
-    const ceilings = apyCeilings([apy('lc', 4, '2026-02-24', true), apy('zero', 0, '2026-03-01', true), apy('ob', 4.4, '2025-03-26', true), apy('nt', 5.25, '2023-09-06', true)], 5.25);
-    expect([...ceilings].map(([slug, c]) => [slug, c.score, c.name])).toEqual([['ob', 76.2, 'LC'], ['nt', 76.2, 'LC']]);
+    const ceilings = apyCeilings(
+      [apy('lc', 4, '2026-02-24', true), apy('zero', 0, '2026-03-01', true), apy('ob', 4.4, '2025-03-26', true), apy('nt', 5.25, '2023-09-06', true)],
+      5.25,
+    );
+    expect([...ceilings].map(([slug, c]) => [slug, c.score, c.name])).toEqual([
+      ['ob', 76.2, 'LC'],
+      ['nt', 76.2, 'LC'],
+    ]);
   });
 
   const saver = (slug: string, rate: number, asOf: string, stale: boolean, eligible = true): ModelPlatform => ({
-    slug, name: slug, aliases: [], category: 'high-yield-savings', as_of: asOf, incidents_checked: asOf, incident_record_stale: false, page: `https://x/${slug}`,
-    score_pct: 80, raw_score_pct: 80, score_low_pct: 80, score_high_pct: 80, coverage: eligible ? 100 : 40, eligible, rank: eligible ? 1 : null,
-    rank_note: eligible ? '' : 'Not ranked: not enough data: coverage 40% (the gate is 75%).', overlaps_previous: false, criteria: {}, cap: null, fees: null,
-    savings: { product: 'S', tiers: [{ min_balance_usd: 0, apy_pct: rate }], minimum_opening_deposit_usd: 0, as_of: asOf, stale, evidence_tier: 'primary', sources: [`https://${slug}.example/rates`] },
+    slug,
+    name: slug,
+    aliases: [],
+    category: 'high-yield-savings',
+    as_of: asOf,
+    incidents_checked: asOf,
+    incident_record_stale: false,
+    page: `https://x/${slug}`,
+    score_pct: 80,
+    raw_score_pct: 80,
+    score_low_pct: 80,
+    score_high_pct: 80,
+    coverage: eligible ? 100 : 40,
+    eligible,
+    rank: eligible ? 1 : null,
+    rank_note: eligible ? '' : 'Not ranked: not enough data: coverage 40% (the gate is 75%).',
+    overlaps_previous: false,
+    criteria: {},
+    cap: null,
+    fees: null,
+    savings: {
+      product: 'S',
+      tiers: [{ min_balance_usd: 0, apy_pct: rate }],
+      minimum_opening_deposit_usd: 0,
+      as_of: asOf,
+      stale,
+      evidence_tier: 'primary',
+      sources: [`https://${slug}.example/rates`],
+    },
   });
   it('ranks fresh rates by interest, then stale rates newest first, then the unranked', () => {
-    const rows = rankSavings([saver('old-high', 5.25, '2023-09-06', true), saver('fresh', 4, '2026-10-01', false), saver('newer-stale', 3.7, '2025-03-26', true), saver('gate', 4.5, '2026-10-01', false, false)], 10_000, 12);
+    const rows = rankSavings(
+      [
+        saver('old-high', 5.25, '2023-09-06', true),
+        saver('fresh', 4, '2026-10-01', false),
+        saver('newer-stale', 3.7, '2025-03-26', true),
+        saver('gate', 4.5, '2026-10-01', false, false),
+      ],
+      10_000,
+      12,
+    );
     // 10,000 at 4% = 400.00; 3.7% = 370.00; 5.25% = 525.00; 4.5% = 450.00
-    expect(rows.map((r) => [r.slug, r.interest_usd, r.ranked])).toEqual([['fresh', 400, true], ['newer-stale', 370, true], ['old-high', 525, true], ['gate', 450, false]]);
+    expect(rows.map((r) => [r.slug, r.interest_usd, r.ranked])).toEqual([
+      ['fresh', 400, true],
+      ['newer-stale', 370, true],
+      ['old-high', 525, true],
+      ['gate', 450, false],
+    ]);
     expect(rows[3]!.rank_note).toBe('Not ranked: not enough data: coverage 40% (the gate is 75%).');
     expect(rows[0]!.sources).toEqual(['https://fresh.example/rates']);
     expect(noCurrentPick(rows)).toBe(false);

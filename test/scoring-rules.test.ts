@@ -29,11 +29,19 @@ describe('weighted score and coverage under applied weights', () => {
   it('leaves missing criteria out of the mean', () => {
     // (80 x 3 + 60 x 2) / 5 = 72
     expect(weightedScore(criteria, states, defaults, null)).toMatchObject({ raw_score_pct: 72, score_pct: 72 });
-    expect(weightedScore(criteria, states, defaults, { cap: 50, reason: 'r', incident: { date: '2025-01-01', class: 'funds_lost', title: 't' } }).score_pct).toBe(50);
+    expect(
+      weightedScore(criteria, states, defaults, { cap: 50, reason: 'r', incident: { date: '2025-01-01', class: 'funds_lost', title: 't' } }).score_pct,
+    ).toBe(50);
   });
   it('computes coverage over the applied weights, with the missing criteria and their shares', () => {
     // defaults: 5 of 7 = 71.4
-    expect(coverage(criteria, states, defaults)).toEqual({ pct: 71.4, missing: [{ key: 'trading_fees', share_pct: 21.4 }, { key: 'withdrawal_fees', share_pct: 7.1 }] });
+    expect(coverage(criteria, states, defaults)).toEqual({
+      pct: 71.4,
+      missing: [
+        { key: 'trading_fees', share_pct: 21.4 },
+        { key: 'withdrawal_fees', share_pct: 7.1 },
+      ],
+    });
     // fees weighted 0: 5 of 5 = 100; a criterion weighted 0 neither helps nor hurts
     expect(coverage(criteria, states, { ...defaults, trading_fees: 0, withdrawal_fees: 0 })).toEqual({ pct: 100, missing: [] });
   });
@@ -75,7 +83,13 @@ describe('freshness', () => {
 });
 
 describe('evidence tiers', () => {
-  const lists: TierLists = { tiers: new Map([['sec.gov', 'primary'], ['reuters.com', 'reputable']]), unreliable: new Map([['farm.example', 'content farm']]) };
+  const lists: TierLists = {
+    tiers: new Map([
+      ['sec.gov', 'primary'],
+      ['reuters.com', 'reputable'],
+    ]),
+    unreliable: new Map([['farm.example', 'content farm']]),
+  };
   const own = ownHosts('https://www.schwab.com', ['aboutschwab.com', 'github.com/schwab']);
   it('reads the tier from the host: own hosts and path prefixes primary, listed domains their tier, others weak', () => {
     expect(tierOfUrl('https://international.schwab.com/x', own, lists)).toBe('primary');
@@ -84,7 +98,16 @@ describe('evidence tiers', () => {
     expect(tierOfUrl('https://www.sec.gov/litigation/x', own, lists)).toBe('primary');
     expect(tierOfUrl('https://www.reuters.com/a', own, lists)).toBe('reputable');
     expect(tierOfUrl('https://blog.farm.example/a', own, lists)).toBe('weak');
-    expect(strongestTier([{ url: 'https://x.example/a', title: 't' }, { url: 'https://reuters.com/b', title: 't' }], own, lists)).toBe('reputable');
+    expect(
+      strongestTier(
+        [
+          { url: 'https://x.example/a', title: 't' },
+          { url: 'https://reuters.com/b', title: 't' },
+        ],
+        own,
+        lists,
+      ),
+    ).toBe('reputable');
   });
   it('lets a number rest on a primary source or a dated reputable one', () => {
     expect(carriesNumber([{ url: 'https://reuters.com/b', title: 't' }], own, lists)).toBe(false);
@@ -107,6 +130,8 @@ describe('caps', () => {
   it('counts the penalty alone toward the regulatory threshold, never restitution', () => {
     // 135 million penalty: capped; 40 million penalty + 150 million restitution: not capped
     expect(capFor([{ ...base, date: '2025-01-01', class: 'regulatory_action', amount_usd: 135_000_000 }], rules, '2026-06-30')?.cap).toBe(70);
-    expect(capFor([{ ...base, date: '2025-01-01', class: 'regulatory_action', amount_usd: 40_000_000, restitution_usd: 150_000_000 }], rules, '2026-06-30')).toBeNull();
+    expect(
+      capFor([{ ...base, date: '2025-01-01', class: 'regulatory_action', amount_usd: 40_000_000, restitution_usd: 150_000_000 }], rules, '2026-06-30'),
+    ).toBeNull();
   });
 });

@@ -18,7 +18,10 @@ if (!hasBrowser && process.env.REQUIRE_BROWSER === '1') throw new Error(`${CHROM
 const ARTIFACTS = path.join(ROOT, 'test-artifacts/pages');
 
 /** A browser width and height in CSS px. */
-export interface Viewport { width: number; height: number }
+export interface Viewport {
+  width: number;
+  height: number;
+}
 
 /** The desktop and phone widths every page is checked at. */
 export const DESKTOP: Viewport = { width: 1280, height: 900 };
@@ -52,7 +55,16 @@ export function siteInBrowser(): SiteInBrowser {
     await mkdir(ARTIFACTS, { recursive: true });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   });
   afterAll(async () => {
@@ -61,12 +73,18 @@ export function siteInBrowser(): SiteInBrowser {
   });
 
   return {
-    get server() { return server!; },
-    get dist() { return dist; },
+    get server() {
+      return server!;
+    },
+    get dist() {
+      return dist;
+    },
     async open(pathname, name, viewport = DESKTOP) {
       const page = await (await browser!.newContext({ viewport })).newPage();
       const errors: string[] = [];
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
       const response = await page.goto(`${server!.url}${pathname}`, { waitUntil: 'load' });
       expect(response?.status()).toBe(200);
       await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });

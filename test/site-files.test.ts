@@ -25,8 +25,12 @@ describe('site pages and open-data files', () => {
     const csv = await http(server, '/open-data/exchanges.csv', { headers: { 'accept-encoding': 'identity' } });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
     // methodology 2.2.0 adds the score range and the place in the category beside the score
-    expect(csv.text.split("\n")[0]).toMatch(/^slug,name,category,score_pct,score_low_pct,score_high_pct,raw_score_pct,coverage,eligible,rank,rank_note,overlaps_previous,cap,cap_reason,as_of,score\.security/);
-    expect(csv.text).toContain('alpha-exchange,Alpha Exchange,exchanges,87.9,87.9,87.9,87.9,100,true,1,Rank 1 of the 3 platforms of the category that can be named winner.,false,,,2026-06-30,90,100,76,94,80,2026-06-30,2026-06-30,2026-06-30,2026-06-30,2026-06-30,false,false,false,false,false');
+    expect(csv.text.split('\n')[0]).toMatch(
+      /^slug,name,category,score_pct,score_low_pct,score_high_pct,raw_score_pct,coverage,eligible,rank,rank_note,overlaps_previous,cap,cap_reason,as_of,score\.security/,
+    );
+    expect(csv.text).toContain(
+      'alpha-exchange,Alpha Exchange,exchanges,87.9,87.9,87.9,87.9,100,true,1,Rank 1 of the 3 platforms of the category that can be named winner.,false,,,2026-06-30,90,100,76,94,80,2026-06-30,2026-06-30,2026-06-30,2026-06-30,2026-06-30,false,false,false,false,false',
+    );
     expect((await http(server, '/open-data/changes.atom')).headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
     expect((await http(server, '/open-data/schemas/manifest.schema.json')).headers.get('content-type')).toBe('application/schema+json; charset=utf-8');
     expect((await http(server, '/open-data/manifest.json')).headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -62,9 +66,17 @@ describe('site pages and open-data files', () => {
     expect(pkg.valid).toBe(true);
     const tables = pkg.resources.filter((r: any) => r.tabular);
     expect(tables.map((r: any) => r.name).sort()).toEqual([
-      'brokerages-csv', 'exchanges-csv', 'hardware-wallets-csv', 'high-yield-savings-csv',
-      'history-brokerages-csv', 'history-exchanges-csv', 'history-hardware-wallets-csv', 'history-high-yield-savings-csv', 'history-software-wallets-csv',
-      'incidents-csv', 'software-wallets-csv',
+      'brokerages-csv',
+      'exchanges-csv',
+      'hardware-wallets-csv',
+      'high-yield-savings-csv',
+      'history-brokerages-csv',
+      'history-exchanges-csv',
+      'history-hardware-wallets-csv',
+      'history-high-yield-savings-csv',
+      'history-software-wallets-csv',
+      'incidents-csv',
+      'software-wallets-csv',
     ]);
     const exchanges = await tables.find((r: any) => r.name === 'exchanges-csv').read({ keyed: true, cast: true });
     const alpha = exchanges.find((row: any) => row.slug === 'alpha-exchange');
@@ -73,7 +85,12 @@ describe('site pages and open-data files', () => {
     for (const table of tables) await table.read({ cast: true }); // every cell casts to its field type
     const page = (await http(server, '/open-data/')).text;
     const ld = JSON.parse(page.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)![1]!);
-    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Dataset', license: 'https://creativecommons.org/licenses/by/4.0/', creator: { '@type': 'Organization' } });
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Dataset',
+      license: 'https://creativecommons.org/licenses/by/4.0/',
+      creator: { '@type': 'Organization' },
+    });
     expect(ld.distribution.map((d: any) => d.name)).toContain('exchanges.csv');
     for (const d of ld.distribution) expect((await http(server, new URL(d.contentUrl).pathname)).status, d.name).toBe(200);
   });
@@ -104,7 +121,8 @@ describe('site pages and open-data files', () => {
           expect(cell.f, where).toBeUndefined();
           const type = fields[c]!.type;
           if (type === 'number' || type === 'integer') expect([cell.t, cell.v], where).toEqual(['n', Number(source)]);
-          else if (type === 'date' || type === 'datetime') expect([cell.t, (cell.v as Date).getTime()], where).toEqual(['d', Date.parse(source.length === 10 ? `${source}T00:00:00` : source)]);
+          else if (type === 'date' || type === 'datetime')
+            expect([cell.t, (cell.v as Date).getTime()], where).toEqual(['d', Date.parse(source.length === 10 ? `${source}T00:00:00` : source)]);
           else if (type === 'boolean') expect(['TRUE', 'FALSE', 'true', 'false'], where).toContain(cell.t === 'b' ? String(cell.v).toUpperCase() : source);
           // text stays text; a number written in a text column (a history value) must read back exactly
           else if (cell.t === 'n') expect(String(cell.v), where).toBe(source);
@@ -117,9 +135,18 @@ describe('site pages and open-data files', () => {
 
   it('never answers a hostile page path with a 5xx', async () => {
     const hostile = [
-      '/compare/', '/compare/-vs-', '/compare/a-vs-b-vs-c-vs-d-vs-e-vs-f-vs-g', `/compare/${'x'.repeat(3000)}`, '/compare/%E0%A4%A',
-      '/compare/__proto__-vs-constructor', '/platforms/..%2F..%2Fruntime-model.json', '/open-data/..%2Fruntime-model.json',
-      '/open-data/%00', '/platforms/%2e%2e/%2e%2e/etc/passwd', '/docs/../../package.json', '/assets/site.css%00.html',
+      '/compare/',
+      '/compare/-vs-',
+      '/compare/a-vs-b-vs-c-vs-d-vs-e-vs-f-vs-g',
+      `/compare/${'x'.repeat(3000)}`,
+      '/compare/%E0%A4%A',
+      '/compare/__proto__-vs-constructor',
+      '/platforms/..%2F..%2Fruntime-model.json',
+      '/open-data/..%2Fruntime-model.json',
+      '/open-data/%00',
+      '/platforms/%2e%2e/%2e%2e/etc/passwd',
+      '/docs/../../package.json',
+      '/assets/site.css%00.html',
     ];
     for (const p of hostile) {
       const res = await http(server, p);
@@ -141,7 +168,14 @@ describe('site pages and open-data files', () => {
         socket.on('end', () => resolve(text));
         socket.on('error', reject);
       });
-    for (const target of ['/platforms/../runtime-model.json', '/open-data/../../package.json', '/./runtime-model.json', '/open-data/.hidden', '/index.html', '/api/v1/categories.json']) {
+    for (const target of [
+      '/platforms/../runtime-model.json',
+      '/open-data/../../package.json',
+      '/./runtime-model.json',
+      '/open-data/.hidden',
+      '/index.html',
+      '/api/v1/categories.json',
+    ]) {
       const answer = await raw(target);
       expect(answer, target).toMatch(/^HTTP\/1\.1 404 /);
       expect(answer, target).toMatch(/content-type: application\/problem\+json/i);

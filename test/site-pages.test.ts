@@ -12,7 +12,17 @@ const server = serveFixtures();
 
 describe('site pages and open-data files', () => {
   it('serves every page kind as HTML with a strict CSP, with and without a trailing slash', async () => {
-    for (const p of ['/', '/platforms/alpha-exchange', '/platforms/alpha-exchange/', '/categories/brokerages', '/methodology', '/open-data/', '/open-data', '/compare/alpha-exchange-vs-beta-exchange', '/docs']) {
+    for (const p of [
+      '/',
+      '/platforms/alpha-exchange',
+      '/platforms/alpha-exchange/',
+      '/categories/brokerages',
+      '/methodology',
+      '/open-data/',
+      '/open-data',
+      '/compare/alpha-exchange-vs-beta-exchange',
+      '/docs',
+    ]) {
       const res = await http(server, p);
       expect(res.status, p).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -21,12 +31,24 @@ describe('site pages and open-data files', () => {
       expect(res.text).toContain('Data: Fixture Comparison Data (http://localhost:3000), CC BY 4.0');
     }
     // scripts and forms of this site only, never inline script; inline styles only for the API reference (Swagger UI)
-    expect((await http(server, '/platforms/alpha-exchange')).headers.get('content-security-policy')).toBe("default-src 'none'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; script-src 'self'; connect-src 'self'; style-src 'self'");
+    expect((await http(server, '/platforms/alpha-exchange')).headers.get('content-security-policy')).toBe(
+      "default-src 'none'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; script-src 'self'; connect-src 'self'; style-src 'self'",
+    );
     expect((await http(server, '/docs')).headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
   });
 
-  it('links only relative to the host serving the page (a PORT other than BASE_URL\'s keeps every link working), and every internal link answers 200', async () => {
-    const pages = ['/', '/platforms/alpha-exchange', '/categories/exchanges', '/methodology', '/open-data/', '/docs', '/compare/alpha-exchange-vs-beta-exchange', '/compare/alpha-exchange-vs-beta-exchange-vs-delta-exchange', '/problems/rate-limited'];
+  it("links only relative to the host serving the page (a PORT other than BASE_URL's keeps every link working), and every internal link answers 200", async () => {
+    const pages = [
+      '/',
+      '/platforms/alpha-exchange',
+      '/categories/exchanges',
+      '/methodology',
+      '/open-data/',
+      '/docs',
+      '/compare/alpha-exchange-vs-beta-exchange',
+      '/compare/alpha-exchange-vs-beta-exchange-vs-delta-exchange',
+      '/problems/rate-limited',
+    ];
     expect(new URL(server.url).port).not.toBe('3000');
     const internal = new Set<string>();
     for (const p of pages) {
@@ -60,7 +82,9 @@ describe('site pages and open-data files', () => {
     expect(platform).toContain('<meta property="og:title" content="Alpha Exchange">');
     expect(platform).toContain('<meta property="og:url" content="http://localhost:3000/platforms/alpha-exchange">');
     // a comparison rendered on request names its canonical address: slugs in alphabetical order
-    expect((await http(server, '/compare/delta-exchange-vs-alpha-exchange-vs-beta-exchange')).text).toContain('<link rel="canonical" href="http://localhost:3000/compare/alpha-exchange-vs-beta-exchange-vs-delta-exchange">');
+    expect((await http(server, '/compare/delta-exchange-vs-alpha-exchange-vs-beta-exchange')).text).toContain(
+      '<link rel="canonical" href="http://localhost:3000/compare/alpha-exchange-vs-beta-exchange-vs-delta-exchange">',
+    );
   });
 
   it('redirects a platform page asked for by name or alias to its canonical page, and 404s an unknown one with suggestions', async () => {
@@ -74,7 +98,7 @@ describe('site pages and open-data files', () => {
     expect(unknown.json.suggestions).toContain('Alpha Exchange');
   });
 
-  it('renders a compare page with custom weights or a profile (the API\'s syntax), with the same numbers as the API and a form to change them; bad weights are a 400', async () => {
+  it("renders a compare page with custom weights or a profile (the API's syntax), with the same numbers as the API and a form to change them; bad weights are a 400", async () => {
     const page = await http(server, '/compare/alpha-exchange-vs-delta-exchange?weights=fees:10,security:0');
     expect(page.status).toBe(200);
     const api = (await http(server, '/v1/compare?platforms=alpha-exchange,delta-exchange&weights=fees:10,security:0')).json;
@@ -106,7 +130,7 @@ describe('site pages and open-data files', () => {
     expect((await http(server, `/search?query=${'x'.repeat(101)}`, { headers: { accept: 'text/html' } })).status).toBe(400);
   });
 
-  it('draws a platform\'s incidents on a timeline (one lane per class, a marker and year per incident, a text description) next to the tables', async () => {
+  it("draws a platform's incidents on a timeline (one lane per class, a marker and year per incident, a text description) next to the tables", async () => {
     const beta = (await http(server, '/v1/platforms/beta-exchange')).json;
     const page = (await http(server, '/platforms/beta-exchange')).text;
     const svg = page.match(/<svg class="incident-timeline"[\s\S]*?<\/svg>/)?.[0] ?? '';
@@ -145,7 +169,9 @@ describe('site pages and open-data files', () => {
       expect(bad.headers.get('content-security-policy')).toContain("default-src 'none'");
       expect(bad.text).toContain('<form method="get" action="/savings" class="weights-form">');
       expect(bad.text).toContain('value="10,00" placeholder="10,000" size="12" required aria-invalid="true" aria-describedby="balance-error"');
-      expect(bad.text).toMatch(/<span class="form-error" id="balance-error">must be a number with at most 2 decimals above 0 and at most 10000000 written with digits \(commas only between thousands\); got &quot;10,00&quot;<\/span>/);
+      expect(bad.text).toMatch(
+        /<span class="form-error" id="balance-error">must be a number with at most 2 decimals above 0 and at most 10000000 written with digits \(commas only between thousands\); got &quot;10,00&quot;<\/span>/,
+      );
       expect(bad.text).toContain('<li><a href="#balance-input">Balance</a>: must be a number');
       expect(bad.text).toContain('<div class="form-errors" role="alert">');
       expect(bad.text).toContain('value="12"');
@@ -186,7 +212,9 @@ describe('site pages and open-data files', () => {
     expect(bad.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(bad.text).toContain('name="trades_per_month" type="text" inputmode="decimal" value="lots"');
     expect(bad.text).toContain('aria-describedby="trades-per-month-error"');
-    expect(bad.text).toMatch(/<span class="form-error" id="trades-per-month-error">must be a whole number from 0 to \d+ written with digits \(commas only between thousands\); got &quot;lots&quot;<\/span>/);
+    expect(bad.text).toMatch(
+      /<span class="form-error" id="trades-per-month-error">must be a whole number from 0 to \d+ written with digits \(commas only between thousands\); got &quot;lots&quot;<\/span>/,
+    );
     expect(bad.text).toContain('<a href="#fees-trades_per_month">');
     // the accepted field keeps its value as typed and carries no error
     expect(bad.text).toContain('value="2,500"');

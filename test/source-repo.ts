@@ -27,7 +27,15 @@ export async function newSourceRepo(prefix: string, date: string): Promise<Sourc
   await cp(FIXTURE_SOURCES, sources, { recursive: true });
   await git('git', ['init', '-q', '-b', 'main'], { cwd: repo });
   const commit = async (message: string, at: string): Promise<string> => {
-    const env = { ...process.env, GIT_AUTHOR_DATE: at, GIT_COMMITTER_DATE: at, GIT_AUTHOR_NAME: 'Editor', GIT_AUTHOR_EMAIL: 'editor@example.org', GIT_COMMITTER_NAME: 'Editor', GIT_COMMITTER_EMAIL: 'editor@example.org' };
+    const env = {
+      ...process.env,
+      GIT_AUTHOR_DATE: at,
+      GIT_COMMITTER_DATE: at,
+      GIT_AUTHOR_NAME: 'Editor',
+      GIT_AUTHOR_EMAIL: 'editor@example.org',
+      GIT_COMMITTER_NAME: 'Editor',
+      GIT_COMMITTER_EMAIL: 'editor@example.org',
+    };
     await git('git', ['add', '-A'], { cwd: repo, env });
     await git('git', ['commit', '-q', '-m', message], { cwd: repo, env });
     return (await git('git', ['rev-parse', 'HEAD'], { cwd: repo })).stdout.trim();

@@ -34,11 +34,14 @@ describe('score ranges and places', () => {
     expect(body.results[3].rank_note).toBe('Not ranked: not enough data: coverage 33.3% (the gate is 75%).');
   });
 
-  it('says the pick depends on unknown data when the winner\'s low end is under the rival\'s high end', async () => {
+  it("says the pick depends on unknown data when the winner's low end is under the rival's high end", async () => {
     // withdrawal_fees at 2: alpha (270 + 200 + 114 + 188 + 160) / 10.5 = 88.8, fully known; delta 735 / 8.5 = 86.5 at 81% coverage,
     // its range 735 / 10.5 = 70.0 to 935 / 10.5 = 89.0: alpha's 88.8 is under delta's 89.0
     const body = await get('/v1/compare?platforms=alpha-exchange,delta-exchange&weights=withdrawal_fees:2', '/v1/compare');
-    expect(body.products.map((p: any) => [p.slug, p.score_pct, p.score_low_pct, p.score_high_pct])).toEqual([['alpha-exchange', 88.8, 88.8, 88.8], ['delta-exchange', 86.5, 70, 89]]);
+    expect(body.products.map((p: any) => [p.slug, p.score_pct, p.score_low_pct, p.score_high_pct])).toEqual([
+      ['alpha-exchange', 88.8, 88.8, 88.8],
+      ['delta-exchange', 86.5, 70, 89],
+    ]);
     expect(body.depends_on_unknown).toBe(true);
     expect(body.caveats).toContain('The data does not settle the pick: Alpha Exchange could score as low as 88.8% and Delta Exchange as high as 89%.');
     // every row names the sources of its number; a criterion without data names none
@@ -53,7 +56,9 @@ describe('score ranges and places', () => {
 
   it('shows the range, the rank note and a range row on the pages', async () => {
     const record = await http(late, '/platforms/hw-two');
-    expect(record.text).toContain('47 % to 69.2 %: what the score could be once missing criteria, unknown facts and figures older than their window are settled');
+    expect(record.text).toContain(
+      '47 % to 69.2 %: what the score could be once missing criteria, unknown facts and figures older than their window are settled',
+    );
     expect(record.text).toContain('no data (could be 0 to 100)');
     expect(record.text).toContain('Newest fact as of');
     const compare = await http(late, '/compare/alpha-exchange-vs-delta-exchange?weights=withdrawal_fees:2');
@@ -117,7 +122,12 @@ describe('fee totals that cannot read as free', () => {
   it('gives an estimate with an unknown line no annual total, and its known subtotal', async () => {
     const body = await get('/v1/fees?category=exchange', '/v1/fees');
     // gamma has no sourced trading fee: its known lines cost 0, which is not its total
-    expect(body.results.find((r: any) => r.slug === 'gamma-exchange')).toMatchObject({ annual_total_usd: null, known_subtotal_usd: 0, complete: false, ranked: false });
+    expect(body.results.find((r: any) => r.slug === 'gamma-exchange')).toMatchObject({
+      annual_total_usd: null,
+      known_subtotal_usd: 0,
+      complete: false,
+      ranked: false,
+    });
     const page = await http(late, '/fees?category=exchanges');
     expect(page.text).toContain('unknown: a line has no price (the known lines alone: USD 0)');
     expect(page.text).toContain('as of 2026-06-30');

@@ -20,7 +20,10 @@ describe('verdictBodies', () => {
     expect(built.problems.filter((p) => p.severity === 'error')).toEqual([]);
     const all = verdictBodies(site!, methodology!, scored!, Infinity);
     const top2 = verdictBodies(site!, methodology!, scored!, 2);
-    const exchanges = scored!.filter((p) => p.source.category === 'exchanges').map((p) => p.model).sort(byRank);
+    const exchanges = scored!
+      .filter((p) => p.source.category === 'exchanges')
+      .map((p) => p.model)
+      .sort(byRank);
     expect(exchanges.length).toBeGreaterThan(2);
     // the fixtures have 4 exchanges and 2-3 platforms in each other category: C(2,2) = 1 pair in each of the five
     expect(top2.size).toBe(5);

@@ -72,7 +72,10 @@ async function serveWithWebhook(target: Partial<WebhookTarget> & { url: string }
 }
 
 const start = (allowPrivateNetworks: boolean) =>
-  serveWithWebhook({ url: receiverUrl, kinds: ['fact_changed', 'fact_corrected'], categories: ['high-yield-savings'] }, { retryDelaysMs: [10, 10, 10], requestTimeoutMs: 5000, allowPrivateNetworks });
+  serveWithWebhook(
+    { url: receiverUrl, kinds: ['fact_changed', 'fact_corrected'], categories: ['high-yield-savings'] },
+    { retryDelaysMs: [10, 10, 10], requestTimeoutMs: 5000, allowPrivateNetworks },
+  );
 
 beforeAll(async () => {
   receiver.server.listen(0, '127.0.0.1');
@@ -108,7 +111,11 @@ describe('change webhooks', () => {
 
     const [done] = (await delivered) as [DeliveryEvent];
     expect(done).toMatchObject({ target: 'acme', attempts: 3, status: 204, error: null });
-    expect(events.map(([kind, e]) => [kind, e.attempts, e.status])).toEqual([['retrying', 1, 500], ['retrying', 2, 500], ['delivered', 3, 204]]);
+    expect(events.map(([kind, e]) => [kind, e.attempts, e.status])).toEqual([
+      ['retrying', 1, 500],
+      ['retrying', 2, 500],
+      ['delivered', 3, 204],
+    ]);
 
     // three attempts of one message: the same id and body each time, the last one verified by the receiver
     expect(receiver.received).toHaveLength(3);
@@ -118,7 +125,17 @@ describe('change webhooks', () => {
     const message = receiver.received[2]!.verified as any;
     expect(message.type).toBe('data.changed');
     expect(message.data).toMatchObject({ webhook: 'acme', commits: [commit], count: 1 });
-    expect(message.data.changes).toEqual([expect.objectContaining({ kind: 'fact_changed', slug: 'save-one', field: 'facts.apy.tiers.0.apy_pct', old_value: 4, new_value: 3.6, new_as_of: '2026-07-10', commit })]);
+    expect(message.data.changes).toEqual([
+      expect.objectContaining({
+        kind: 'fact_changed',
+        slug: 'save-one',
+        field: 'facts.apy.tiers.0.apy_pct',
+        old_value: 4,
+        new_value: 3.6,
+        new_as_of: '2026-07-10',
+        commit,
+      }),
+    ]);
     // a signature made with another secret does not verify
     const forged = new Webhook(`whsec_${Buffer.from('another secret, also 32 bytes!!!').toString('base64')}`);
     expect(() => forged.verify(receiver.received[2]!.body, receiver.received[2]!.headers as Record<string, string>)).toThrow();
@@ -140,10 +157,14 @@ describe('change webhooks', () => {
     const target = { id: 'acme', api_key_sha256: KEY_SHA256, url: 'https://hooks.example.org/ocd', secret: SECRET };
     const options = (env: Record<string, string>) => () => serveOptionsFromEnv({ WEBHOOKS_FILE: file, ...env }, dist, createLogger('silent'));
     await writeFile(file, JSON.stringify({ webhooks: [target] }));
-    expect(options({ API_KEYS: `${KEY_SHA256}:developer` })).toThrow(`WEBHOOKS_FILE ${file}: webhooks.0.api_key_sha256: not a configured Business key (webhooks are a Business plan feature)`);
+    expect(options({ API_KEYS: `${KEY_SHA256}:developer` })).toThrow(
+      `WEBHOOKS_FILE ${file}: webhooks.0.api_key_sha256: not a configured Business key (webhooks are a Business plan feature)`,
+    );
     expect(options({ API_KEYS: `${KEY_SHA256}:business` })().webhooks?.targets).toEqual([target]);
     await writeFile(file, JSON.stringify({ webhooks: [{ ...target, url: 'ftp://hooks.example.org', secret: 'whsec_c2hvcnQ=' }] }));
-    expect(options({ API_KEYS: `${KEY_SHA256}:business` })).toThrow(/webhooks\.0\.url: an absolute http\(s\) URL; webhooks\.0\.secret: the secret must hold at least 24 random bytes/);
+    expect(options({ API_KEYS: `${KEY_SHA256}:business` })).toThrow(
+      /webhooks\.0\.url: an absolute http\(s\) URL; webhooks\.0\.secret: the secret must hold at least 24 random bytes/,
+    );
     // stored as validated, normalised: an upper-case scheme and host
     await writeFile(file, JSON.stringify({ webhooks: [{ ...target, url: 'HTTPS://Hooks.Example.ORG/ocd' }] }));
     expect(options({ API_KEYS: `${KEY_SHA256}:business` })().webhooks?.targets[0]?.url).toBe('https://hooks.example.org/ocd');
@@ -170,7 +191,9 @@ describe('a delivery', () => {
   async function deliverTo(url: string, settings: { requestTimeoutMs: number; allowPrivateNetworks: boolean }) {
     const runtime = await serveWithWebhook({ url }, { retryDelaysMs: [], ...settings });
     const current = (await loadServed(dist)).model;
-    const ended = Promise.race(['delivered', 'gave-up', 'refused'].map(async (kind) => [kind, ((await once(runtime.webhooks!, kind)) as [DeliveryEvent])[0]] as const));
+    const ended = Promise.race(
+      ['delivered', 'gave-up', 'refused'].map(async (kind) => [kind, ((await once(runtime.webhooks!, kind)) as [DeliveryEvent])[0]] as const),
+    );
     expect(await runtime.webhooks!.changed({ ...current, changes: [] }, current)).toBe(1);
     return ended;
   }
@@ -183,7 +206,10 @@ describe('a delivery', () => {
     stalling.listen(0, '127.0.0.1');
     await once(stalling, 'listening');
     try {
-      const [kind, event] = await deliverTo(`http://127.0.0.1:${(stalling.address() as AddressInfo).port}/hooks`, { requestTimeoutMs: 200, allowPrivateNetworks: true });
+      const [kind, event] = await deliverTo(`http://127.0.0.1:${(stalling.address() as AddressInfo).port}/hooks`, {
+        requestTimeoutMs: 200,
+        allowPrivateNetworks: true,
+      });
       expect(kind).toBe('gave-up');
       expect(event).toMatchObject({ attempts: 1, status: null, error: 'no complete answer within 200 ms' });
     } finally {
@@ -193,7 +219,10 @@ describe('a delivery', () => {
   });
 
   it('to a URL with an upper-case scheme is attempted like any other (it crashed the process)', async () => {
-    const [kind, event] = await deliverTo(`HTTPS://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/hooks`, { requestTimeoutMs: 5000, allowPrivateNetworks: false });
+    const [kind, event] = await deliverTo(`HTTPS://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/hooks`, {
+      requestTimeoutMs: 5000,
+      allowPrivateNetworks: false,
+    });
     expect(kind).toBe('refused');
     expect(event.error).toContain('is not allowed');
   });

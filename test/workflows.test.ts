@@ -37,7 +37,10 @@ describe('.github', () => {
   it('rejects a workflow that does not match the schema (the check can fail)', async () => {
     const bad = path.join(await tempDir('workflow'), 'bad.yml');
     await writeFile(bad, 'name: bad\non: push\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    stepz: []\n');
-    const result = await run(process.execPath, [VALIDATOR, bad]).then(() => ({ code: 0, stdout: '', stderr: '' }), (e: { code: number; stdout: string; stderr: string }) => e);
+    const result = await run(process.execPath, [VALIDATOR, bad]).then(
+      () => ({ code: 0, stdout: '', stderr: '' }),
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
     expect(result.code).toBe(1);
     expect(`${result.stdout}${result.stderr}`).toContain("Additional property 'stepz' is not allowed");
   });

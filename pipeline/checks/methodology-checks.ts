@@ -28,8 +28,19 @@ import { changelogVersion } from './methodology-rules/changelog-version.js';
  * criteria, keep this order).
  */
 export const METHODOLOGY_CHECKS: readonly MethodologyCheck[] = [
-  requiredCriteria, groupNames, bestWorst, rubricTotal, rubricRows, factKinds, profileCriteria, profileWeights,
-  uniqueKeys, nonzeroWeights, ruleFacts, ruleKinds, changelogVersion,
+  requiredCriteria,
+  groupNames,
+  bestWorst,
+  rubricTotal,
+  rubricRows,
+  factKinds,
+  profileCriteria,
+  profileWeights,
+  uniqueKeys,
+  nonzeroWeights,
+  ruleFacts,
+  ruleKinds,
+  changelogVersion,
 ];
 
 /** Every check of the methodology, located in its document (`source`, the loaded methodology.yaml; `m`, the same file validated). */

@@ -25,8 +25,20 @@ import { uniqueNames } from './rules/unique-names.js';
 
 /** Every rule over one file, in the order their problems are gathered (the report sorts them by place). */
 export const PLATFORM_CHECKS: readonly PlatformCheck[] = [
-  fileLocation, realDates, unreliableDomains, asOfPrecision, staleReason, recordAsOf, incidentOrder,
-  plausibleValues, notApplicable, numericEvidence, assessedCriteria, tierOrder, pledgeMadeWhole, listedCompanyReserves,
+  fileLocation,
+  realDates,
+  unreliableDomains,
+  asOfPrecision,
+  staleReason,
+  recordAsOf,
+  incidentOrder,
+  plausibleValues,
+  notApplicable,
+  numericEvidence,
+  assessedCriteria,
+  tierOrder,
+  pledgeMadeWhole,
+  listedCompanyReserves,
 ];
 
 /** Every rule across all files. */

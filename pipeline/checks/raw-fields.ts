@@ -64,6 +64,8 @@ export function sourceUrlsIn(raw: unknown): Array<{ path: PropertyKey[]; url: st
 export function groupsOf(raw: { facts?: unknown; assessments?: unknown }): Array<['facts' | 'assessments', string, unknown]> {
   return (['facts', 'assessments'] as const).flatMap((container) => {
     const entries = raw[container];
-    return entries && typeof entries === 'object' ? Object.entries(entries).map(([key, group]): ['facts' | 'assessments', string, unknown] => [container, key, group]) : [];
+    return entries && typeof entries === 'object'
+      ? Object.entries(entries).map(([key, group]): ['facts' | 'assessments', string, unknown] => [container, key, group])
+      : [];
   });
 }

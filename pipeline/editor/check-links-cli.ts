@@ -29,8 +29,12 @@ function whole(name: string, raw: string | undefined, fallback: number, min: num
 await runCommand(USAGE, async () => {
   const { values } = parseArgs({
     options: {
-      urls: { type: 'string' }, 'timeout-ms': { type: 'string' }, 'per-host-ms': { type: 'string' }, concurrency: { type: 'string' },
-      sources: { type: 'string' }, json: { type: 'boolean', default: false },
+      urls: { type: 'string' },
+      'timeout-ms': { type: 'string' },
+      'per-host-ms': { type: 'string' },
+      concurrency: { type: 'string' },
+      sources: { type: 'string' },
+      json: { type: 'boolean', default: false },
     },
   });
   const timeoutMs = whole('timeout-ms', values['timeout-ms'], 15_000, 1, 600_000);
@@ -41,7 +45,10 @@ await runCommand(USAGE, async () => {
     const text = await readFile(values.urls, 'utf8').catch((error: NodeJS.ErrnoException) => {
       throw new UsageError(`--urls ${values.urls}: cannot be read (${error.code ?? error.message})`);
     });
-    const urls = text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    const urls = text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
     links = [...new Set(urls)].map((url) => ({ url, cited_by: [] }));
   } else {
     const sourcesDir = values.sources ?? DEFAULT_SOURCES_DIR;

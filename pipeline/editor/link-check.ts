@@ -78,7 +78,12 @@ function classify(url: string, status: number, location: string | null): Omit<Li
     return { status: 'redirect', http_status: status, target, detail: `HTTP ${status} to ${target}` };
   }
   if (DEAD.has(status)) return { status: 'dead', http_status: status, target: null, detail: `HTTP ${status}` };
-  return { status: 'error', http_status: status, target: null, detail: `HTTP ${status}${status === 401 || status === 403 || status === 429 ? ' (the site may refuse automated requests: open it in a browser)' : ''}` };
+  return {
+    status: 'error',
+    http_status: status,
+    target: null,
+    detail: `HTTP ${status}${status === 401 || status === 403 || status === 429 ? ' (the site may refuse automated requests: open it in a browser)' : ''}`,
+  };
 }
 
 /** One host's requests, one at a time, at least `interval()` ms apart. */
@@ -139,7 +144,15 @@ export async function checkLinks(links: readonly LinkToCheck[], options: LinkChe
         try {
           const response = await fetch(robotsUrl, { headers, signal: AbortSignal.timeout(options.timeoutMs) });
           const text = await response.text();
-          if (response.status >= 500) state = { failure: { status: 'error', http_status: response.status, target: null, detail: `robots.txt answered HTTP ${response.status}: the site counts as disallowing every path (RFC 9309); not checked` } };
+          if (response.status >= 500)
+            state = {
+              failure: {
+                status: 'error',
+                http_status: response.status,
+                target: null,
+                detail: `robots.txt answered HTTP ${response.status}: the site counts as disallowing every path (RFC 9309); not checked`,
+              },
+            };
           else state = { robots: response.ok ? robotsParser(robotsUrl, text) : null };
         } catch (error) {
           const f = failure(error, options.timeoutMs);

@@ -24,7 +24,15 @@ import { scaffoldText, slugOf } from './scaffold.js';
 const USAGE = 'usage: npm run new-platform -- --category <id> --name "<Name>" --website <https URL> [--sources DIR] [--json]\n';
 
 await runCommand(USAGE, async () => {
-  const { values } = parseArgs({ options: { category: { type: 'string' }, name: { type: 'string' }, website: { type: 'string' }, sources: { type: 'string' }, json: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      category: { type: 'string' },
+      name: { type: 'string' },
+      website: { type: 'string' },
+      sources: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
   const category = values.category;
   if (!category || !(CATEGORY_IDS as readonly string[]).includes(category)) {
     throw new UsageError(`${category ? `unknown category "${category}"` : '--category is required'}; allowed: ${CATEGORY_IDS.join(', ')}`);
@@ -34,12 +42,16 @@ await runCommand(USAGE, async () => {
   const slug = slugOf(name);
   if (!slug) throw new UsageError(`--name "${name}" gives no usable slug (letters or digits needed; "-vs-" is reserved for comparisons)`);
   if (!values.website || !httpsUrl.safeParse(values.website).success) {
-    throw new UsageError(`--website is required: the platform's own https:// site (citations on its host are primary evidence)${values.website ? `; got "${values.website}"` : ''}`);
+    throw new UsageError(
+      `--website is required: the platform's own https:// site (citations on its host are primary evidence)${values.website ? `; got "${values.website}"` : ''}`,
+    );
   }
   const sourcesDir = path.resolve(values.sources ?? DEFAULT_SOURCES_DIR);
   const existing = (await findPlatformFiles(sourcesDir)).find((f) => path.basename(f).replace(/\.ya?ml$/, '') === slug);
   if (existing) {
-    process.stderr.write(`new-platform: ${relativeFile(namingRoot(sourcesDir), existing)} already exists; nothing written (edit that file instead, or choose another name)\n`);
+    process.stderr.write(
+      `new-platform: ${relativeFile(namingRoot(sourcesDir), existing)} already exists; nothing written (edit that file instead, or choose another name)\n`,
+    );
     return 1;
   }
   const methodologyFile = path.join(sourcesDir, 'methodology.yaml');
@@ -51,8 +63,10 @@ await runCommand(USAGE, async () => {
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, scaffoldText(methodology.data, category as CategoryId, name, slug, values.website, asOf), { flag: 'wx' });
   const shown = relativeFile(namingRoot(sourcesDir), file);
-  process.stdout.write(values.json
-    ? `${JSON.stringify({ file: shown, slug, category })}\n`
-    : `wrote ${shown}: every fact group unknown, so it builds under the coverage gate.\nNext: fill in the groups from their sources, then npm run check and npm run preview -- --base origin/main.\n`);
+  process.stdout.write(
+    values.json
+      ? `${JSON.stringify({ file: shown, slug, category })}\n`
+      : `wrote ${shown}: every fact group unknown, so it builds under the coverage gate.\nNext: fill in the groups from their sources, then npm run check and npm run preview -- --base origin/main.\n`,
+  );
   return 0;
 });

@@ -53,18 +53,22 @@ async function sourcesAt(top: string, ref: string, rel: string, into: string): P
 }
 
 await runCommand(USAGE, async () => {
-  const { values } = parseArgs({ options: { base: { type: 'string' }, head: { type: 'string' }, sources: { type: 'string' }, json: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { base: { type: 'string' }, head: { type: 'string' }, sources: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
   if (!values.base) throw new UsageError('--base <git ref> is required: the commit, branch or tag to compare with (e.g. origin/main)');
   const sourcesDir = path.resolve(values.sources ?? DEFAULT_SOURCES_DIR);
   const top = (await git(sourcesDir, ['rev-parse', '--show-toplevel'])).trim();
   const rel = path.relative(top, sourcesDir) || '.';
   const headLabel = values.head ?? 'working tree';
-  for (const ref of [values.base, ...(values.head ? [values.head] : [])]) await git(top, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).catch(() => {
-    throw new UsageError(`"${ref}" is not a commit of the repository at ${top}`);
-  });
+  for (const ref of [values.base, ...(values.head ? [values.head] : [])])
+    await git(top, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).catch(() => {
+      throw new UsageError(`"${ref}" is not a commit of the repository at ${top}`);
+    });
   const changed = values.head
     ? await gitDiffers(top, ['diff', '--quiet', values.base, values.head, '--', rel])
-    : (await gitDiffers(top, ['diff', '--quiet', values.base, '--', rel])) || (await git(top, ['ls-files', '--others', '--exclude-standard', '--', rel])).trim() !== '';
+    : (await gitDiffers(top, ['diff', '--quiet', values.base, '--', rel])) ||
+      (await git(top, ['ls-files', '--others', '--exclude-standard', '--', rel])).trim() !== '';
   let preview;
   if (!changed) {
     preview = unchangedPreview(values.base, headLabel, evaluationDateOf(process.env.SOURCE_DATE_EPOCH, new Date().toISOString().slice(0, 10)));

@@ -50,8 +50,22 @@ export function previewChange(base: ScoredState, head: ScoredState, baseLabel: s
   for (const slug of [...new Set([...beforeSources.keys(), ...afterSources.keys()])].sort()) {
     const before = beforeSources.get(slug);
     const after = afterSources.get(slug);
-    for (const e of platformChanges(before ? platformSnapshot(before) : null, after ? platformSnapshot(after) : null, { hash: headLabel, date: head.site.evaluation_date })) {
-      facts.push({ kind: e.kind, slug: e.slug, name: e.name, category: e.category, field: e.field, old_value: e.old_value, new_value: e.new_value, old_as_of: e.old_as_of, new_as_of: e.new_as_of, description: e.description });
+    for (const e of platformChanges(before ? platformSnapshot(before) : null, after ? platformSnapshot(after) : null, {
+      hash: headLabel,
+      date: head.site.evaluation_date,
+    })) {
+      facts.push({
+        kind: e.kind,
+        slug: e.slug,
+        name: e.name,
+        category: e.category,
+        field: e.field,
+        old_value: e.old_value,
+        new_value: e.new_value,
+        old_as_of: e.old_as_of,
+        new_as_of: e.new_as_of,
+        description: e.description,
+      });
     }
   }
   const beforeAnswers = publishedAnswers(base.site, base.methodology, base.scored);
@@ -75,7 +89,7 @@ export function previewChange(base: ScoredState, head: ScoredState, baseLabel: s
 
 /** A fact's value as a reviewer reads it: null is a fact the sources leave open. */
 const shown = (value: unknown): string => (value === null ? 'unknown' : typeof value === 'string' ? value : JSON.stringify(value));
-const cell = (text: unknown) => (typeof text === 'string' ? text : JSON.stringify(text) ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = (text: unknown) => (typeof text === 'string' ? text : (JSON.stringify(text) ?? '')).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** Headings of the answer sections, in the order a reviewer reads them. */
 const SECTIONS: Array<{ title: string; kinds: ReadonlyArray<AnswerChange['kind']> }> = [
@@ -106,7 +120,9 @@ export function formatPreview(p: Preview, rowsShown = 50): string {
     for (const f of p.facts.slice(0, rowsShown)) {
       const old = f.kind === 'fact_added' || f.kind === 'incident_added' || f.kind === 'platform_added' ? '—' : shown(f.old_value);
       const now = f.kind === 'fact_removed' || f.kind === 'incident_removed' || f.kind === 'platform_removed' ? '—' : shown(f.new_value);
-      lines.push(`| ${cell(f.name)} | ${cell(f.field ?? '')} | ${f.kind.replace(/_/g, ' ')} | ${cell(old)} → ${cell(now)} | ${f.old_as_of ?? '—'} → ${f.new_as_of ?? '—'} |`);
+      lines.push(
+        `| ${cell(f.name)} | ${cell(f.field ?? '')} | ${f.kind.replace(/_/g, ' ')} | ${cell(old)} → ${cell(now)} | ${f.old_as_of ?? '—'} → ${f.new_as_of ?? '—'} |`,
+      );
     }
     lines.push(...more(p.facts.length));
   }

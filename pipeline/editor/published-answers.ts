@@ -75,7 +75,14 @@ export function categoryAnswers(site: Site, methodology: Methodology, category: 
   const members = scored.filter((p) => p.source.category === category);
   const verdicts = new Map<string, VerdictSummary>();
   for (const [slug, v] of verdictBodies(site, methodology, members)) {
-    verdicts.set(slug, { title: v.title, winner_slug: v.winner_slug, too_close: v.too_close, depends_on_stale: v.depends_on_stale, depends_on_weak_evidence: v.depends_on_weak_evidence, depends_on_unknown: v.depends_on_unknown });
+    verdicts.set(slug, {
+      title: v.title,
+      winner_slug: v.winner_slug,
+      too_close: v.too_close,
+      depends_on_stale: v.depends_on_stale,
+      depends_on_weak_evidence: v.depends_on_weak_evidence,
+      depends_on_unknown: v.depends_on_unknown,
+    });
   }
   const models = members.map((p) => p.model);
   const { balance, months } = savingsInputs(methodology);
@@ -86,12 +93,20 @@ export function categoryAnswers(site: Site, methodology: Methodology, category: 
     stale.set(`${p.source.slug} incidents`, p.model.incident_record_stale);
   }
   return {
-    ranking: members.map((p) => ({ slug: p.source.slug, name: p.source.name, score_pct: p.model.score_pct, coverage: p.model.coverage, eligible: p.model.eligible })),
+    ranking: members.map((p) => ({
+      slug: p.source.slug,
+      name: p.source.name,
+      score_pct: p.model.score_pct,
+      coverage: p.model.coverage,
+      eligible: p.model.eligible,
+    })),
     verdicts,
-    savings: category === 'high-yield-savings' ? rankSavings(models, balance, months).map((r) => ({ slug: r.slug, ranked: r.ranked, usd: r.interest_usd })) : null,
-    fees: category === 'exchanges' || category === 'brokerages'
-      ? rankFeeEstimates(models, DEFAULT_FEE_PROFILE).map((r) => ({ slug: r.slug, ranked: r.ranked, usd: r.annual_total_usd }))
-      : null,
+    savings:
+      category === 'high-yield-savings' ? rankSavings(models, balance, months).map((r) => ({ slug: r.slug, ranked: r.ranked, usd: r.interest_usd })) : null,
+    fees:
+      category === 'exchanges' || category === 'brokerages'
+        ? rankFeeEstimates(models, DEFAULT_FEE_PROFILE).map((r) => ({ slug: r.slug, ranked: r.ranked, usd: r.annual_total_usd }))
+        : null,
     stale,
   };
 }
@@ -102,7 +117,8 @@ export function publishedAnswers(site: Site, methodology: Methodology, scored: r
 }
 
 /** Kinds of published answer a change can move. */
-type AnswerKind = 'first_place' | 'top_3' | 'rank' | 'score' | 'coverage_gate' | 'verdict_winner' | 'verdict_flag' | 'savings_ranking' | 'fee_ranking' | 'stale_flag';
+type AnswerKind =
+  'first_place' | 'top_3' | 'rank' | 'score' | 'coverage_gate' | 'verdict_winner' | 'verdict_flag' | 'savings_ranking' | 'fee_ranking' | 'stale_flag';
 
 /** One published answer that differs between two snapshots. */
 export interface AnswerChange {
@@ -165,10 +181,24 @@ function rankingChanges(category: CategoryId, before: readonly RankRow[], after:
     if (!a) continue;
     if (b.score_pct !== a.score_pct || b.coverage !== a.coverage) {
       const moved = Math.abs((a.score_pct ?? 0) - (b.score_pct ?? 0));
-      out.push({ kind: 'score', category, answer: `${b.slug} score`, detail: `${pct(b.score_pct)} → ${pct(a.score_pct)}, coverage ${b.coverage}% → ${a.coverage}%`, points: round1(moved * IMPACT_POINTS.score_per_point) });
+      out.push({
+        kind: 'score',
+        category,
+        answer: `${b.slug} score`,
+        detail: `${pct(b.score_pct)} → ${pct(a.score_pct)}, coverage ${b.coverage}% → ${a.coverage}%`,
+        points: round1(moved * IMPACT_POINTS.score_per_point),
+      });
     }
     if (b.eligible !== a.eligible) {
-      out.push({ kind: 'coverage_gate', category, answer: `${b.slug} coverage gate`, detail: a.eligible ? `crosses the gate (coverage ${b.coverage}% → ${a.coverage}%): can be named winner` : `falls under the gate (coverage ${b.coverage}% → ${a.coverage}%): cannot be named winner`, points: IMPACT_POINTS.coverage_gate });
+      out.push({
+        kind: 'coverage_gate',
+        category,
+        answer: `${b.slug} coverage gate`,
+        detail: a.eligible
+          ? `crosses the gate (coverage ${b.coverage}% → ${a.coverage}%): can be named winner`
+          : `falls under the gate (coverage ${b.coverage}% → ${a.coverage}%): cannot be named winner`,
+        points: IMPACT_POINTS.coverage_gate,
+      });
     }
   }
   return out;
@@ -182,25 +212,46 @@ function verdictChanges(category: CategoryId, before: ReadonlyMap<string, Verdic
     const [b, a] = [before.get(slug), after.get(slug)];
     const answer = `verdict ${slug}`;
     if (!b || !a) {
-      out.push({ kind: 'verdict_winner', category, answer, detail: a ? `now published: ${a.title}` : `no longer published (was: ${b!.title})`, points: IMPACT_POINTS.verdict_winner });
+      out.push({
+        kind: 'verdict_winner',
+        category,
+        answer,
+        detail: a ? `now published: ${a.title}` : `no longer published (was: ${b!.title})`,
+        points: IMPACT_POINTS.verdict_winner,
+      });
       continue;
     }
-    if (b.winner_slug !== a.winner_slug) out.push({ kind: 'verdict_winner', category, answer, detail: `${b.title} → ${a.title}`, points: IMPACT_POINTS.verdict_winner });
+    if (b.winner_slug !== a.winner_slug)
+      out.push({ kind: 'verdict_winner', category, answer, detail: `${b.title} → ${a.title}`, points: IMPACT_POINTS.verdict_winner });
     for (const flag of FLAGS) {
-      if (b[flag] !== a[flag]) out.push({ kind: 'verdict_flag', category, answer, detail: `${flag} ${b[flag]} → ${a[flag]}`, points: IMPACT_POINTS.verdict_flag });
+      if (b[flag] !== a[flag])
+        out.push({ kind: 'verdict_flag', category, answer, detail: `${flag} ${b[flag]} → ${a[flag]}`, points: IMPACT_POINTS.verdict_flag });
     }
   }
   return out;
 }
 
-function calculatorChanges(kind: 'savings_ranking' | 'fee_ranking', category: CategoryId, name: string, before: readonly CalculatorRow[] | null, after: readonly CalculatorRow[] | null): AnswerChange[] {
+function calculatorChanges(
+  kind: 'savings_ranking' | 'fee_ranking',
+  category: CategoryId,
+  name: string,
+  before: readonly CalculatorRow[] | null,
+  after: readonly CalculatorRow[] | null,
+): AnswerChange[] {
   if (!before || !after) return [];
   const out: AnswerChange[] = [];
-  const label = (r: CalculatorRow | undefined) => (r ? `${r.slug} (${r.usd === null ? 'total unknown' : `${r.usd.toFixed(2)} USD`}${r.ranked ? '' : ', not ranked'})` : 'nobody');
+  const label = (r: CalculatorRow | undefined) =>
+    r ? `${r.slug} (${r.usd === null ? 'total unknown' : `${r.usd.toFixed(2)} USD`}${r.ranked ? '' : ', not ranked'})` : 'nobody';
   for (let i = 0; i < CALCULATOR_ROWS; i++) {
     const [b, a] = [before[i], after[i]];
     if (b?.slug === a?.slug && b?.ranked === a?.ranked) continue;
-    out.push({ kind, category, answer: `${name} row ${i + 1}`, detail: `${label(b)} → ${label(a)}`, points: i === 0 ? IMPACT_POINTS.calculator_first : IMPACT_POINTS.calculator_row });
+    out.push({
+      kind,
+      category,
+      answer: `${name} row ${i + 1}`,
+      detail: `${label(b)} → ${label(a)}`,
+      points: i === 0 ? IMPACT_POINTS.calculator_first : IMPACT_POINTS.calculator_row,
+    });
   }
   return out;
 }
@@ -215,7 +266,13 @@ export function diffCategory(category: CategoryId, before: CategoryAnswers, afte
   for (const [key, was] of before.stale) {
     const now = after.stale.get(key);
     if (now === undefined || now === was) continue;
-    stale.push({ kind: 'stale_flag', category, answer: `${key} stale flag`, detail: now ? 'becomes stale' : 'stale flag cleared', points: IMPACT_POINTS.stale_flag });
+    stale.push({
+      kind: 'stale_flag',
+      category,
+      answer: `${key} stale flag`,
+      detail: now ? 'becomes stale' : 'stale flag cleared',
+      points: IMPACT_POINTS.stale_flag,
+    });
   }
   return [
     ...rankingChanges(category, before.ranking, after.ranking),

@@ -19,7 +19,9 @@ const DEFAULT_LIMIT = 200;
 const USAGE = `usage: npm run refresh-queue [-- --sources DIR] [--limit N] [--category ${CATEGORY_IDS.join('|')}] [--json]\n`;
 
 await runCommand(USAGE, async () => {
-  const { values } = parseArgs({ options: { sources: { type: 'string' }, limit: { type: 'string' }, category: { type: 'string' }, json: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { sources: { type: 'string' }, limit: { type: 'string' }, category: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
   const limit = values.limit === undefined ? DEFAULT_LIMIT : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a whole number above 0; got "${values.limit}"`);
   if (values.category !== undefined && !(CATEGORY_IDS as readonly string[]).includes(values.category)) {

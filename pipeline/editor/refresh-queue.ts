@@ -94,7 +94,7 @@ type Mutable = Record<string, unknown>;
 
 /** A fact group or assessment as re-read today from the platform's own website (a primary source). */
 function reRead(group: unknown, evaluationDate: string, website: string): Mutable {
-  return { ...(group as Mutable), as_of: evaluationDate, sources: [{ url: website, title: 'the platform\'s own page, re-read (refresh queue situation)' }] };
+  return { ...(group as Mutable), as_of: evaluationDate, sources: [{ url: website, title: "the platform's own page, re-read (refresh queue situation)" }] };
 }
 
 function withFact(source: PlatformSource, fact: string, value: Mutable | undefined): PlatformSource {
@@ -121,7 +121,7 @@ function candidatesOf(state: ScoredState, members: readonly ScoredPlatform[], p:
   const out: Candidate[] = [];
   const kindOf = (fact: string) => {
     const [kind, key] = fact.split('.') as ['facts' | 'assessments', string];
-    return kind === 'assessments' ? 'assessment' as const : factKindOf(state.methodology, category, key);
+    return kind === 'assessments' ? ('assessment' as const) : factKindOf(state.methodology, category, key);
   };
   const present = (fact: string, group: { as_of: string; sources: Array<{ url: string }> }, stale: boolean, weak: boolean) => {
     const reasons: QueueReason[] = [...(stale ? ['stale' as const] : []), ...(weak ? ['weak_only' as const] : [])];
@@ -129,11 +129,13 @@ function candidatesOf(state: ScoredState, members: readonly ScoredPlatform[], p:
     const prefix = `${fact}.`;
     const value = Object.fromEntries([...(snapshot?.facts ?? [])].filter(([at]) => at.startsWith(prefix)).map(([at, v]) => [at.slice(prefix.length), v.value]));
     out.push({
-      fact, criteria: criteriaReading(state, category, fact), reasons,
+      fact,
+      criteria: criteriaReading(state, category, fact),
+      reasons,
       shown: { value, as_of: group.as_of, urls: [...new Set(group.sources.map((x) => x.url))], fact_kind: kindOf(fact) },
       situations: [
         { when: 'without it', source: withFact(p.source, fact, undefined) },
-        { when: 're-read today from the platform\'s page', source: withFact(p.source, fact, reRead(group, date, website)) },
+        { when: "re-read today from the platform's page", source: withFact(p.source, fact, reRead(group, date, website)) },
       ],
     });
   };
@@ -149,18 +151,25 @@ function candidatesOf(state: ScoredState, members: readonly ScoredPlatform[], p:
     const facts = definition.rule.kind === 'assessed' ? [`assessments.${c.key}`] : groupsOfRule(definition.rule, category).map((g) => `facts.${g}`);
     const peers = members
       .filter((m) => m !== p && m.criteria.find((x) => x.key === c.key)?.score != null)
-      .sort((a, b) => a.criteria.find((x) => x.key === c.key)!.score! - b.criteria.find((x) => x.key === c.key)!.score! || a.source.slug.localeCompare(b.source.slug));
+      .sort(
+        (a, b) =>
+          a.criteria.find((x) => x.key === c.key)!.score! - b.criteria.find((x) => x.key === c.key)!.score! || a.source.slug.localeCompare(b.source.slug),
+      );
     const ends = peers.length === 0 ? [] : [{ end: 'best', peer: peers.at(-1)! }, ...(peers.length > 1 ? [{ end: 'worst', peer: peers[0]! }] : [])];
     for (const fact of facts) {
       const [kind, key] = fact.split('.') as ['facts' | 'assessments', string];
       // a group that is there (e.g. a rubric whose facts are all unknown) is filled like the peer's too
       if (out.some((x) => x.fact === fact)) continue;
       out.push({
-        fact, criteria: criteriaReading(state, category, fact), reasons: ['missing'],
+        fact,
+        criteria: criteriaReading(state, category, fact),
+        reasons: ['missing'],
         shown: { value: null, as_of: null, urls: [website], fact_kind: kindOf(fact) },
         situations: ends.flatMap(({ end, peer }) => {
           const value = (kind === 'facts' ? (peer.source.facts as Mutable)[key] : peer.source.assessments?.[key]) as Mutable | undefined;
-          return value === undefined ? [] : [{ when: `like the ${end} on ${c.key}, ${peer.source.slug}`, source: withFact(p.source, fact, reRead(value, date, website)) }];
+          return value === undefined
+            ? []
+            : [{ when: `like the ${end} on ${c.key}, ${peer.source.slug}`, source: withFact(p.source, fact, reRead(value, date, website)) }];
         }),
       });
     }
@@ -169,8 +178,15 @@ function candidatesOf(state: ScoredState, members: readonly ScoredPlatform[], p:
   if (p.model.incident_record_stale) {
     const searched = { ...structuredClone(p.source), incidents_checked: date, as_of: p.source.as_of > date ? p.source.as_of : date };
     out.push({
-      fact: 'incidents', criteria: [], reasons: ['stale'],
-      shown: { value: { incidents: p.source.incidents?.length ?? 0 }, as_of: p.model.incidents_checked, urls: [website, ...new Set((p.source.incidents ?? []).flatMap((i) => i.sources.map((x) => x.url)))], fact_kind: 'incident_record' },
+      fact: 'incidents',
+      criteria: [],
+      reasons: ['stale'],
+      shown: {
+        value: { incidents: p.source.incidents?.length ?? 0 },
+        as_of: p.model.incidents_checked,
+        urls: [website, ...new Set((p.source.incidents ?? []).flatMap((i) => i.sources.map((x) => x.url)))],
+        fact_kind: 'incident_record',
+      },
       situations: [{ when: 'searched again today, nothing new', source: searched as PlatformSource }],
     });
   }
@@ -206,7 +222,8 @@ export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: nu
           for (const change of diffCategory(category, before, answersWith(state, members, source, category), savingsName)) {
             const key = `${change.kind} ${change.answer}`;
             const known = affects.get(key);
-            if (!known || known.points < change.points) affects.set(key, { answer: change.answer, kind: change.kind, when, detail: change.detail, points: change.points });
+            if (!known || known.points < change.points)
+              affects.set(key, { answer: change.answer, kind: change.kind, when, detail: change.detail, points: change.points });
           }
         }
         const list = [...affects.values()].sort((a, b) => b.points - a.points || a.answer.localeCompare(b.answer));
@@ -275,12 +292,16 @@ export function formatRefreshQueue(queue: RefreshQueue, answersShown = 5): strin
     '|---|---|---|---|---|---|---|---|',
   ];
   for (const i of queue.items) {
-    lines.push(`| ${i.position} | ${i.impact} | ${i.file}:${i.line} | ${i.slug} ${i.fact} | ${i.reasons.join(', ').replace('weak_only', 'weak-only')} | ${cell(valueText(i.value))} | ${i.as_of ?? '—'} | ${i.age_days ?? '—'} / ${i.window_days} |`);
+    lines.push(
+      `| ${i.position} | ${i.impact} | ${i.file}:${i.line} | ${i.slug} ${i.fact} | ${i.reasons.join(', ').replace('weak_only', 'weak-only')} | ${cell(valueText(i.value))} | ${i.as_of ?? '—'} | ${i.age_days ?? '—'} / ${i.window_days} |`,
+    );
   }
   lines.push('');
   for (const i of queue.items) {
     lines.push(`## ${i.position}. ${i.name}: ${i.fact} (impact ${i.impact})`, '');
-    lines.push(`- ${i.file}:${i.line}; scores ${i.criteria.join(', ') || 'no criterion'}; ${i.fact_kind} window ${i.window_days} days${i.age_days === null ? '' : `, ${i.age_days} days old`}`);
+    lines.push(
+      `- ${i.file}:${i.line}; scores ${i.criteria.join(', ') || 'no criterion'}; ${i.fact_kind} window ${i.window_days} days${i.age_days === null ? '' : `, ${i.age_days} days old`}`,
+    );
     lines.push(`- ${i.value === null ? 'start at' : 're-read'}: ${i.urls.join(' , ')}`);
     lines.push(`- decides ${i.affects.length} published answer${i.affects.length === 1 ? '' : 's'}:`);
     for (const a of i.affects.slice(0, answersShown)) lines.push(`  - ${a.answer} (${a.points}): ${a.detail} [${a.when}]`);

@@ -18,7 +18,13 @@ import { factKindOf } from '../../runtime/domain/scoring/fact-states.js';
  * comparison URLs reserve.
  */
 export function slugOf(name: string): string | null {
-  const slug = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return slug === '' || slug.includes('-vs-') ? null : slug;
 }
 
@@ -76,7 +82,7 @@ export function scaffoldText(methodology: Methodology, category: CategoryId, nam
     '# left unknown (commented out), so the record builds under the coverage gate and is never named',
     '# winner until facts are added. For each: open the page to cite, uncomment the group (delete "# "), replace every',
     '# XXX with what the page says, set as_of to the date the page gives (else the day you read it), and',
-    '# cite it. A number needs a primary source (the platform\'s own site or `domains`, a regulator, a',
+    "# cite it. A number needs a primary source (the platform's own site or `domains`, a regulator, a",
     '# court) or a reputable one with a `published` date (CONTRIBUTING.md "Citation rules"); a yes/no',
     '# the page does not settle is null (unknown), never false. Then: npm run check, npm run preview.',
     `name: ${JSON.stringify(name)}`,
@@ -96,9 +102,13 @@ export function scaffoldText(methodology: Methodology, category: CategoryId, nam
       '#',
       `# ${group}: ${scores.length ? `scores ${scores.join(', ')}` : 'shown on the record, scores no criterion'}; ${kind}, stale after ${methodology.freshness[kind].days} days.`,
       `#   Cite: ${WHAT_TO_CITE[kind] ?? WHAT_TO_CITE.product_facts}.`,
-      ...(notApplicable ? [`#   If the platform does not offer it, write instead: ${group}: { not_applicable: <why, as the source says>, as_of: YYYY-MM-DD, sources: [...] }`] : []),
+      ...(notApplicable
+        ? [`#   If the platform does not offer it, write instead: ${group}: { not_applicable: <why, as the source says>, as_of: YYYY-MM-DD, sources: [...] }`]
+        : []),
       `#   ${group}:`,
-      ...Object.entries(shape).filter(([k]) => !EVIDENCE_FIELDS.has(k)).flatMap(([k, f]) => fieldLines(k, f, '#     ')),
+      ...Object.entries(shape)
+        .filter(([k]) => !EVIDENCE_FIELDS.has(k))
+        .flatMap(([k, f]) => fieldLines(k, f, '#     ')),
       '#     as_of: YYYY-MM-DD',
       '#     sources:',
       '#       - { url: https://XXX, title: XXX, publisher: XXX, published: YYYY-MM-DD }',
@@ -106,7 +116,7 @@ export function scaffoldText(methodology: Methodology, category: CategoryId, nam
   }
   const assessed = criteria.filter((k) => k.rule.kind === 'assessed');
   if (assessed.length) {
-    lines.push('#', '# Assessments: an editor\'s score 0-100 against the published rubric, with its sources.', '# assessments:');
+    lines.push('#', "# Assessments: an editor's score 0-100 against the published rubric, with its sources.", '# assessments:');
     for (const k of assessed) {
       lines.push(
         `#   ${k.key}:   # ${k.label} (weight ${k.weight}); assessment, stale after ${methodology.freshness.assessment.days} days. Cite: ${WHAT_TO_CITE.assessment}.`,

@@ -30,6 +30,9 @@ export async function loadScoredState(sourcesDir: string, root: string, label = 
     today: new Date().toISOString().slice(0, 10),
     sourceDateEpoch: process.env.SOURCE_DATE_EPOCH,
   });
-  if (!result.ok) throw new Error(`${label} do not build with this pipeline (npm run check lists the problems):\n${formatReport(result.problems.filter((p) => p.severity === 'error'))}`);
+  if (!result.ok)
+    throw new Error(
+      `${label} do not build with this pipeline (npm run check lists the problems):\n${formatReport(result.problems.filter((p) => p.severity === 'error'))}`,
+    );
   return result;
 }

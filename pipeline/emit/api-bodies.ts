@@ -15,7 +15,6 @@ import type { Methodology } from '../../runtime/domain/sources/methodology-schem
 import { modelCriteria, type ScoredPlatform } from '../score/score-dataset.js';
 import { PUBLISHED_VERDICT_TOP_K } from '../../runtime/domain/contract/published-verdicts.js';
 
-
 /** GET /v1/categories. */
 export function categoriesBody(site: Site, methodology: Methodology, platforms: readonly ScoredPlatform[]): CategoriesResponse {
   return {
@@ -108,14 +107,18 @@ export function safetyBody(site: Site, p: ScoredPlatform): SafetyResponse {
   };
 }
 
-
 /**
  * The published verdicts: each pair among the top `topK` platforms (by score)
  * of each category, compared with default weights by the runtime's compare
  * function. Keyed by canonical slug, pairs in slug order within each category.
  * @param topK platforms per category whose pairs are published; defaults to PUBLISHED_VERDICT_TOP_K
  */
-export function verdictBodies(site: Site, methodology: Methodology, platforms: readonly ScoredPlatform[], topK: number = PUBLISHED_VERDICT_TOP_K): Map<string, VerdictResponse> {
+export function verdictBodies(
+  site: Site,
+  methodology: Methodology,
+  platforms: readonly ScoredPlatform[],
+  topK: number = PUBLISHED_VERDICT_TOP_K,
+): Map<string, VerdictResponse> {
   const verdicts = new Map<string, VerdictResponse>();
   for (const id of CATEGORY_IDS) {
     const criteria = modelCriteria(methodology, id);

@@ -83,7 +83,9 @@ function byCommit(events: readonly ChangeEvent[]): Map<string, ChangeEvent[]> {
  * @param events the history's feed events (feedEvents), newest first
  */
 export function changeFeed(site: Site, history: SourceHistory, events: readonly ChangeEvent[]): ChangeFeed {
-  const entries = [...byCommit(events)].slice(0, FEED_MAX_ENTRIES).map(([commit, changes]) => ({ id: commit, date: changes[0]!.date, summary: summarize(changes), changes }));
+  const entries = [...byCommit(events)]
+    .slice(0, FEED_MAX_ENTRIES)
+    .map(([commit, changes]) => ({ id: commit, date: changes[0]!.date, summary: summarize(changes), changes }));
   return {
     title: `${site.name}: changes`,
     attribution: site.attribution,
@@ -102,7 +104,8 @@ export function atomFeed(site: Site, feed: ChangeFeed): string {
   const atom = new Feed({
     id: json,
     title: feed.title,
-    description: 'What changed in the published data, commit by commit: facts changed or corrected, platforms added or removed, incidents, scores, the methodology.',
+    description:
+      'What changed in the published data, commit by commit: facts changed or corrected, platforms added or removed, incidents, scores, the methodology.',
     link: `${site.base_url}/open-data/`,
     updated: new Date(feed.updated ?? '1970-01-01T00:00:00Z'),
     feedLinks: { atom: self, json },

@@ -28,7 +28,8 @@ export function dataPackage(site: Site, files: readonly PackagedFile[], asOf: st
     profile: 'data-package',
     name: 'open-comparison-data',
     title: site.name,
-    description: 'Sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages. Every fact carries its sources and as_of date. Informational, not investment advice.',
+    description:
+      'Sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages. Every fact carries its sources and as_of date. Informational, not investment advice.',
     homepage: `${site.base_url}/open-data/`,
     version: site.api_version,
     created: `${asOf}T00:00:00Z`,

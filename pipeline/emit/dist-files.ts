@@ -25,7 +25,13 @@ import type { SourceHistory } from '../history/source-history.js';
  * @param history the history of the sources (pipeline/history/source-history.ts)
  * @param assets the asset files `site.assets` names (emit/site-assets.ts, made with the site)
  */
-export function* distFileGroups(site: Site, methodology: Methodology, scored: readonly ScoredPlatform[], history: SourceHistory, assets: readonly EmittedFile[]): Generator<EmittedFile[]> {
+export function* distFileGroups(
+  site: Site,
+  methodology: Methodology,
+  scored: readonly ScoredPlatform[],
+  history: SourceHistory,
+  assets: readonly EmittedFile[],
+): Generator<EmittedFile[]> {
   const records = scored.map((p) => platformBody(site, p));
   // the changes GET /v1/changes lists and the feed files show, made once
   const feed = feedEvents(history);
@@ -50,8 +56,18 @@ export function* distFileGroups(site: Site, methodology: Methodology, scored: re
     ...[...verdicts].map(([slug, v]) => jsonFile(`${DIST_LAYOUT.verdictsDir}/${slug}.json`, v, { component: 'VerdictResponse' }, 'compact')),
     jsonFile(DIST_LAYOUT.runtimeModel, model, { standalone: standaloneSchema(RuntimeModelSchema, 'runtime-model', 'Runtime model') }, 'compact'),
     jsonFile(DIST_LAYOUT.mcpManifest, mcpManifest(site), { standalone: standaloneSchema(McpManifestSchema, 'mcp-manifest', 'MCP manifest') }, 'pretty'),
-    jsonFile(DIST_LAYOUT.mcpServerCard, serverCard(site), { standalone: standaloneSchema(ServerCardSchema, 'mcp-server-card', 'MCP server card (MCP registry server.json)') }, 'pretty'),
-    jsonFile(DIST_LAYOUT.aiPluginManifest, aiPluginManifest(site), { standalone: standaloneSchema(AiPluginManifestSchema, 'ai-plugin-manifest', 'Plugin manifest') }, 'pretty'),
+    jsonFile(
+      DIST_LAYOUT.mcpServerCard,
+      serverCard(site),
+      { standalone: standaloneSchema(ServerCardSchema, 'mcp-server-card', 'MCP server card (MCP registry server.json)') },
+      'pretty',
+    ),
+    jsonFile(
+      DIST_LAYOUT.aiPluginManifest,
+      aiPluginManifest(site),
+      { standalone: standaloneSchema(AiPluginManifestSchema, 'ai-plugin-manifest', 'Plugin manifest') },
+      'pretty',
+    ),
     { path: DIST_LAYOUT.logo, contents: LOGO_SVG },
   ];
   const bySlug = eventsBySlug(history);

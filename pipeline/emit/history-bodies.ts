@@ -62,7 +62,9 @@ export const CategoryHistoryFileSchema = z.object({
   count: z.number().int().min(0),
   attribution: z.string(),
   license: z.string(),
-  events: z.array(ChangeEventSchema).meta({ description: 'Every change to the category\'s platforms, oldest first, with old and new values, as_of dates and sources' }),
+  events: z
+    .array(ChangeEventSchema)
+    .meta({ description: "Every change to the category's platforms, oldest first, with old and new values, as_of dates and sources" }),
 });
 
 /** The open-data history file of one category: every event of its platforms, oldest first. */

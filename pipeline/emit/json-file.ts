@@ -18,6 +18,11 @@ export const prettyJson = (value: unknown): string => `${JSON.stringify(value, n
  * A JSON output file checked against `schema` before the swap.
  * @param value plain JSON data (no Date, Map, undefined array entries or non-finite numbers: the check rejects them)
  */
-export function jsonFile(path: string, value: unknown, schema: OutputSchema, format: 'compact' | 'pretty'): { path: string; contents: string; schema: OutputSchema; value: unknown } {
+export function jsonFile(
+  path: string,
+  value: unknown,
+  schema: OutputSchema,
+  format: 'compact' | 'pretty',
+): { path: string; contents: string; schema: OutputSchema; value: unknown } {
   return { path, contents: format === 'compact' ? compactJson(value) : prettyJson(value), schema, value };
 }

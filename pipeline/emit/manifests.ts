@@ -5,12 +5,17 @@
  */
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { MCP_MODERN_PROTOCOL_VERSIONS, SERVER_JSON_SCHEMA_URL, type AiPluginManifest, type McpManifest, type ServerCard } from '../../runtime/domain/contract/manifests.js';
+import {
+  MCP_MODERN_PROTOCOL_VERSIONS,
+  SERVER_JSON_SCHEMA_URL,
+  type AiPluginManifest,
+  type McpManifest,
+  type ServerCard,
+} from '../../runtime/domain/contract/manifests.js';
 import type { Site } from '../../runtime/domain/contract/model.js';
 import { SERVICE_PATHS } from '../../runtime/domain/contract/urls.js';
 import { OPERATIONS } from '../../runtime/domain/operations/catalogue.js';
 import { FREE_REQUESTS_PER_MINUTE } from '../../runtime/domain/contract/plans.js';
-
 
 const DESCRIPTION =
   'Sourced, scored comparisons of crypto exchanges, hardware and software wallets, US high-yield savings accounts and US brokerages. Informational, not investment advice.';

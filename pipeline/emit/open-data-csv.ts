@@ -50,7 +50,15 @@ function fieldOf(name: string, values: readonly Cell[]): TableField {
 
 /** Rows as CSV (CSV_OPTIONS) with the Table Schema fields of `columns`. */
 function csvTable(rows: ReadonlyArray<Record<string, Cell>>, columns: readonly string[]): CsvTable {
-  return { csv: stringify(rows as Array<Record<string, Cell>>, { ...CSV_OPTIONS, columns: [...columns] }), fields: columns.map((c) => fieldOf(c, rows.map((r) => r[c] ?? null))) };
+  return {
+    csv: stringify(rows as Array<Record<string, Cell>>, { ...CSV_OPTIONS, columns: [...columns] }),
+    fields: columns.map((c) =>
+      fieldOf(
+        c,
+        rows.map((r) => r[c] ?? null),
+      ),
+    ),
+  };
 }
 
 /**
@@ -84,25 +92,67 @@ export function categoryCsv(records: readonly PlatformRecord[]): CsvTable {
   const facts = records.map((r) => factColumns(r.facts));
   const factKeys = [...new Set(facts.flatMap((f) => [...f.keys()]))].sort();
   const columns = [
-    'slug', 'name', 'category', 'score_pct', 'score_low_pct', 'score_high_pct', 'raw_score_pct', 'coverage', 'eligible', 'rank', 'rank_note', 'overlaps_previous', 'cap', 'cap_reason', 'as_of',
+    'slug',
+    'name',
+    'category',
+    'score_pct',
+    'score_low_pct',
+    'score_high_pct',
+    'raw_score_pct',
+    'coverage',
+    'eligible',
+    'rank',
+    'rank_note',
+    'overlaps_previous',
+    'cap',
+    'cap_reason',
+    'as_of',
     ...criterionKeys.map((k) => `score.${k}`),
     ...criterionKeys.map((k) => `as_of.${k}`),
     ...criterionKeys.map((k) => `stale.${k}`),
     ...factKeys,
-    'incidents', 'regulatory_actions', 'incidents_checked', 'incident_record_stale', 'website', 'page', 'json',
+    'incidents',
+    'regulatory_actions',
+    'incidents_checked',
+    'incident_record_stale',
+    'website',
+    'page',
+    'json',
   ];
   const rows = records.map((r, i): Record<string, Cell> => {
-    const scores = Object.fromEntries(r.criteria.flatMap((c) => [[`score.${c.key}`, c.score], [`as_of.${c.key}`, c.as_of], [`stale.${c.key}`, c.as_of === null ? null : c.stale]]));
+    const scores = Object.fromEntries(
+      r.criteria.flatMap((c) => [
+        [`score.${c.key}`, c.score],
+        [`as_of.${c.key}`, c.as_of],
+        [`stale.${c.key}`, c.as_of === null ? null : c.stale],
+      ]),
+    );
     const f = facts[i]!;
     return {
-      slug: r.slug, name: r.name, category: r.category, score_pct: r.score_pct, score_low_pct: r.score_low_pct, score_high_pct: r.score_high_pct,
-      raw_score_pct: r.raw_score_pct, coverage: r.coverage, eligible: r.eligible, rank: r.rank, rank_note: r.rank_note, overlaps_previous: r.overlaps_previous, cap: r.cap?.cap ?? null, cap_reason: r.cap?.reason ?? null, as_of: r.as_of,
+      slug: r.slug,
+      name: r.name,
+      category: r.category,
+      score_pct: r.score_pct,
+      score_low_pct: r.score_low_pct,
+      score_high_pct: r.score_high_pct,
+      raw_score_pct: r.raw_score_pct,
+      coverage: r.coverage,
+      eligible: r.eligible,
+      rank: r.rank,
+      rank_note: r.rank_note,
+      overlaps_previous: r.overlaps_previous,
+      cap: r.cap?.cap ?? null,
+      cap_reason: r.cap?.reason ?? null,
+      as_of: r.as_of,
       ...scores,
       ...Object.fromEntries(factKeys.map((k) => [k, f.get(k) ?? null])),
       incidents: r.incidents.filter((x) => x.class !== 'regulatory_action').length,
       regulatory_actions: r.incidents.filter((x) => x.class === 'regulatory_action').length,
-      incidents_checked: r.incidents_checked, incident_record_stale: r.incident_record_stale,
-      website: r.website, page: r.page, json: r.json,
+      incidents_checked: r.incidents_checked,
+      incident_record_stale: r.incident_record_stale,
+      website: r.website,
+      page: r.page,
+      json: r.json,
     };
   });
   return csvTable(rows, columns);
@@ -110,12 +160,34 @@ export function categoryCsv(records: readonly PlatformRecord[]): CsvTable {
 
 /** Every incident and regulatory action as CSV, with its platform; source URLs joined with a space. With its Table Schema fields. */
 export function incidentsCsv(rows: ReadonlyArray<IncidentRow>): CsvTable {
-  const columns = ['date', 'slug', 'name', 'category', 'class', 'title', 'summary', 'amount_usd', 'restitution_usd', 'customers_made_whole', 'source_urls', 'page'];
+  const columns = [
+    'date',
+    'slug',
+    'name',
+    'category',
+    'class',
+    'title',
+    'summary',
+    'amount_usd',
+    'restitution_usd',
+    'customers_made_whole',
+    'source_urls',
+    'page',
+  ];
   return csvTable(
     rows.map((r) => ({
-      date: r.date, slug: r.slug, name: r.name, category: r.category, class: r.class, title: r.title, summary: r.summary,
-      amount_usd: r.amount_usd ?? null, restitution_usd: r.restitution_usd ?? null, customers_made_whole: r.customers_made_whole ?? null,
-      source_urls: r.sources.map((s) => s.url).join(' '), page: r.page,
+      date: r.date,
+      slug: r.slug,
+      name: r.name,
+      category: r.category,
+      class: r.class,
+      title: r.title,
+      summary: r.summary,
+      amount_usd: r.amount_usd ?? null,
+      restitution_usd: r.restitution_usd ?? null,
+      customers_made_whole: r.customers_made_whole ?? null,
+      source_urls: r.sources.map((s) => s.url).join(' '),
+      page: r.page,
     })),
     columns,
   );
@@ -133,14 +205,39 @@ export function incidentRows(records: readonly PlatformRecord[]): IncidentRow[] 
 
 /** Change events as CSV, one row each (old and new values as JSON text, source URLs joined with a space), with its Table Schema fields. */
 export function historyCsv(events: readonly ChangeEvent[]): CsvTable {
-  const columns = ['date', 'commit', 'kind', 'slug', 'name', 'category', 'field', 'old_value', 'new_value', 'old_as_of', 'new_as_of', 'old_source_urls', 'new_source_urls', 'description'];
+  const columns = [
+    'date',
+    'commit',
+    'kind',
+    'slug',
+    'name',
+    'category',
+    'field',
+    'old_value',
+    'new_value',
+    'old_as_of',
+    'new_as_of',
+    'old_source_urls',
+    'new_source_urls',
+    'description',
+  ];
   const json = (v: unknown): Cell => (v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v));
   return csvTable(
     events.map((e) => ({
       // a commit date has whole seconds: written in Table Schema's default datetime form
-      date: e.date.replace(/\.000Z$/, 'Z'), commit: e.commit, kind: e.kind, slug: e.slug, name: e.name, category: e.category, field: e.field,
-      old_value: json(e.old_value), new_value: json(e.new_value), old_as_of: e.old_as_of, new_as_of: e.new_as_of,
-      old_source_urls: e.old_sources.map((s) => s.url).join(' ') || null, new_source_urls: e.new_sources.map((s) => s.url).join(' ') || null,
+      date: e.date.replace(/\.000Z$/, 'Z'),
+      commit: e.commit,
+      kind: e.kind,
+      slug: e.slug,
+      name: e.name,
+      category: e.category,
+      field: e.field,
+      old_value: json(e.old_value),
+      new_value: json(e.new_value),
+      old_as_of: e.old_as_of,
+      new_as_of: e.new_as_of,
+      old_source_urls: e.old_sources.map((s) => s.url).join(' ') || null,
+      new_source_urls: e.new_sources.map((s) => s.url).join(' ') || null,
       description: e.description,
     })),
     columns,

@@ -46,8 +46,10 @@ const IncidentsFileSchema = z.object({
 const OPEN_DATA_DIR = 'open-data/';
 
 const ManifestEntrySchema = z.object({
-  file: z.string().meta({ description: 'The file, relative to this manifest (resolve it against the manifest\'s URL), e.g. platforms.json, schemas/manifest.schema.json' }),
-  url: z.string().meta({ description: 'The file\'s absolute URL on the service that built it' }),
+  file: z
+    .string()
+    .meta({ description: "The file, relative to this manifest (resolve it against the manifest's URL), e.g. platforms.json, schemas/manifest.schema.json" }),
+  url: z.string().meta({ description: "The file's absolute URL on the service that built it" }),
   description: z.string(),
   media_type: z.string(),
   bytes: z.number().int().min(0),
@@ -80,14 +82,17 @@ export type FileContents = string | Uint8Array;
 const byteLength = (contents: FileContents): number => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength);
 
 /** File contents as bytes (text encoded as UTF-8). */
-export const contentBytes = (contents: FileContents): Buffer => (typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength));
+export const contentBytes = (contents: FileContents): Buffer =>
+  typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
 
 /**
  * One output file: its path under dist/ and contents; a JSON file with a schema also
  * keeps the value its contents are the JSON text of (made by jsonFile), which is
  * validated against the schema before the swap; `records` counts what it lists.
  */
-export type EmittedFile = { path: string; contents: FileContents; records?: number } & ({ schema?: undefined; value?: undefined } | { schema: OutputSchema; value: unknown });
+export type EmittedFile = { path: string; contents: FileContents; records?: number } & (
+  { schema?: undefined; value?: undefined } | { schema: OutputSchema; value: unknown }
+);
 
 /** An open-data file with what the manifest says of it (and, for a CSV file, its Table Schema fields). */
 type OpenDataFile = EmittedFile & {
@@ -104,7 +109,12 @@ const JSON_TYPE = 'application/json';
 const CSV_TYPE = 'text/csv; header=present';
 
 /** The open-data files (under open-data/) for the records, the change feed and the history of each category, with their manifest. */
-export function openDataFiles(site: Site, records: readonly PlatformRecord[], feed: ChangeFeed, history: SourceHistory): { files: EmittedFile[]; manifest: Manifest } {
+export function openDataFiles(
+  site: Site,
+  records: readonly PlatformRecord[],
+  feed: ChangeFeed,
+  history: SourceHistory,
+): { files: EmittedFile[]; manifest: Manifest } {
   const asOf = newestAsOf(records);
   const schemaUrl = (name: string) => `${site.base_url}/open-data/schemas/${name}.schema.json`;
   const schemas = {
@@ -128,69 +138,119 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], fe
   const incidents = incidentRows(records);
   const files: OpenDataFile[] = [
     {
-      ...jsonFile('open-data/platforms.json', platformsFile(null, records), { standalone: schemas.platformsFile }, 'pretty'), records: records.length,
+      ...jsonFile('open-data/platforms.json', platformsFile(null, records), { standalone: schemas.platformsFile }, 'pretty'),
+      records: records.length,
       description: 'Every platform record of every category: facts with sources and as_of, per-criterion scores, coverage, cap, incidents, licences',
-      mediaType: JSON_TYPE, schemaUrl: schemaUrl('platforms-file'), asOf: records.map((r) => r.as_of),
+      mediaType: JSON_TYPE,
+      schemaUrl: schemaUrl('platforms-file'),
+      asOf: records.map((r) => r.as_of),
     },
     ...CATEGORY_IDS.flatMap((id): OpenDataFile[] => {
       const list = records.filter((r) => r.category === id);
       const dates = list.map((r) => r.as_of);
       return [
         {
-          ...jsonFile(`open-data/${id}.json`, platformsFile(id, list), { standalone: schemas.platformsFile }, 'pretty'), records: list.length,
-          description: `The ${id} platform records (same shape as platforms.json)`, mediaType: JSON_TYPE, schemaUrl: schemaUrl('platforms-file'), asOf: dates,
+          ...jsonFile(`open-data/${id}.json`, platformsFile(id, list), { standalone: schemas.platformsFile }, 'pretty'),
+          records: list.length,
+          description: `The ${id} platform records (same shape as platforms.json)`,
+          mediaType: JSON_TYPE,
+          schemaUrl: schemaUrl('platforms-file'),
+          asOf: dates,
         },
         {
-          ...csvFile(`open-data/${id}.csv`, categoryCsv(list)), records: list.length,
-          description: `The ${id} platforms as CSV, one row each: scores with their ranges, coverage, rank and rank note, each criterion's score, key facts (base tier of tiered fees)`, mediaType: CSV_TYPE, schemaUrl: null, asOf: dates,
+          ...csvFile(`open-data/${id}.csv`, categoryCsv(list)),
+          records: list.length,
+          description: `The ${id} platforms as CSV, one row each: scores with their ranges, coverage, rank and rank note, each criterion's score, key facts (base tier of tiered fees)`,
+          mediaType: CSV_TYPE,
+          schemaUrl: null,
+          asOf: dates,
         },
       ];
     }),
     {
       ...jsonFile(
         'open-data/incidents.json',
-        { title: `${site.name}: incidents and regulatory actions`, as_of: asOf, count: incidents.length, attribution: site.attribution, license: site.license, incidents },
+        {
+          title: `${site.name}: incidents and regulatory actions`,
+          as_of: asOf,
+          count: incidents.length,
+          attribution: site.attribution,
+          license: site.license,
+          incidents,
+        },
         { standalone: schemas.incidents },
         'pretty',
       ),
       records: incidents.length,
-      description: 'Every security incident and regulatory action, with its platform, date, class, amount in USD, whether customers were made whole, and sources',
-      mediaType: JSON_TYPE, schemaUrl: schemaUrl('incidents-file'), asOf: incidents.map((i) => i.date),
+      description:
+        'Every security incident and regulatory action, with its platform, date, class, amount in USD, whether customers were made whole, and sources',
+      mediaType: JSON_TYPE,
+      schemaUrl: schemaUrl('incidents-file'),
+      asOf: incidents.map((i) => i.date),
     },
     {
-      ...csvFile('open-data/incidents.csv', incidentsCsv(incidents)), records: incidents.length,
-      description: 'The incidents and regulatory actions as CSV, one row each, source URLs separated by spaces', mediaType: CSV_TYPE, schemaUrl: null, asOf: incidents.map((i) => i.date),
+      ...csvFile('open-data/incidents.csv', incidentsCsv(incidents)),
+      records: incidents.length,
+      description: 'The incidents and regulatory actions as CSV, one row each, source URLs separated by spaces',
+      mediaType: CSV_TYPE,
+      schemaUrl: null,
+      asOf: incidents.map((i) => i.date),
     },
     {
-      ...jsonFile('open-data/changes.json', feed, { standalone: schemas.changes }, 'pretty'), records: feed.entries.length,
-      description: 'What changed, one entry per commit to the sources (facts changed or corrected, platforms added or removed, incidents, scores, the methodology), newest first',
-      mediaType: JSON_TYPE, schemaUrl: schemaUrl('changes-file'), asOf: feed.entries.map((e) => e.date.slice(0, 10)),
+      ...jsonFile('open-data/changes.json', feed, { standalone: schemas.changes }, 'pretty'),
+      records: feed.entries.length,
+      description:
+        'What changed, one entry per commit to the sources (facts changed or corrected, platforms added or removed, incidents, scores, the methodology), newest first',
+      mediaType: JSON_TYPE,
+      schemaUrl: schemaUrl('changes-file'),
+      asOf: feed.entries.map((e) => e.date.slice(0, 10)),
     },
     {
-      path: 'open-data/changes.atom', contents: atomFeed(site, feed), records: feed.entries.length,
-      description: 'The same change feed as an Atom feed', mediaType: 'application/atom+xml', schemaUrl: null, asOf: feed.entries.map((e) => e.date.slice(0, 10)),
+      path: 'open-data/changes.atom',
+      contents: atomFeed(site, feed),
+      records: feed.entries.length,
+      description: 'The same change feed as an Atom feed',
+      mediaType: 'application/atom+xml',
+      schemaUrl: null,
+      asOf: feed.entries.map((e) => e.date.slice(0, 10)),
     },
     ...CATEGORY_IDS.flatMap((id): OpenDataFile[] => {
       const file = categoryHistoryFile(site, id, history);
       const dates = file.events.map((e) => e.date.slice(0, 10));
       return [
         {
-          ...jsonFile(`open-data/history/${id}.json`, file, { standalone: schemas.history }, 'pretty'), records: file.count,
+          ...jsonFile(`open-data/history/${id}.json`, file, { standalone: schemas.history }, 'pretty'),
+          records: file.count,
           description: `Every change to the ${id} records since the first commit of the sources: each fact's old and new value, as_of and sources, told apart as a change in the world or a correction, oldest first`,
-          mediaType: JSON_TYPE, schemaUrl: schemaUrl('history-file'), asOf: dates,
+          mediaType: JSON_TYPE,
+          schemaUrl: schemaUrl('history-file'),
+          asOf: dates,
         },
         {
-          ...csvFile(`open-data/history/${id}.csv`, historyCsv(file.events)), records: file.count,
-          description: `The ${id} history as CSV, one change a row (values as JSON text, source URLs separated by spaces)`, mediaType: CSV_TYPE, schemaUrl: null, asOf: dates,
+          ...csvFile(`open-data/history/${id}.csv`, historyCsv(file.events)),
+          records: file.count,
+          description: `The ${id} history as CSV, one change a row (values as JSON text, source URLs separated by spaces)`,
+          mediaType: CSV_TYPE,
+          schemaUrl: null,
+          asOf: dates,
         },
       ];
     }),
-    ...Object.entries({ 'platforms-file': schemas.platformsFile, 'platform-record': schemas.record, 'incidents-file': schemas.incidents, 'changes-file': schemas.changes, 'history-file': schemas.history, manifest: schemas.manifest }).map(
-      ([name, schema]): OpenDataFile => ({
-        path: `open-data/schemas/${name}.schema.json`, contents: prettyJson(schema),
-        description: `JSON Schema (draft 2020-12): ${String(schema.title)}`, mediaType: 'application/schema+json', schemaUrl: null, asOf: [],
-      }),
-    ),
+    ...Object.entries({
+      'platforms-file': schemas.platformsFile,
+      'platform-record': schemas.record,
+      'incidents-file': schemas.incidents,
+      'changes-file': schemas.changes,
+      'history-file': schemas.history,
+      manifest: schemas.manifest,
+    }).map(([name, schema]): OpenDataFile => ({
+      path: `open-data/schemas/${name}.schema.json`,
+      contents: prettyJson(schema),
+      description: `JSON Schema (draft 2020-12): ${String(schema.title)}`,
+      mediaType: 'application/schema+json',
+      schemaUrl: null,
+      asOf: [],
+    })),
   ];
   const hashes = files.map((f) => sha256(f.contents));
   const manifest: Manifest = {
@@ -216,7 +276,16 @@ export function openDataFiles(site: Site, records: readonly PlatformRecord[], fe
   };
   const manifestFile = jsonFile('open-data/manifest.json', manifest, { standalone: schemas.manifest }, 'pretty');
   // validated by the frictionless library in test/history.test.ts (its profiles are JSON Schema draft-04)
-  const packageFile: EmittedFile = { path: 'open-data/datapackage.json', contents: prettyJson(dataPackage(site, manifest.files.map((entry, i) => ({ ...entry, fields: files[i]!.fields })), asOf)) };
+  const packageFile: EmittedFile = {
+    path: 'open-data/datapackage.json',
+    contents: prettyJson(
+      dataPackage(
+        site,
+        manifest.files.map((entry, i) => ({ ...entry, fields: files[i]!.fields })),
+        asOf,
+      ),
+    ),
+  };
   const sums = [...files.map((f, i) => [hashes[i]!, f.path] as const), ...[manifestFile, packageFile].map((f) => [sha256(f.contents), f.path] as const)]
     .map(([hash, p]) => `${hash}  ${p.slice(OPEN_DATA_DIR.length)}\n`)
     .join('');

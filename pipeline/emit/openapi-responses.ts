@@ -11,12 +11,37 @@ const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 /** Response header fields, described once (components.headers) and referenced by each response that carries them. */
 export const HEADERS = {
-  RateLimit: { description: 'Requests left in the current window and seconds until one more is admitted (draft-ietf-httpapi-ratelimit-headers), e.g. `"free";r=59;t=60`; keyed plans add their monthly quota as a second item', schema: { type: 'string' }, example: '"free";r=59;t=60' },
-  'RateLimit-Policy': { description: 'The quota applied: `q` requests per `w` seconds, per plan (draft-ietf-httpapi-ratelimit-headers)', schema: { type: 'string' }, example: '"free";q=60;w=60' },
-  ETag: { description: 'Strong entity tag of a precomputed body (the first 32 hex digits of its SHA-256); send it in If-None-Match for a 304', schema: { type: 'string' }, example: '"3f5c0d7e9b2a41c8a6d4e2f1b0c9a8d7"' },
-  'Cache-Control': { description: `\`${CACHE_CONTROL.precomputed}\` for precomputed bodies and files, \`${CACHE_CONTROL.computed}\` for answers computed from the parameters, \`${CACHE_CONTROL.error}\` for errors`, schema: { type: 'string' }, example: CACHE_CONTROL.precomputed },
-  'X-Request-Id': { description: 'The id of this request in the service log: the caller\'s X-Request-Id when it is 1 to 128 visible ASCII characters, else a new one', schema: { type: 'string' } },
-  'Ignored-Query-Parameters': { description: 'Query parameters the operation does not take, ignored and named here (comma-separated) and in the body\'s `ignored_parameters`; such an answer is not stored by caches. A near miss of a known parameter is a 400 instead', schema: { type: 'string' }, example: 'utm_source, _' },
+  RateLimit: {
+    description:
+      'Requests left in the current window and seconds until one more is admitted (draft-ietf-httpapi-ratelimit-headers), e.g. `"free";r=59;t=60`; keyed plans add their monthly quota as a second item',
+    schema: { type: 'string' },
+    example: '"free";r=59;t=60',
+  },
+  'RateLimit-Policy': {
+    description: 'The quota applied: `q` requests per `w` seconds, per plan (draft-ietf-httpapi-ratelimit-headers)',
+    schema: { type: 'string' },
+    example: '"free";q=60;w=60',
+  },
+  ETag: {
+    description: 'Strong entity tag of a precomputed body (the first 32 hex digits of its SHA-256); send it in If-None-Match for a 304',
+    schema: { type: 'string' },
+    example: '"3f5c0d7e9b2a41c8a6d4e2f1b0c9a8d7"',
+  },
+  'Cache-Control': {
+    description: `\`${CACHE_CONTROL.precomputed}\` for precomputed bodies and files, \`${CACHE_CONTROL.computed}\` for answers computed from the parameters, \`${CACHE_CONTROL.error}\` for errors`,
+    schema: { type: 'string' },
+    example: CACHE_CONTROL.precomputed,
+  },
+  'X-Request-Id': {
+    description: "The id of this request in the service log: the caller's X-Request-Id when it is 1 to 128 visible ASCII characters, else a new one",
+    schema: { type: 'string' },
+  },
+  'Ignored-Query-Parameters': {
+    description:
+      "Query parameters the operation does not take, ignored and named here (comma-separated) and in the body's `ignored_parameters`; such an answer is not stored by caches. A near miss of a known parameter is a 400 instead",
+    schema: { type: 'string' },
+    example: 'utm_source, _',
+  },
   'Retry-After': { description: 'Seconds until a request is admitted again', schema: { type: 'integer', minimum: 1 }, example: 12 },
 };
 
@@ -45,15 +70,24 @@ export const ok = (schema: string, description: string, precomputed = false) => 
   content: { 'application/json': { schema: ref(schema) } },
 });
 export const commonErrors = {
-  '400': problem('Invalid parameters: a near miss of a known parameter (`errors` says which was meant), a repeated parameter, more than 20 parameters, or an undecodable URL; `errors` lists each parameter and what is allowed'),
+  '400': problem(
+    'Invalid parameters: a near miss of a known parameter (`errors` says which was meant), a repeated parameter, more than 20 parameters, or an undecodable URL; `errors` lists each parameter and what is allowed',
+  ),
   '401': problem('X-API-Key is malformed or unknown (leave it out for the free plan)'),
-  '403': problem('The Host header names a host the service is not published under (DNS-rebinding protection; README "Configuration", ALLOWED_HOSTS): `detail` names the header and the hosts allowed'),
+  '403': problem(
+    'The Host header names a host the service is not published under (DNS-rebinding protection; README "Configuration", ALLOWED_HOSTS): `detail` names the header and the hosts allowed',
+  ),
   '404': problem('Unknown path or resource (problem+json; for platform names with up to three suggestions)'),
   '405': problem('Method not allowed; the Allow header lists GET, HEAD'),
   '406': problem('Accept rules out application/json'),
   '429': {
     ...problem('Rate limit exceeded: see Retry-After and the RateLimit / RateLimit-Policy header fields'),
-    headers: { 'Retry-After': header('Retry-After'), RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy'), 'X-Request-Id': header('X-Request-Id') },
+    headers: {
+      'Retry-After': header('Retry-After'),
+      RateLimit: header('RateLimit'),
+      'RateLimit-Policy': header('RateLimit-Policy'),
+      'X-Request-Id': header('X-Request-Id'),
+    },
   },
 };
 /** Precomputed bodies carry a strong ETag; a matching If-None-Match gets 304. */

@@ -5,14 +5,29 @@
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 import { PROBLEM_TYPES } from '../../runtime/domain/contract/problem.js';
 import { LIMITS } from '../../runtime/domain/contract/parameter-rules.js';
-import { balanceParameter, COMPARE_WEIGHT_PARAMETERS, FEE_ACTIVITY_PARAMETERS, MONTHS_PARAMETER, platformPathParameter, queryParameter, type ParameterSpec } from '../../runtime/domain/operations/parameter-specs.js';
+import {
+  balanceParameter,
+  COMPARE_WEIGHT_PARAMETERS,
+  FEE_ACTIVITY_PARAMETERS,
+  MONTHS_PARAMETER,
+  platformPathParameter,
+  queryParameter,
+  type ParameterSpec,
+} from '../../runtime/domain/operations/parameter-specs.js';
 import { badRequest, commonErrors, fileHeaders, notModified, siteErrors, type Json } from './openapi-responses.js';
 
 /**
  * A page of the site: HTML (strict Content-Security-Policy), ETag and 304 when precomputed; not
  * counted against the API limit. A browser (Accept preferring text/html) gets its errors as pages.
  */
-function sitePage(operationId: string, summary: string, description: string, parameters: readonly (ParameterSpec | Json)[] = [], extra: Json = {}, counted = false): Json {
+function sitePage(
+  operationId: string,
+  summary: string,
+  description: string,
+  parameters: readonly (ParameterSpec | Json)[] = [],
+  extra: Json = {},
+  counted = false,
+): Json {
   return {
     get: {
       operationId,
@@ -21,7 +36,12 @@ function sitePage(operationId: string, summary: string, description: string, par
       description: `${description} ${counted ? 'Rendered on request and counted against the API limit' : 'Not counted against the API limit'}; a browser gets errors as pages in the site's style.`,
       ...(counted ? {} : { security: [{}] }),
       ...(parameters.length ? { parameters } : {}),
-      responses: { '200': { description: 'HTML page', headers: fileHeaders, content: { 'text/html': { schema: { type: 'string' } } } }, ...notModified, ...siteErrors, ...extra },
+      responses: {
+        '200': { description: 'HTML page', headers: fileHeaders, content: { 'text/html': { schema: { type: 'string' } } } },
+        ...notModified,
+        ...siteErrors,
+        ...extra,
+      },
     },
   };
 }
@@ -35,7 +55,11 @@ function crawlerFile(operationId: string, summary: string, description: string, 
       summary,
       description,
       security: [{}],
-      responses: { '200': { description: summary, headers: fileHeaders, content: { [mediaType]: { schema: { type: 'string' } } } }, ...notModified, ...siteErrors },
+      responses: {
+        '200': { description: summary, headers: fileHeaders, content: { [mediaType]: { schema: { type: 'string' } } } },
+        ...notModified,
+        ...siteErrors,
+      },
     },
   };
 }
@@ -46,7 +70,8 @@ function crawlerFile(operationId: string, summary: string, description: string, 
  */
 const formPageBadRequest: Json = {
   ...badRequest,
-  description: 'A value was refused. A browser (Accept preferring text/html) gets the page again (text/html, Cache-Control no-store) with its form, the values as typed and, beside each refused field, what is allowed; an API client gets problem+json whose `errors` name each parameter.',
+  description:
+    'A value was refused. A browser (Accept preferring text/html) gets the page again (text/html, Cache-Control no-store) with its form, the values as typed and, beside each refused field, what is allowed; an API client gets problem+json whose `errors` name each parameter.',
 };
 
 /** A number field of a calculator page: the API's parameter, and thousands separators and a leading "$" or "USD" as people type them. */
@@ -60,26 +85,116 @@ const formNumberParameter = ({ schema: { pattern: _digitsOnly, ...schema }, ...p
 export function sitePaths(): Json {
   return {
     '/': sitePage('getHomePage', 'Landing page', 'The categories with their counts and links to everything else.'),
-    '/platforms/{slug}': sitePage('getPlatformPage', 'Platform page', 'Score, coverage, each criterion with rationale and source links, facts with as_of, incidents and regulatory record. A name or alias in place of the slug (/platforms/Ledger%20Nano%20X) redirects to the canonical page.', [platformPathParameter('slug', 'Platform slug (or a name or alias, redirected)', 'kraken')], { '301': { description: 'Moved permanently: the canonical page of the platform named', headers: { Location: { description: 'The canonical page, relative to this host', schema: { type: 'string' } } } } }),
-    '/compare/{slug}': sitePage('getComparePage', 'Compare page', 'Verdict, the arithmetic, a bar chart by criterion, the too-close explanation. Published verdicts are precomputed; any other comparison of 2 to 6 platforms of one category (`<a>-vs-<b>[-vs-<c>...]`, slugs, names or aliases) is rendered on request with default weights. With `weights` or `profile` (as GET /v1/compare takes them; empty values are ignored, as an empty form field) any comparison is rendered on request with them, and a form on the page changes them.', [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>[-vs-...]', schema: { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, example: 'coinbase-vs-kraken' }, ...COMPARE_WEIGHT_PARAMETERS], { '400': badRequest }),
-    '/categories/{id}': sitePage('getCategoryPage', 'Category page', 'The ranked table of its platforms.', [{ name: 'id', in: 'path', required: true, description: 'Category id', schema: { type: 'string', enum: [...CATEGORY_IDS] }, example: 'exchanges' }]),
-    '/search': sitePage('getSearchPage', 'Search page', `Platforms whose name, alias or slug contains \`query\` (the search of GET /v1/platforms, at most 50, best score first), each linked to its page; without \`query\`, the form alone. The form in every page's header sends it.`, [queryParameter('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', maxLength: LIMITS.nameMaxLength }, false, 'ledger')], { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
-    '/savings': sitePage('getSavingsCalculatorPage', 'Savings calculator', 'The projection of GET /v1/savings-interest for `balance` and `months`, with a chart of the interest per account and a form (no script); without `balance`, the form alone; a refused value shows the form again with what to correct (400).', [balanceParameter(false), MONTHS_PARAMETER].map(formNumberParameter), { '400': formPageBadRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
-    '/fees': sitePage('getFeeCalculatorPage', 'Fee calculator', 'The estimate of GET /v1/fees for the category and activity given, with a chart of each costed platform\'s annual total by fee line and a form (no script); without `category`, the form alone; empty fields keep their defaults; a refused value shows the form again with what to correct (400).', [queryParameter('category', '`brokerages` or `exchanges` (singular accepted)', { type: 'string' }, false, 'brokerages'), ...FEE_ACTIVITY_PARAMETERS.map(formNumberParameter)], { '400': formPageBadRequest, '401': commonErrors['401'], '429': commonErrors['429'] }, true),
-    '/methodology': sitePage('getMethodologyPage', 'The methodology', 'The published methodology, generated from methodology.yaml: criteria, weights, freshness windows, evidence tiers, the coverage gate and caps.'),
+    '/platforms/{slug}': sitePage(
+      'getPlatformPage',
+      'Platform page',
+      'Score, coverage, each criterion with rationale and source links, facts with as_of, incidents and regulatory record. A name or alias in place of the slug (/platforms/Ledger%20Nano%20X) redirects to the canonical page.',
+      [platformPathParameter('slug', 'Platform slug (or a name or alias, redirected)', 'kraken')],
+      {
+        '301': {
+          description: 'Moved permanently: the canonical page of the platform named',
+          headers: { Location: { description: 'The canonical page, relative to this host', schema: { type: 'string' } } },
+        },
+      },
+    ),
+    '/compare/{slug}': sitePage(
+      'getComparePage',
+      'Compare page',
+      'Verdict, the arithmetic, a bar chart by criterion, the too-close explanation. Published verdicts are precomputed; any other comparison of 2 to 6 platforms of one category (`<a>-vs-<b>[-vs-<c>...]`, slugs, names or aliases) is rendered on request with default weights. With `weights` or `profile` (as GET /v1/compare takes them; empty values are ignored, as an empty form field) any comparison is rendered on request with them, and a form on the page changes them.',
+      [
+        {
+          name: 'slug',
+          in: 'path',
+          required: true,
+          description: '<platform_a>-vs-<platform_b>[-vs-...]',
+          schema: { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength },
+          example: 'coinbase-vs-kraken',
+        },
+        ...COMPARE_WEIGHT_PARAMETERS,
+      ],
+      { '400': badRequest },
+    ),
+    '/categories/{id}': sitePage('getCategoryPage', 'Category page', 'The ranked table of its platforms.', [
+      { name: 'id', in: 'path', required: true, description: 'Category id', schema: { type: 'string', enum: [...CATEGORY_IDS] }, example: 'exchanges' },
+    ]),
+    '/search': sitePage(
+      'getSearchPage',
+      'Search page',
+      `Platforms whose name, alias or slug contains \`query\` (the search of GET /v1/platforms, at most 50, best score first), each linked to its page; without \`query\`, the form alone. The form in every page's header sends it.`,
+      [queryParameter('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', maxLength: LIMITS.nameMaxLength }, false, 'ledger')],
+      { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] },
+      true,
+    ),
+    '/savings': sitePage(
+      'getSavingsCalculatorPage',
+      'Savings calculator',
+      'The projection of GET /v1/savings-interest for `balance` and `months`, with a chart of the interest per account and a form (no script); without `balance`, the form alone; a refused value shows the form again with what to correct (400).',
+      [balanceParameter(false), MONTHS_PARAMETER].map(formNumberParameter),
+      { '400': formPageBadRequest, '401': commonErrors['401'], '429': commonErrors['429'] },
+      true,
+    ),
+    '/fees': sitePage(
+      'getFeeCalculatorPage',
+      'Fee calculator',
+      "The estimate of GET /v1/fees for the category and activity given, with a chart of each costed platform's annual total by fee line and a form (no script); without `category`, the form alone; empty fields keep their defaults; a refused value shows the form again with what to correct (400).",
+      [
+        queryParameter('category', '`brokerages` or `exchanges` (singular accepted)', { type: 'string' }, false, 'brokerages'),
+        ...FEE_ACTIVITY_PARAMETERS.map(formNumberParameter),
+      ],
+      { '400': formPageBadRequest, '401': commonErrors['401'], '429': commonErrors['429'] },
+      true,
+    ),
+    '/methodology': sitePage(
+      'getMethodologyPage',
+      'The methodology',
+      'The published methodology, generated from methodology.yaml: criteria, weights, freshness windows, evidence tiers, the coverage gate and caps.',
+    ),
     '/docs': sitePage('getApiReferencePage', 'API reference', 'This document rendered by Swagger UI, served from the site (no outside validator is called).'),
-    '/open-data': sitePage('getOpenDataPage', 'Open data', 'Every downloadable file with what it holds, records, size, SHA-256, schema and as_of range; licence and how to cite.'),
-    '/problems/{name}': sitePage('getProblemTypePage', 'An error type', 'What an error type means and what to do: the page the `type` URL of a problem+json answer points at.', [{ name: 'name', in: 'path', required: true, description: 'Problem type name', schema: { type: 'string', enum: Object.keys(PROBLEM_TYPES) }, example: 'rate-limited' }]),
+    '/open-data': sitePage(
+      'getOpenDataPage',
+      'Open data',
+      'Every downloadable file with what it holds, records, size, SHA-256, schema and as_of range; licence and how to cite.',
+    ),
+    '/problems/{name}': sitePage(
+      'getProblemTypePage',
+      'An error type',
+      'What an error type means and what to do: the page the `type` URL of a problem+json answer points at.',
+      [
+        {
+          name: 'name',
+          in: 'path',
+          required: true,
+          description: 'Problem type name',
+          schema: { type: 'string', enum: Object.keys(PROBLEM_TYPES) },
+          example: 'rate-limited',
+        },
+      ],
+    ),
     '/robots.txt': crawlerFile('getRobotsTxt', 'robots.txt', 'Everything may be crawled; names the sitemap.', 'text/plain'),
-    '/sitemap.xml': crawlerFile('getSitemap', 'Sitemap', 'Every page of its own under the base URL (sitemaps.org 0.9), platform pages with their record\'s as_of as lastmod.', 'application/xml'),
+    '/sitemap.xml': crawlerFile(
+      'getSitemap',
+      'Sitemap',
+      "Every page of its own under the base URL (sitemaps.org 0.9), platform pages with their record's as_of as lastmod.",
+      'application/xml',
+    ),
     '/assets/{file}': {
       get: {
         operationId: 'getSiteAsset',
         tags: ['site'],
         summary: "The pages' stylesheet, the search box's script and the names it offers",
-        description: "Named by their content's hash (site.<hash>.css, search-box.<hash>.js, search-index.<hash>.json; the pages link the current ones): a new content is a new name, so they are sent with Cache-Control `public, max-age=31536000, immutable`. Not counted against the API limit.",
+        description:
+          "Named by their content's hash (site.<hash>.css, search-box.<hash>.js, search-index.<hash>.json; the pages link the current ones): a new content is a new name, so they are sent with Cache-Control `public, max-age=31536000, immutable`. Not counted against the API limit.",
         security: [{}],
-        parameters: [{ name: 'file', in: 'path', required: true, description: 'File name with its content hash, as a page links it', schema: { type: 'string', pattern: '^[a-z-]+\\.[0-9a-f]{10}\\.(css|js|json)$' }, example: 'site.0123456789.css' }],
+        parameters: [
+          {
+            name: 'file',
+            in: 'path',
+            required: true,
+            description: 'File name with its content hash, as a page links it',
+            schema: { type: 'string', pattern: '^[a-z-]+\\.[0-9a-f]{10}\\.(css|js|json)$' },
+            example: 'site.0123456789.css',
+          },
+        ],
         responses: {
           '200': {
             description: 'The file',
@@ -102,7 +217,16 @@ export function sitePaths(): Json {
         summary: 'An open-data file listed in /open-data/manifest.json (JSON, CSV, Atom, JSON Schemas under schemas/, SHA256SUMS)',
         description: 'The files of the open data, each listed with its size and SHA-256 in the manifest. Not counted against the API limit.',
         security: [{}],
-        parameters: [{ name: 'file', in: 'path', required: true, description: 'File name as the manifest lists it, e.g. platforms.json, exchanges.csv, changes.atom, history/exchanges.csv, SHA256SUMS', schema: { type: 'string', minLength: 1 }, example: 'platforms.json' }],
+        parameters: [
+          {
+            name: 'file',
+            in: 'path',
+            required: true,
+            description: 'File name as the manifest lists it, e.g. platforms.json, exchanges.csv, changes.atom, history/exchanges.csv, SHA256SUMS',
+            schema: { type: 'string', minLength: 1 },
+            example: 'platforms.json',
+          },
+        ],
         responses: {
           '200': {
             description: 'The file',

@@ -24,7 +24,10 @@ function hashedPath(stem: string, extension: string, contents: string | Buffer):
  * The asset files and their URL paths (each starting with `/`).
  * @param platforms the platforms of the build: the search box offers their names, slugs and aliases
  */
-export function siteAssets(platforms: ReadonlyArray<Pick<PlatformSource, 'name' | 'slug' | 'aliases' | 'category'>>): { paths: SiteAssets; files: EmittedFile[] } {
+export function siteAssets(platforms: ReadonlyArray<Pick<PlatformSource, 'name' | 'slug' | 'aliases' | 'category'>>): {
+  paths: SiteAssets;
+  files: EmittedFile[];
+} {
   const css = readFileSync(path.join(PROJECT_ROOT, 'runtime/domain/pages/site.css'));
   const script = readFileSync(path.join(PROJECT_ROOT, 'runtime/domain/pages/search-box.js'));
   const index = JSON.stringify(

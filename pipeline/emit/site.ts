@@ -7,7 +7,13 @@ import type { SiteSource } from '../../runtime/domain/sources/site-schema.js';
  * replaces `{base_url}` in every text field, and records the methodology version and
  * the evaluation date (YYYY-MM-DD) every answer names, and the assets' hashed paths (site-assets.ts).
  */
-export function resolveSite(source: SiteSource, baseUrlOverride: string | undefined, methodologyVersion: string, evaluationDate: string, assets: SiteAssets): Site {
+export function resolveSite(
+  source: SiteSource,
+  baseUrlOverride: string | undefined,
+  methodologyVersion: string,
+  evaluationDate: string,
+  assets: SiteAssets,
+): Site {
   const base = (baseUrlOverride?.trim() || source.base_url).replace(/\/+$/, '');
   const fill = (text: string) => text.replaceAll('{base_url}', base);
   return {

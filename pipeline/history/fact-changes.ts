@@ -39,12 +39,18 @@ function factKind(before: FactVersion | undefined, after: FactVersion | undefine
 function describeFact(kind: ChangeKind, name: string, field: string, before: FactVersion | undefined, after: FactVersion | undefined): string {
   const at = (f: FactVersion | undefined) => (f?.as_of ? ` as of ${f.as_of}` : '');
   switch (kind) {
-    case 'fact_added': return `${name}: ${field} ${show(after!.value)}${at(after)} recorded`;
-    case 'fact_removed': return `${name}: ${field} ${show(before!.value)}${at(before)} removed`;
-    case 'fact_changed': return `${name}: ${field} ${show(before!.value)} → ${show(after!.value)}${at(after)}`;
-    case 'fact_reconfirmed': return `${name}: ${field} ${show(after!.value)} reconfirmed${at(after)}`;
-    case 'fact_sources_changed': return `${name}: ${field} ${show(after!.value)}${at(after)}, sources changed`;
-    default: return `${name}: corrected ${field} ${show(before!.value)}${at(before)} → ${show(after!.value)}${at(after)}`;
+    case 'fact_added':
+      return `${name}: ${field} ${show(after!.value)}${at(after)} recorded`;
+    case 'fact_removed':
+      return `${name}: ${field} ${show(before!.value)}${at(before)} removed`;
+    case 'fact_changed':
+      return `${name}: ${field} ${show(before!.value)} → ${show(after!.value)}${at(after)}`;
+    case 'fact_reconfirmed':
+      return `${name}: ${field} ${show(after!.value)} reconfirmed${at(after)}`;
+    case 'fact_sources_changed':
+      return `${name}: ${field} ${show(after!.value)}${at(after)}, sources changed`;
+    default:
+      return `${name}: corrected ${field} ${show(before!.value)}${at(before)} → ${show(after!.value)}${at(after)}`;
   }
 }
 
@@ -70,10 +76,15 @@ export function platformChanges(before: PlatformSnapshot | null, after: Platform
     const kind = factKind(b, a);
     if (!kind) continue;
     events.push({
-      ...base, kind, field,
-      old_value: b?.value ?? null, new_value: a?.value ?? null,
-      old_as_of: b?.as_of ?? null, new_as_of: a?.as_of ?? null,
-      old_sources: b?.sources ?? [], new_sources: a?.sources ?? [],
+      ...base,
+      kind,
+      field,
+      old_value: b?.value ?? null,
+      new_value: a?.value ?? null,
+      old_as_of: b?.as_of ?? null,
+      new_as_of: a?.as_of ?? null,
+      old_sources: b?.sources ?? [],
+      new_sources: a?.sources ?? [],
       description: describeFact(kind, now.name, field, b, a),
     });
   }
@@ -87,10 +98,15 @@ export function platformChanges(before: PlatformSnapshot | null, after: Platform
     const shown = (a ?? b)!;
     const verb = kind === 'incident_added' ? 'recorded' : kind === 'incident_removed' ? 'removed' : 'corrected';
     events.push({
-      ...base, kind, field: 'incident',
-      old_value: b ? incidentValue(b) : null, new_value: a ? incidentValue(a) : null,
-      old_as_of: b?.date ?? null, new_as_of: a?.date ?? null,
-      old_sources: b?.sources ?? [], new_sources: a?.sources ?? [],
+      ...base,
+      kind,
+      field: 'incident',
+      old_value: b ? incidentValue(b) : null,
+      new_value: a ? incidentValue(a) : null,
+      old_as_of: b?.date ?? null,
+      new_as_of: a?.date ?? null,
+      old_sources: b?.sources ?? [],
+      new_sources: a?.sources ?? [],
       description: `${now.name}: ${shown.class.replace(/_/g, ' ')} of ${shown.date} ${verb}: ${shown.title}`,
     });
   }

@@ -28,9 +28,7 @@ export interface SourceCommit {
 }
 
 /** The commits of a sources folder, oldest first, or why there are none to read. */
-export type GitSourceLog =
-  | { available: true; commits: SourceCommit[]; shallow: boolean }
-  | { available: false; reason: string };
+export type GitSourceLog = { available: true; commits: SourceCommit[]; shallow: boolean } | { available: false; reason: string };
 
 /** git's hash of a missing side of a change (--raw). */
 const NO_BLOB = /^0+$/;
@@ -62,8 +60,17 @@ export async function readSourceLog(sourcesDir: string): Promise<GitSourceLog> {
   }
   const SEP = '\u001e';
   const out = await git(sourcesDir, [
-    'log', '--first-parent', '--diff-merges=first-parent', '--reverse', '--raw', '--no-abbrev', '--no-renames', '-z',
-    `--format=${SEP}%H%x00%cI%x00%s%x00`, '--', '.',
+    'log',
+    '--first-parent',
+    '--diff-merges=first-parent',
+    '--reverse',
+    '--raw',
+    '--no-abbrev',
+    '--no-renames',
+    '-z',
+    `--format=${SEP}%H%x00%cI%x00%s%x00`,
+    '--',
+    '.',
   ]);
   const commits: SourceCommit[] = [];
   for (const chunk of out.split(SEP)) {
@@ -100,7 +107,9 @@ export function readBlobs(cwd: string, hashes: readonly string[]): Promise<Map<s
     const chunks: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`git cat-file failed: ${stderr.trim()}`));

@@ -46,7 +46,8 @@ export interface PlatformSnapshot {
 /** Keys of a group that describe the evidence, not the fact (compared apart). */
 const EVIDENCE_KEYS: ReadonlySet<string> = new Set([...CITATION_KEYS, 'as_of', 'as_of_precision']);
 
-const text = (v: unknown): string | null => (typeof v === 'string' ? v : v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'number' ? String(v) : null);
+const text = (v: unknown): string | null =>
+  typeof v === 'string' ? v : v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'number' ? String(v) : null;
 const record = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
 
 function sourcesOf(v: unknown): HistorySource[] {
@@ -95,7 +96,14 @@ export function platformSnapshot(data: unknown): PlatformSnapshot | null {
     const title = text(i?.title);
     if (!i || !date || !title) continue;
     const amount = (v: unknown) => (typeof v === 'number' ? v : null);
-    incidents.set(`${date}|${title}`, { date, class: text(i.class) ?? 'other', title, amount_usd: amount(i.amount_usd), restitution_usd: amount(i.restitution_usd), sources: sourcesOf(i.sources) });
+    incidents.set(`${date}|${title}`, {
+      date,
+      class: text(i.class) ?? 'other',
+      title,
+      amount_usd: amount(i.amount_usd),
+      restitution_usd: amount(i.restitution_usd),
+      sources: sourcesOf(i.sources),
+    });
   }
   return { slug, name, category, facts, incidents };
 }

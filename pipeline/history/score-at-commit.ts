@@ -48,9 +48,21 @@ export function tierListsOf(tiers: unknown, unreliable: unknown): TierLists {
  * Scores one category's platforms as of `evaluationDate` (YYYY-MM-DD).
  * @param platforms every platform file of the category at the commit, each read by this build's schema
  */
-export function scoreCategoryAt(platforms: readonly PlatformSource[], methodology: Methodology, lists: TierLists, site: Site, evaluationDate: string): CommitScore[] {
+export function scoreCategoryAt(
+  platforms: readonly PlatformSource[],
+  methodology: Methodology,
+  lists: TierLists,
+  site: Site,
+  evaluationDate: string,
+): CommitScore[] {
   const scored = scoreDataset(platforms, methodology, site, { evaluationDate, freshness: methodology.freshness, lists });
   return scored
-    .map((p) => ({ slug: p.source.slug, methodology_version: methodology.version, score_pct: p.model.score_pct, coverage: p.model.coverage, eligible: p.model.eligible }))
+    .map((p) => ({
+      slug: p.source.slug,
+      methodology_version: methodology.version,
+      score_pct: p.model.score_pct,
+      coverage: p.model.coverage,
+      eligible: p.model.eligible,
+    }))
     .sort((a, b) => (a.slug < b.slug ? -1 : 1));
 }

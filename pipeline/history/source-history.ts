@@ -84,17 +84,31 @@ const utc = (gitDate: string): string => new Date(gitDate).toISOString();
 
 /** The methodology_changed event of a commit, when methodology.yaml's version moved. */
 function methodologyEvent(before: unknown, after: unknown, commit: CommitRef): ChangeEvent[] {
-  const version = (v: unknown) => (v && typeof v === 'object' && typeof (v as { version?: unknown }).version === 'string' ? (v as { version: string }).version : null);
+  const version = (v: unknown) =>
+    v && typeof v === 'object' && typeof (v as { version?: unknown }).version === 'string' ? (v as { version: string }).version : null;
   const [from, to] = [version(before), version(after)];
   if (to === null || from === to) return [];
   const log = (after as { changelog?: Array<{ version?: unknown; changes?: unknown }> }).changelog;
   const entry = Array.isArray(log) ? log.find((e) => e?.version === to) : undefined;
   const lines = Array.isArray(entry?.changes) ? entry.changes.filter((c): c is string => typeof c === 'string') : [];
-  return [{
-    commit: commit.hash, date: commit.date, kind: 'methodology_changed', slug: null, name: null, category: null, field: 'version',
-    old_value: from, new_value: to, old_as_of: null, new_as_of: null, old_sources: [], new_sources: [],
-    description: `methodology ${from ?? 'none'} → ${to}${lines.length ? `: ${lines.join(' ')}` : ''}`,
-  }];
+  return [
+    {
+      commit: commit.hash,
+      date: commit.date,
+      kind: 'methodology_changed',
+      slug: null,
+      name: null,
+      category: null,
+      field: 'version',
+      old_value: from,
+      new_value: to,
+      old_as_of: null,
+      new_as_of: null,
+      old_sources: [],
+      new_sources: [],
+      description: `methodology ${from ?? 'none'} → ${to}${lines.length ? `: ${lines.join(' ')}` : ''}`,
+    },
+  ];
 }
 
 /** The categories (folder names under platforms/) whose scores a commit may have moved: all when the methodology or tiers changed. */
@@ -144,7 +158,11 @@ export const NO_HISTORY: SourceHistory = {
 export async function readSourceHistory(options: HistoryOptions): Promise<SourceHistory> {
   const log = await readSourceLog(options.sourcesDir);
   if (!log.available) {
-    return { status: { available: false, note: `${log.reason}: only the current state is published`, first_commit_date: null, last_commit_date: null, commits: 0 }, events: [], scores: new Map() };
+    return {
+      status: { available: false, note: `${log.reason}: only the current state is published`, first_commit_date: null, last_commit_date: null, commits: 0 },
+      events: [],
+      scores: new Map(),
+    };
   }
   const { commits } = log;
   const cache = new HistoryCache(options.cacheDir, path.resolve(options.sourcesDir));
@@ -185,28 +203,65 @@ export async function readSourceHistory(options: HistoryOptions): Promise<Source
   }
   const note = log.shallow ? 'shallow clone: history starts at the first commit this clone has' : null;
   return {
-    status: { available: true, note, first_commit_date: commits.length ? utc(commits[0]!.date) : null, last_commit_date: commits.length ? utc(commits.at(-1)!.date) : null, commits: commits.length },
+    status: {
+      available: true,
+      note,
+      first_commit_date: commits.length ? utc(commits[0]!.date) : null,
+      last_commit_date: commits.length ? utc(commits.at(-1)!.date) : null,
+      commits: commits.length,
+    },
     events,
     scores,
   };
 }
 
 /** Adds the points that moved to the timelines and returns their score_changed events (not for a platform's first point). */
-function scoreEvents(commitScores: readonly CommitScore[], timelines: Map<string, ScorePoint[]>, names: ReadonlyMap<string, { name: string; category: CategoryId | null }>, commit: CommitRef): ChangeEvent[] {
+function scoreEvents(
+  commitScores: readonly CommitScore[],
+  timelines: Map<string, ScorePoint[]>,
+  names: ReadonlyMap<string, { name: string; category: CategoryId | null }>,
+  commit: CommitRef,
+): ChangeEvent[] {
   const out: ChangeEvent[] = [];
   for (const s of commitScores) {
     const line = timelines.get(s.slug) ?? [];
     const last = line.at(-1);
-    const point: ScorePoint = { commit: commit.hash, date: commit.date, methodology_version: s.methodology_version, evaluation_date: commit.date.slice(0, 10), score_pct: s.score_pct, coverage: s.coverage, eligible: s.eligible };
-    if (last && last.score_pct === s.score_pct && last.coverage === s.coverage && last.eligible === s.eligible && last.methodology_version === s.methodology_version) continue;
+    const point: ScorePoint = {
+      commit: commit.hash,
+      date: commit.date,
+      methodology_version: s.methodology_version,
+      evaluation_date: commit.date.slice(0, 10),
+      score_pct: s.score_pct,
+      coverage: s.coverage,
+      eligible: s.eligible,
+    };
+    if (
+      last &&
+      last.score_pct === s.score_pct &&
+      last.coverage === s.coverage &&
+      last.eligible === s.eligible &&
+      last.methodology_version === s.methodology_version
+    )
+      continue;
     line.push(point);
     timelines.set(s.slug, line);
     if (!last) continue;
     const named = names.get(s.slug);
     const value = (p: ScorePoint) => ({ score_pct: p.score_pct, coverage: p.coverage, eligible: p.eligible, methodology_version: p.methodology_version });
     out.push({
-      commit: commit.hash, date: commit.date, kind: 'score_changed', slug: s.slug, name: named?.name ?? s.slug, category: (named?.category ?? null) as CategoryId | null, field: 'score',
-      old_value: value(last), new_value: value(point), old_as_of: last.evaluation_date, new_as_of: point.evaluation_date, old_sources: [], new_sources: [],
+      commit: commit.hash,
+      date: commit.date,
+      kind: 'score_changed',
+      slug: s.slug,
+      name: named?.name ?? s.slug,
+      category: (named?.category ?? null) as CategoryId | null,
+      field: 'score',
+      old_value: value(last),
+      new_value: value(point),
+      old_as_of: last.evaluation_date,
+      new_as_of: point.evaluation_date,
+      old_sources: [],
+      new_sources: [],
       description: `${named?.name ?? s.slug}: score ${last.score_pct ?? 'none'} → ${point.score_pct ?? 'none'}, coverage ${last.coverage} → ${point.coverage}${last.methodology_version !== point.methodology_version ? ` (methodology ${point.methodology_version})` : ''}`,
     });
   }

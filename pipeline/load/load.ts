@@ -120,7 +120,11 @@ export function parseYaml(file: string, text: string): { source: SourceDocument;
       const at = /(^|[\s[{,:-])\*[^\s,[\]{}]+/m.exec(text);
       const pos = lines.linePos(at ? at.index + at[1]!.length : 0);
       problems.push({
-        severity: 'error', file, line: pos.line, col: pos.col, path: '',
+        severity: 'error',
+        file,
+        line: pos.line,
+        col: pos.col,
+        path: '',
         message: `YAML: ${error instanceof ReferenceError ? `aliases expand more than ${MAX_YAML_ALIASES} times` : String(error)}`,
         hint: 'write the values out instead of repeating them through anchors and aliases',
       });
@@ -144,7 +148,10 @@ export function readSourceText(root: string, sourcesDir: string, absolute: strin
   try {
     real = realpathSync(absolute);
   } catch (error) {
-    return refuse(`cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, 'a symbolic link whose target is missing, or a file without read permission');
+    return refuse(
+      `cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      'a symbolic link whose target is missing, or a file without read permission',
+    );
   }
   const inside = path.relative(realpathSync(sourcesDir), real);
   if (inside.startsWith('..') || path.isAbsolute(inside)) {
@@ -153,7 +160,10 @@ export function readSourceText(root: string, sourcesDir: string, absolute: strin
   const stats = statSync(real);
   if (!stats.isFile()) return refuse('is not a regular file', 'source files are YAML files');
   if (stats.size > MAX_SOURCE_FILE_BYTES) {
-    return refuse(`is ${stats.size} bytes; a source file may be at most ${MAX_SOURCE_FILE_BYTES} bytes`, 'split the data, or remove what does not belong in a platform file');
+    return refuse(
+      `is ${stats.size} bytes; a source file may be at most ${MAX_SOURCE_FILE_BYTES} bytes`,
+      'split the data, or remove what does not belong in a platform file',
+    );
   }
   return { text: readFileSync(real, 'utf8') };
 }

@@ -42,9 +42,7 @@ export function validateDocument<T>(schema: z.ZodType<T>, source: SourceDocument
   if (result.success) return { value: result.data, problems: [] };
   const problems = result.error.issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) =>
-        problemAt(source, [...issue.path, key], 'error', `unknown field "${key}"`, hintFor(issue)),
-      );
+      return issue.keys.map((key) => problemAt(source, [...issue.path, key], 'error', `unknown field "${key}"`, hintFor(issue)));
     }
     const missing = issue.code === 'invalid_type' && valueAt(source.data, issue.path) === undefined;
     const message = missing ? `missing required field (${(issue as { expected: string }).expected})` : issue.message;

@@ -43,7 +43,12 @@ export function modelCriteria(methodology: Methodology, category: CategoryId): M
   return methodology.categories[category].criteria.map((c) => ({ key: c.key, label: c.label, weight: c.weight, group: c.group ?? null }));
 }
 
-function contextFor(methodology: Methodology, platforms: readonly PlatformSource[], states: ReadonlyMap<PlatformSource, Map<string, FactState>>, category: CategoryId): CategoryContext {
+function contextFor(
+  methodology: Methodology,
+  platforms: readonly PlatformSource[],
+  states: ReadonlyMap<PlatformSource, Map<string, FactState>>,
+  category: CategoryId,
+): CategoryContext {
   const bestApyAt = new Map<number, { apy: number; fresh: boolean }>();
   const apyCeilingAt = new Map<number, Map<string, ApyCeiling>>();
   for (const c of methodology.categories[category].criteria) {
@@ -106,26 +111,43 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
   const contexts = new Map<CategoryId, CategoryContext>();
   const apyBalance = summaryApyBalance(methodology);
   const states = new Map(platforms.map((p) => [p, factStates(p, methodology, evidence)] as const));
-  const rows = new Map(platforms.map((source) => {
-    const category = source.category;
-    if (!contexts.has(category)) contexts.set(category, contextFor(methodology, platforms, states, category));
-    const ctx = contexts.get(category)!;
-    const own = ownHosts(source.website, source.domains);
-    const criteria: CriterionScore[] = methodology.categories[category].criteria.map((c) => {
-      const { sources, ...result } = scoreCriterion(source, c, states.get(source)!, ctx, evidence);
-      const cited = sources.map((s) => ({ ...s, evidence_tier: tierOfUrl(s.url, own, evidence.lists) }));
-      return { key: c.key, label: c.label, default_weight: c.weight, group: c.group ?? null, ...result, score_low: null, score_high: null, sources: cited };
-    });
-    return [source, criteria] as const;
-  }));
-  for (const category of contexts.keys()) setCriterionRanges(methodology, category, platforms.filter((p) => p.category === category).map((p) => rows.get(p)!));
+  const rows = new Map(
+    platforms.map((source) => {
+      const category = source.category;
+      if (!contexts.has(category)) contexts.set(category, contextFor(methodology, platforms, states, category));
+      const ctx = contexts.get(category)!;
+      const own = ownHosts(source.website, source.domains);
+      const criteria: CriterionScore[] = methodology.categories[category].criteria.map((c) => {
+        const { sources, ...result } = scoreCriterion(source, c, states.get(source)!, ctx, evidence);
+        const cited = sources.map((s) => ({ ...s, evidence_tier: tierOfUrl(s.url, own, evidence.lists) }));
+        return { key: c.key, label: c.label, default_weight: c.weight, group: c.group ?? null, ...result, score_low: null, score_high: null, sources: cited };
+      });
+      return [source, criteria] as const;
+    }),
+  );
+  for (const category of contexts.keys())
+    setCriterionRanges(
+      methodology,
+      category,
+      platforms.filter((p) => p.category === category).map((p) => rows.get(p)!),
+    );
   const scored = platforms.map((source): ScoredPlatform => {
     const category = source.category;
     const facts = states.get(source)!;
     const criteria = rows.get(source)!;
     const modelStates: Record<string, ModelCriterionState> = {};
     for (const c of criteria) {
-      modelStates[c.key] = { basis: c.basis, score: c.score, unknown_points: c.unknown_points, low: c.score_low, high: c.score_high, as_of: c.as_of, stale: c.stale, evidence_tier: c.evidence_tier, sources: c.sources.map((s) => s.url) };
+      modelStates[c.key] = {
+        basis: c.basis,
+        score: c.score,
+        unknown_points: c.unknown_points,
+        low: c.score_low,
+        high: c.score_high,
+        as_of: c.as_of,
+        stale: c.stale,
+        evidence_tier: c.evidence_tier,
+        sources: c.sources.map((s) => s.url),
+      };
     }
     const definitions = modelCriteria(methodology, category);
     const cap = capFor(source.incidents ?? [], methodology.caps, evidence.evaluationDate);
@@ -163,7 +185,11 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
     return { source, criteria, facts, model, tierOf: (url) => tierOfUrl(url, own, evidence.lists) };
   });
   scored.sort((a, b) => byRank(a.model, b.model));
-  for (const category of contexts.keys()) placeCategory(methodology, scored.filter((p) => p.source.category === category).map((p) => p.model));
+  for (const category of contexts.keys())
+    placeCategory(
+      methodology,
+      scored.filter((p) => p.source.category === category).map((p) => p.model),
+    );
   return scored;
 }
 
@@ -172,5 +198,10 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
  * as_of of the open-data files and the change feed's date when SOURCE_DATE_EPOCH is unset.
  */
 export function newestAsOf(platforms: ReadonlyArray<{ as_of: string }>): string {
-  return platforms.map((p) => p.as_of).sort().at(-1) ?? '1970-01-01';
+  return (
+    platforms
+      .map((p) => p.as_of)
+      .sort()
+      .at(-1) ?? '1970-01-01'
+  );
 }

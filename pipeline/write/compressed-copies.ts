@@ -27,7 +27,10 @@ export function compressedCopies(relPath: string, bytes: Uint8Array): Array<[str
   if (bytes.byteLength < COMPRESS_MIN_BYTES || !COMPRESSIBLE.test(`/${relPath}`)) return [];
   if (!(STATIC_ROOTS as readonly string[]).includes(relPath.split('/', 1)[0]!)) return [];
   return [
-    [`${relPath}${COMPRESSED_SUFFIX.br}`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })],
+    [
+      `${relPath}${COMPRESSED_SUFFIX.br}`,
+      brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } }),
+    ],
     [`${relPath}${COMPRESSED_SUFFIX.gzip}`, gzipSync(bytes, { level: GZIP_LEVEL })],
   ];
 }

@@ -49,7 +49,8 @@ export class OutputCheck {
     const failures: SchemaFailure[] = [];
     for (const f of files) {
       if (!f.schema) continue;
-      if ('component' in f.schema && !this.openapiAdded) throw new Error(`${f.path} names the OpenAPI component ${f.schema.component} before openapi.json was emitted`);
+      if ('component' in f.schema && !this.openapiAdded)
+        throw new Error(`${f.path} names the OpenAPI component ${f.schema.component} before openapi.json was emitted`);
       const key = 'component' in f.schema ? `openapi.json#/components/schemas/${f.schema.component}` : String(f.schema.standalone.$id);
       let validate = this.compiled.get(key);
       if (!validate) {

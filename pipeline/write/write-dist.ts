@@ -89,7 +89,9 @@ export class DistWriter {
     this.finished = this.worker
       ? new Promise<BuildManifest['files']>((resolve, reject) => {
           this.worker!.once('error', reject);
-          this.worker!.once('message', (reply: WriteReply) => (reply.error === undefined ? resolve(reply.files) : reject(new Error(`writing ${this.folder}: ${reply.error}`))));
+          this.worker!.once('message', (reply: WriteReply) =>
+            reply.error === undefined ? resolve(reply.files) : reject(new Error(`writing ${this.folder}: ${reply.error}`)),
+          );
         })
       : null;
     // a failure is reported by commit(); until then it must not count as unhandled

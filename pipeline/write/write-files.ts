@@ -27,7 +27,12 @@ export const END_OF_FILES = 'end';
  * tens of thousands of small files (32,000 files: about 0.5 s synchronously, 3 s or more through fs/promises).
  * @throws Error from the file system (e.g. ENOSPC)
  */
-export function writeFilesUnder(root: string, files: Iterable<{ path: string; contents: FileContents }>, made: Set<string>, written: BuildManifest['files']): void {
+export function writeFilesUnder(
+  root: string,
+  files: Iterable<{ path: string; contents: FileContents }>,
+  made: Set<string>,
+  written: BuildManifest['files'],
+): void {
   for (const f of files) {
     const full = path.join(root, f.path);
     const dir = path.dirname(full);

@@ -71,7 +71,10 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
         // h3 rejects some requests itself before a route runs, e.g. a path with malformed percent-encoding.
         return problemResponse(event.req.method, b.model.site.base_url, BAD_REQUEST, event.url.pathname.slice(0, 200));
       }
-      options.logger.error({ req_id: admittedOf(event).common['x-request-id'], path: event.url.pathname.slice(0, 200), err: error.cause ?? error }, 'unhandled error');
+      options.logger.error(
+        { req_id: admittedOf(event).common['x-request-id'], path: event.url.pathname.slice(0, 200), err: error.cause ?? error },
+        'unhandled error',
+      );
       return problemResponse(event.req.method, b.model.site.base_url, INTERNAL_ERROR, event.url.pathname);
     },
   });
@@ -93,7 +96,13 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
 
   /** OPTIONS (CORS preflight) and methods other than GET and HEAD on a read-only resource (http/read-only-method.ts); undefined for GET and HEAD. */
   const readOnlyMethod = (event: H3Event): Response | undefined => {
-    const reply = readOnlyMethodReply(event.req.method, event.req.headers.get('accept'), served().model.site, event.url.pathname.slice(0, 200), admittedOf(event).common);
+    const reply = readOnlyMethodReply(
+      event.req.method,
+      event.req.headers.get('accept'),
+      served().model.site,
+      event.url.pathname.slice(0, 200),
+      admittedOf(event).common,
+    );
     return reply && replyResponse(reply);
   };
 
@@ -112,7 +121,10 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
   const staticFile = (event: H3Event): Response | undefined => {
     const files = served().staticFiles;
     const file = files.get(event.url.pathname);
-    return file && bytesResponse(event.req.method, file.bytes, conditional(event), file.contentType, file.headers, (encoding) => files.compressedCopy(file, encoding));
+    return (
+      file &&
+      bytesResponse(event.req.method, file.bytes, conditional(event), file.contentType, file.headers, (encoding) => files.compressedCopy(file, encoding))
+    );
   };
 
   /**
@@ -136,7 +148,14 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
       return undefined;
     });
     if (refused) {
-      const headers = { ...admittedOf(event).common, 'content-type': HTML_CONTENT_TYPE, 'content-length': String(refused.length), 'cache-control': CACHE_CONTROL.error, vary: 'Accept', 'content-security-policy': contentSecurityPolicy(path) };
+      const headers = {
+        ...admittedOf(event).common,
+        'content-type': HTML_CONTENT_TYPE,
+        'content-length': String(refused.length),
+        'cache-control': CACHE_CONTROL.error,
+        vary: 'Accept',
+        'content-security-policy': contentSecurityPolicy(path),
+      };
       return replyResponse({ status: 400, headers, body: event.req.method === 'HEAD' ? null : refused });
     }
     if (!page) return problemResponse(event.req.method, b.model.site.base_url, problem!, path);
@@ -148,7 +167,12 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
   app.all('/**', (event) => {
     const path = event.url.pathname;
     if (served().staticFiles.get(path)) return readOnlyMethod(event) ?? staticFile(event)!;
-    return problemResponse(event.req.method, served().model.site.base_url, notFound(`No resource at ${path.slice(0, 200)}. The API is described at /openapi.json; the site starts at /.`), path.slice(0, 200));
+    return problemResponse(
+      event.req.method,
+      served().model.site.base_url,
+      notFound(`No resource at ${path.slice(0, 200)}. The API is described at /openapi.json; the site starts at /.`),
+      path.slice(0, 200),
+    );
   });
   return app;
 }

@@ -41,9 +41,13 @@ function redisFrom(env: NodeJS.ProcessEnv, logger: Logger): Redis | undefined {
  * @throws Error naming the variable for a value that is not a host name
  */
 function allowedHosts(env: NodeJS.ProcessEnv): string[] {
-  const names = (env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const names = (env.ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   const bad = names.find((h) => !/^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/.test(h));
-  if (bad !== undefined) throw new Error(`ALLOWED_HOSTS must be comma-separated host names without scheme or port (e.g. api.example.org,10.0.0.5); got "${bad.slice(0, 40)}"`);
+  if (bad !== undefined)
+    throw new Error(`ALLOWED_HOSTS must be comma-separated host names without scheme or port (e.g. api.example.org,10.0.0.5); got "${bad.slice(0, 40)}"`);
   return names;
 }
 

@@ -20,12 +20,18 @@ export async function runRuntime(distDir: string): Promise<void> {
   const options = serveOptionsFromEnv(process.env, distDir, logger);
   const runtime = await serve(options);
   logger.info({ event: 'listening', url: runtime.listener.url, dist: distDir }, `serving ${distDir} at ${runtime.listener.url}`);
-  if (runtime.metricsListener) logger.info({ event: 'metrics-listening', url: `${runtime.metricsListener.url}metrics` }, `Prometheus metrics at ${runtime.metricsListener.url}metrics`);
+  if (runtime.metricsListener)
+    logger.info({ event: 'metrics-listening', url: `${runtime.metricsListener.url}metrics` }, `Prometheus metrics at ${runtime.metricsListener.url}metrics`);
   const stop = (signal: string) => {
     logger.info({ event: 'shutdown', signal, deadline_ms: options.shutdownTimeoutMs }, 'stopped accepting; finishing requests in flight');
     runtime.close().then(
       (report) => {
-        logger.info({ event: 'shutdown-complete', ...report }, report.cut_at_deadline ? `deadline reached: ${report.cut_at_deadline} connections closed with requests unfinished` : 'every request in flight was answered');
+        logger.info(
+          { event: 'shutdown-complete', ...report },
+          report.cut_at_deadline
+            ? `deadline reached: ${report.cut_at_deadline} connections closed with requests unfinished`
+            : 'every request in flight was answered',
+        );
         process.exit(0);
       },
       (error: unknown) => {
@@ -39,7 +45,11 @@ export async function runRuntime(distDir: string): Promise<void> {
   process.on('SIGHUP', () => {
     runtime.reload().then(
       () => logger.info({ event: 'reload', dist: distDir }, 'dist reloaded'),
-      (error: unknown) => logger.error({ event: 'reload-refused', error: error instanceof Error ? error.message : String(error) }, 'new dist refused; the previous one keeps serving'),
+      (error: unknown) =>
+        logger.error(
+          { event: 'reload-refused', error: error instanceof Error ? error.message : String(error) },
+          'new dist refused; the previous one keeps serving',
+        ),
     );
   });
 }

@@ -50,15 +50,25 @@ export async function createMetrics(state: () => MetricsState): Promise<Metrics>
   const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'ocd_http_requests_total', help: 'Requests answered, by route and status', labelNames: ['route', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'ocd_http_requests_total',
+    help: 'Requests answered, by route and status',
+    labelNames: ['route', 'status'],
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'ocd_http_request_duration_seconds',
-    help: 'Time from a request\'s arrival to its answer, by route',
+    help: "Time from a request's arrival to its answer, by route",
     labelNames: ['route'],
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
     registers: [registry],
   });
-  const refusals = new Counter({ name: 'ocd_rate_limit_refusals_total', help: 'Requests refused by the rate limits or the API key check, by status (401, 429)', labelNames: ['status'], registers: [registry] });
+  const refusals = new Counter({
+    name: 'ocd_rate_limit_refusals_total',
+    help: 'Requests refused by the rate limits or the API key check, by status (401, 429)',
+    labelNames: ['status'],
+    registers: [registry],
+  });
   const reloads = new Counter({ name: 'ocd_reloads_total', help: 'Reloads of dist/ (SIGHUP), by result', labelNames: ['result'], registers: [registry] });
   new Gauge({
     name: 'ocd_redis_state',

@@ -57,7 +57,9 @@ function checkedManifest(root: string): BuildManifest {
   try {
     manifest = BuildManifestSchema.parse(JSON.parse(readFileSync(path.join(root, BUILD_MANIFEST_FILE), 'utf8')));
   } catch (error) {
-    throw new Error(`${BUILD_MANIFEST_FILE} is missing or unreadable (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): build dist/ again`);
+    throw new Error(
+      `${BUILD_MANIFEST_FILE} is missing or unreadable (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): build dist/ again`,
+    );
   }
   const bad: string[] = [];
   for (const [file, entry] of Object.entries(manifest.files)) {
@@ -108,5 +110,12 @@ export async function loadServed(distDir: string, settings: ServedSettings = {})
   ]);
   const model = RuntimeModelSchema.parse(JSON.parse(modelBytes.toString('utf8')));
   const dataset = datasetOf(model, { categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts, history });
-  return { ...dataset, precomputed: precomputedTable(dataset), staticFiles: new StaticFiles(root, manifest.files), computedCache: newComputedCache(), mcp: newMcpState(settings.mcpResourceMaxBytes), root };
+  return {
+    ...dataset,
+    precomputed: precomputedTable(dataset),
+    staticFiles: new StaticFiles(root, manifest.files),
+    computedCache: newComputedCache(),
+    mcp: newMcpState(settings.mcpResourceMaxBytes),
+    root,
+  };
 }

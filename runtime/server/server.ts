@@ -102,9 +102,20 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   const webhooks = options.webhooks ? await startWebhooks(options.webhooks, options, () => served.model) : undefined;
   // prom-client is loaded only when metrics are on (start time)
   const metrics = options.metrics
-    ? await createMetrics(() => ({ redis: limits.redisState(), evaluationDate: served.model.site.evaluation_date, methodologyVersion: served.model.site.methodology_version, platforms: served.bySlug.size }))
+    ? await createMetrics(() => ({
+        redis: limits.redisState(),
+        evaluationDate: served.model.site.evaluation_date,
+        methodologyVersion: served.model.site.methodology_version,
+        platforms: served.bySlug.size,
+      }))
     : undefined;
-  const appOptions = { limits, trustProxy: options.trustProxy, logger: options.logger, hosts: { bind: options.hostname, allowed: options.allowedHosts ?? [] }, ...(metrics && { observe: metrics.observeRequest }) };
+  const appOptions = {
+    limits,
+    trustProxy: options.trustProxy,
+    logger: options.logger,
+    hosts: { bind: options.hostname, allowed: options.allowedHosts ?? [] },
+    ...(metrics && { observe: metrics.observeRequest }),
+  };
   // Every request enters the request listener (http/request-listener.ts), which admits it once and
   // answers it from memory when it can; the rest goes to the h3 app. The app (h3, srvx and the web
   // Request/Response classes they load: about 35 ms) is imported once the socket listens, so the
@@ -112,7 +123,10 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   let app: Promise<AppHandler> | undefined;
   let loadedApp: AppHandler | undefined;
   const fail = (req: IncomingMessage, res: ServerResponse, event: string, error: unknown) => {
-    options.logger.error({ event, error: error instanceof Error ? error.message : String(error) }, event === 'app-load-failed' ? 'the h3 app could not be loaded' : 'the response could not be sent');
+    options.logger.error(
+      { event, error: error instanceof Error ? error.message : String(error) },
+      event === 'app-load-failed' ? 'the h3 app could not be loaded' : 'the response could not be sent',
+    );
     if (res.headersSent) return void res.destroy();
     const problem = problemReply(req.method ?? 'GET', served.model.site.base_url, INTERNAL_ERROR);
     res.writeHead(problem.status, problem.headers);
@@ -129,7 +143,12 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
       return loadedApp;
     }));
   const toApp: AppHandler = (req, res, admitted) =>
-    loadedApp ? loadedApp(req, res, admitted) : void loadApp().then((handle) => handle(req, res, admitted), (error: unknown) => fail(req, res, 'app-load-failed', error));
+    loadedApp
+      ? loadedApp(req, res, admitted)
+      : void loadApp().then(
+          (handle) => handle(req, res, admitted),
+          (error: unknown) => fail(req, res, 'app-load-failed', error),
+        );
   // Responses not yet finished, so a shutdown can ask each for Connection: close and count them.
   const inFlight = new Set<ServerResponse>();
   let closing = false;
@@ -145,7 +164,8 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
     server.maxConnections = options.maxConnections;
     let dropped = 0;
     server.on('drop', () => {
-      if (dropped++ % 1000 === 0) options.logger.warn({ event: 'connection-dropped', max_connections: options.maxConnections, dropped }, 'connection closed: MAX_CONNECTIONS reached');
+      if (dropped++ % 1000 === 0)
+        options.logger.warn({ event: 'connection-dropped', max_connections: options.maxConnections, dropped }, 'connection closed: MAX_CONNECTIONS reached');
     });
   }
   const sockets = new Set<Socket>();
@@ -155,15 +175,21 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   });
   const listener = await listen(server, options.port, options.hostname);
   setImmediate(() => void loadApp().catch(() => undefined)); // errors are answered per request (toApp)
-  const metricsListener = metrics && options.metrics
-    ? await listen(createServer((req, res) => {
-        if (req.method !== 'GET' || req.url?.split('?', 1)[0] !== '/metrics') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('GET /metrics\n');
-        metrics.registry.metrics().then(
-          (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text),
-          () => res.writeHead(500).end(),
-        );
-      }), options.metrics.port, options.metrics.hostname)
-    : undefined;
+  const metricsListener =
+    metrics && options.metrics
+      ? await listen(
+          createServer((req, res) => {
+            if (req.method !== 'GET' || req.url?.split('?', 1)[0] !== '/metrics')
+              return void res.writeHead(404, { 'content-type': 'text/plain' }).end('GET /metrics\n');
+            metrics.registry.metrics().then(
+              (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text),
+              () => res.writeHead(500).end(),
+            );
+          }),
+          options.metrics.port,
+          options.metrics.hostname,
+        )
+      : undefined;
   return {
     listener,
     ...(metricsListener && { metricsListener }),
@@ -182,7 +208,14 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
         unmark = markServed(served.root);
       }
       // delivered on timers after the reload returns; a failure is logged, never thrown into the reload
-      webhooks?.changed(previous.model, served.model).catch((error: unknown) => options.logger.error({ event: 'webhook-queue-failed', error: error instanceof Error ? error.message : String(error) }, 'webhook messages could not be queued'));
+      webhooks
+        ?.changed(previous.model, served.model)
+        .catch((error: unknown) =>
+          options.logger.error(
+            { event: 'webhook-queue-failed', error: error instanceof Error ? error.message : String(error) },
+            'webhook messages could not be queued',
+          ),
+        );
     },
     close: async () => {
       closing = true;
@@ -218,11 +251,21 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
  * (Redis may not have answered at start; ./webhooks/webhook-dispatcher.ts).
  */
 async function startWebhooks(settings: WebhookSettings, options: ServeOptions, model: () => Served['model']): Promise<WebhookDispatcher> {
-  const [{ WebhookDispatcher: Dispatcher }, { MemoryDeliveryStore, RedisDeliveryStore }] = await Promise.all([import('./webhooks/webhook-dispatcher.js'), import('./webhooks/delivery-store.js')]);
+  const [{ WebhookDispatcher: Dispatcher }, { MemoryDeliveryStore, RedisDeliveryStore }] = await Promise.all([
+    import('./webhooks/webhook-dispatcher.js'),
+    import('./webhooks/delivery-store.js'),
+  ]);
   const redis = options.rateLimit.redis;
   const dispatcher = new Dispatcher(settings, redis ? new RedisDeliveryStore(redis, options.logger) : new MemoryDeliveryStore(), options.logger);
   const start = () =>
-    dispatcher.start(model()).catch((error: unknown) => options.logger.error({ event: 'webhook-queue-failed', error: error instanceof Error ? error.message : String(error) }, 'webhook messages could not be queued'));
+    dispatcher
+      .start(model())
+      .catch((error: unknown) =>
+        options.logger.error(
+          { event: 'webhook-queue-failed', error: error instanceof Error ? error.message : String(error) },
+          'webhook messages could not be queued',
+        ),
+      );
   redis?.on('ready', () => void start());
   await start();
   return dispatcher;

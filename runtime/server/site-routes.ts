@@ -70,8 +70,20 @@ export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile,
     if (early) return early;
     const slug = pathParam(event, 'slug');
     const instance = event.url.pathname.slice(0, 200);
-    if (slug === null) return problemResponse(event.req.method, b.model.site.base_url, invalidParameters([{ parameter: 'slug', message: 'is not valid percent-encoded UTF-8' }]), instance);
-    if (slug.length > LIMITS.listMaxLength) return problemResponse(event.req.method, b.model.site.base_url, notFound(`No comparison page at ${instance}: the slug is longer than ${LIMITS.listMaxLength} characters.`), instance);
+    if (slug === null)
+      return problemResponse(
+        event.req.method,
+        b.model.site.base_url,
+        invalidParameters([{ parameter: 'slug', message: 'is not valid percent-encoded UTF-8' }]),
+        instance,
+      );
+    if (slug.length > LIMITS.listMaxLength)
+      return problemResponse(
+        event.req.method,
+        b.model.site.base_url,
+        notFound(`No comparison page at ${instance}: the slug is longer than ${LIMITS.listMaxLength} characters.`),
+        instance,
+      );
     return renderedPage(event, instance, (current) => comparePage(current, slug, query));
   });
 
@@ -91,8 +103,12 @@ export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile,
     renderedPage(event, '/savings', (b) => {
       const asked = { balance: event.url.searchParams.get('balance')?.trim() ?? '', months: event.url.searchParams.get('months')?.trim() ?? '' };
       if (!asked.balance) return { html: savingsPageHtml(b.model.site, null, asked) };
-      const answer = answerOf<SavingsResponse>(savingsInterest(b, { balance: formNumber(asked.balance), months: asked.months ? formNumber(asked.months) : undefined }));
-      return 'problem' in answer ? refusedForm(answer.problem, (errors) => savingsPageHtml(b.model.site, null, asked, errors)) : { html: savingsPageHtml(b.model.site, answer.body, asked) };
+      const answer = answerOf<SavingsResponse>(
+        savingsInterest(b, { balance: formNumber(asked.balance), months: asked.months ? formNumber(asked.months) : undefined }),
+      );
+      return 'problem' in answer
+        ? refusedForm(answer.problem, (errors) => savingsPageHtml(b.model.site, null, asked, errors))
+        : { html: savingsPageHtml(b.model.site, answer.body, asked) };
     }),
   );
 
@@ -103,9 +119,15 @@ export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile,
       const names = ['category', ...LIMITS.feeParameters.map((p) => p.name)] as const;
       const asked = Object.fromEntries(names.map((n) => [n, event.url.searchParams.get(n)?.trim() ?? ''])) as Record<(typeof names)[number], string>;
       if (!asked.category) return { html: feesPageHtml(b.model.site, null, asked) };
-      const given = Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== '').map(([k, v]) => [k, k === 'category' ? v : formNumber(v)]));
+      const given = Object.fromEntries(
+        Object.entries(asked)
+          .filter(([, v]) => v !== '')
+          .map(([k, v]) => [k, k === 'category' ? v : formNumber(v)]),
+      );
       const answer = answerOf<FeesResponse>(feeEstimates(b, given));
-      return 'problem' in answer ? refusedForm(answer.problem, (errors) => feesPageHtml(b.model.site, null, asked, errors)) : { html: feesPageHtml(b.model.site, answer.body, asked) };
+      return 'problem' in answer
+        ? refusedForm(answer.problem, (errors) => feesPageHtml(b.model.site, null, asked, errors))
+        : { html: feesPageHtml(b.model.site, answer.body, asked) };
     }),
   );
 
@@ -117,11 +139,21 @@ export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile,
     if (early) return early;
     const instance = event.url.pathname.slice(0, 200);
     const name = pathParam(event, 'name');
-    if (name === null) return problemResponse(event.req.method, b.model.site.base_url, invalidParameters([{ parameter: 'name', message: 'is not valid percent-encoded UTF-8' }]), instance);
+    if (name === null)
+      return problemResponse(
+        event.req.method,
+        b.model.site.base_url,
+        invalidParameters([{ parameter: 'name', message: 'is not valid percent-encoded UTF-8' }]),
+        instance,
+      );
     const found = lookupPlatform(b, name);
     if ('problem' in found) return problemResponse(event.req.method, b.model.site.base_url, found.problem, instance);
     // the canonical path itself with no file to serve (one that does not match the build manifest): never a redirect loop
     if (found.platform.slug === name) return problemResponse(event.req.method, b.model.site.base_url, notFound(`No page at ${instance}.`), instance);
-    return new Response(null, { status: 301, statusText: STATUS_CODES[301], headers: { location: sitePath(b.model.site, `/platforms/${found.platform.slug}`), 'cache-control': CACHE_CONTROL.precomputed } });
+    return new Response(null, {
+      status: 301,
+      statusText: STATUS_CODES[301],
+      headers: { location: sitePath(b.model.site, `/platforms/${found.platform.slug}`), 'cache-control': CACHE_CONTROL.precomputed },
+    });
   });
 }

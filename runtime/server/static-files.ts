@@ -18,7 +18,6 @@ import { sha256Hex, type BuildManifest } from '../domain/contract/build-manifest
 import { COMPRESSED_SUFFIX, STATIC_ROOTS } from '../domain/contract/dist-layout.js';
 import type { Encoding } from './http/compression.js';
 
-
 /** Media type of the HTML pages (also the compare pages rendered on request). */
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 

@@ -47,7 +47,22 @@ async function countFiles(dir: string): Promise<number> {
  */
 export async function timedBuild(label: string, sources: string, dist: string, platforms: number, yamlMB: number, rssReporter: string): Promise<BuildRow> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, '--import', pathToFileURL(rssReporter).href, path.join(ROOT, 'build/pipeline/cli.js'), 'build', '--quiet', '--sources', sources, '--dist', dist], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      ...BUILD_NODE_FLAGS,
+      '--import',
+      pathToFileURL(rssReporter).href,
+      path.join(ROOT, 'build/pipeline/cli.js'),
+      'build',
+      '--quiet',
+      '--sources',
+      sources,
+      '--dist',
+      dist,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
   let err = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
@@ -77,7 +92,10 @@ export async function timedBuild(label: string, sources: string, dist: string, p
 export async function buildReal(work: string, rssReporter: string): Promise<{ row: BuildRow | null; dist: string; note: string }> {
   const dist = path.join(work, 'real-dist');
   const files = (await readdir(path.join(ROOT, 'sources/platforms'), { recursive: true })).filter((f) => String(f).endsWith('.yaml'));
-  const bytes = (await Promise.all(files.map((f) => readFile(path.join(ROOT, 'sources/platforms', String(f))).then((b) => b.length)))).reduce((a, b) => a + b, 0);
+  const bytes = (await Promise.all(files.map((f) => readFile(path.join(ROOT, 'sources/platforms', String(f))).then((b) => b.length)))).reduce(
+    (a, b) => a + b,
+    0,
+  );
   let last = '';
   for (let attempt = 0; attempt < 3; attempt++) {
     try {

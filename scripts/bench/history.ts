@@ -30,7 +30,11 @@ export interface HistoryRow {
 const NUMBER = /(\b(?:maker_pct|taker_pct|apy_pct|fee_usd|usd|annual_usd|per_contract_usd): )([1-9]\d*(?:\.\d+)?|0\.\d*[1-9]\d*)/g;
 
 async function cliBuild(sources: string, dist: string, environment: Record<string, string>): Promise<number> {
-  const { stdout } = await run(process.execPath, [...BUILD_NODE_FLAGS, path.join(ROOT, 'build/pipeline/cli.js'), 'build', '--quiet', '--sources', sources, '--dist', dist], { env: { ...process.env, ...environment }, maxBuffer: 1 << 26 });
+  const { stdout } = await run(
+    process.execPath,
+    [...BUILD_NODE_FLAGS, path.join(ROOT, 'build/pipeline/cli.js'), 'build', '--quiet', '--sources', sources, '--dist', dist],
+    { env: { ...process.env, ...environment }, maxBuffer: 1 << 26 },
+  );
   const ms = / in (\d+) ms$/m.exec(stdout)?.[1];
   if (!ms) throw new Error(`history build printed no time: ${stdout}`);
   return Number(ms) / 1000;
@@ -48,7 +52,15 @@ export async function historyBench(work: string): Promise<HistoryRow> {
   const base = Date.UTC(2024, 0, 1) / 1000;
   const gitEnv = (i: number) => {
     const date = `${base + i * 3600} +0000`;
-    return { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.org', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.org' };
+    return {
+      ...process.env,
+      GIT_AUTHOR_DATE: date,
+      GIT_COMMITTER_DATE: date,
+      GIT_AUTHOR_NAME: 'Bench',
+      GIT_AUTHOR_EMAIL: 'bench@example.org',
+      GIT_COMMITTER_NAME: 'Bench',
+      GIT_COMMITTER_EMAIL: 'bench@example.org',
+    };
   };
   await run('git', ['init', '-q', '-b', 'main'], { cwd: repo });
   await run('git', ['add', '-A'], { cwd: repo });

@@ -37,7 +37,12 @@ const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfe
  */
 export async function baselineServer(file: string, port: number): Promise<void> {
   const recorded = JSON.parse(await readFile(file, 'utf8')) as Record<string, Recorded>;
-  const answers = new Map(Object.entries(recorded).map(([k, r]) => [k, { status: r.status, headers: { ...r.headers, 'content-length': String(Buffer.byteLength(r.body)) }, body: Buffer.from(r.body) }]));
+  const answers = new Map(
+    Object.entries(recorded).map(([k, r]) => [
+      k,
+      { status: r.status, headers: { ...r.headers, 'content-length': String(Buffer.byteLength(r.body)) }, body: Buffer.from(r.body) },
+    ]),
+  );
   const server = createServer((req, res) => {
     const answer = answers.get(`${req.method} ${req.url}`) ?? answers.get(`${req.method} ${req.url?.split('?')[0]}`);
     const send = () => {
@@ -103,7 +108,6 @@ async function load(url: string, request: BenchRequest, duration: number, server
   };
 }
 
-
 export interface ServeRow {
   name: string;
   kind: 'precomputed' | 'computed' | 'computed, uncached' | 'mcp';
@@ -119,19 +123,40 @@ export async function serving(dist: string): Promise<ServeRow[]> {
   const model = JSON.parse(await readFile(path.join(dist, 'runtime-model.json'), 'utf8')) as { platforms: Array<{ slug: string; category: string }> };
   const exchanges = model.platforms.filter((p) => p.category === 'exchanges').map((p) => p.slug);
   const verdicts = (await readdir(path.join(dist, 'api/v1/verdicts'))).filter((f) => f.endsWith('.json')).sort();
-  const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'compare_platforms', arguments: { platforms: exchanges.slice(0, 3), weights: 'fees:8,security:10' } } });
+  const mcpBody = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'compare_platforms', arguments: { platforms: exchanges.slice(0, 3), weights: 'fees:8,security:10' } },
+  });
   const cases: Array<{ name: string; kind: ServeRow['kind']; request: BenchRequest }> = [
     { name: `GET /v1/platforms/${exchanges[0]}`, kind: 'precomputed', request: { method: 'GET', path: `/v1/platforms/${exchanges[0]}` } },
     { name: 'GET /v1/categories', kind: 'precomputed', request: { method: 'GET', path: '/v1/categories' } },
-    { name: `GET /v1/verdicts/${verdicts[0]!.slice(0, -5)}`, kind: 'precomputed', request: { method: 'GET', path: `/v1/verdicts/${verdicts[0]!.slice(0, -5)}` } },
+    {
+      name: `GET /v1/verdicts/${verdicts[0]!.slice(0, -5)}`,
+      kind: 'precomputed',
+      request: { method: 'GET', path: `/v1/verdicts/${verdicts[0]!.slice(0, -5)}` },
+    },
     { name: 'search ?query=a&category=exchanges', kind: 'computed', request: { method: 'GET', path: '/v1/platforms?query=a&category=exchanges' } },
-    { name: 'compare 3 exchanges, custom weights', kind: 'computed', request: { method: 'GET', path: `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:8,security:10` } },
+    {
+      name: 'compare 3 exchanges, custom weights',
+      kind: 'computed',
+      request: { method: 'GET', path: `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:8,security:10` },
+    },
     { name: 'savings-interest balance=10000', kind: 'computed', request: { method: 'GET', path: '/v1/savings-interest?balance=10000&months=12' } },
-    { name: 'fees brokerage (options, transfer)', kind: 'computed', request: { method: 'GET', path: '/v1/fees?category=brokerage&trades_per_month=20&options_contracts_per_month=10&transfers_per_year=1' } },
+    {
+      name: 'fees brokerage (options, transfer)',
+      kind: 'computed',
+      request: { method: 'GET', path: '/v1/fees?category=brokerage&trades_per_month=20&options_contracts_per_month=10&transfers_per_year=1' },
+    },
     {
       name: 'compare, weights differ every request',
       kind: 'computed, uncached',
-      request: { method: 'GET', path: `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:8,security:10`, vary: () => `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:${randomWeight()},security:${randomWeight()}` },
+      request: {
+        method: 'GET',
+        path: `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:8,security:10`,
+        vary: () => `/v1/compare?platforms=${exchanges.slice(0, 3).join(',')}&weights=fees:${randomWeight()},security:${randomWeight()}`,
+      },
     },
     {
       name: 'search, query differs every request',
@@ -141,9 +166,18 @@ export async function serving(dist: string): Promise<ServeRow[]> {
     {
       name: 'savings-interest, balance differs every request',
       kind: 'computed, uncached',
-      request: { method: 'GET', path: '/v1/savings-interest?balance=10000&months=12', vary: () => `/v1/savings-interest?balance=${1 + Math.floor(Math.random() * 9_999_999)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}&months=12` },
+      request: {
+        method: 'GET',
+        path: '/v1/savings-interest?balance=10000&months=12',
+        vary: () =>
+          `/v1/savings-interest?balance=${1 + Math.floor(Math.random() * 9_999_999)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}&months=12`,
+      },
     },
-    { name: 'MCP tools/call compare_platforms', kind: 'mcp', request: { method: 'POST', path: '/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: mcpBody } },
+    {
+      name: 'MCP tools/call compare_platforms',
+      kind: 'mcp',
+      request: { method: 'POST', path: '/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: mcpBody },
+    },
   ];
   const only = env('BENCH_ENDPOINTS', '').split(',').filter(Boolean);
   if (only.length) cases.splice(0, cases.length, ...cases.filter((c) => only.some((word) => c.name.includes(word))));
@@ -164,17 +198,22 @@ export async function serving(dist: string): Promise<ServeRow[]> {
     const recorded: Record<string, Recorded> = {};
     for (const c of cases) {
       // autocannon sends no Accept-Encoding, so the runtime answers it uncompressed: record that.
-      const res = await fetch(`${runtimeUrl}${c.request.path}`, { method: c.request.method, headers: { 'accept-encoding': 'identity', ...c.request.headers }, body: c.request.body ?? null });
+      const res = await fetch(`${runtimeUrl}${c.request.path}`, {
+        method: c.request.method,
+        headers: { 'accept-encoding': 'identity', ...c.request.headers },
+        body: c.request.body ?? null,
+      });
       if (res.status !== 200) throw new Error(`${c.name}: runtime answered ${res.status}`);
       const headers = Object.fromEntries([...res.headers].filter(([name]) => !CONNECTION_HEADERS.has(name)));
       const answer = { status: 200, headers, body: await res.text() };
       recorded[`${c.request.method} ${c.request.path}`] = answer;
       if (c.request.vary) recorded[`${c.request.method} ${c.request.path.split('?')[0]}`] = answer; // the baseline answers every variant alike
-
     }
     const recordFile = path.join(work, 'recorded.json');
     await writeFile(recordFile, JSON.stringify(recorded));
-    baseline = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), path.join(ROOT, 'scripts/bench.ts'), '--baseline', recordFile, String(baselinePort)], { stdio: ['ignore', 'ignore', 'inherit'] });
+    baseline = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), path.join(ROOT, 'scripts/bench.ts'), '--baseline', recordFile, String(baselinePort)], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     await firstAnswer(baselineUrl, baseline);
 
     const rows: ServeRow[] = [];
@@ -185,7 +224,8 @@ export async function serving(dist: string): Promise<ServeRow[]> {
       const runs = { baseline: [] as Array<Awaited<ReturnType<typeof load>>>, runtime: [] as Array<Awaited<ReturnType<typeof load>>> };
       for (let r = 0; r < rounds; r++) {
         const order = r % 2 === 0 ? (['baseline', 'runtime'] as const) : (['runtime', 'baseline'] as const);
-        for (const which of order) runs[which].push(await load(which === 'baseline' ? baselineUrl : runtimeUrl, c.request, seconds, which === 'baseline' ? baseline : runtime));
+        for (const which of order)
+          runs[which].push(await load(which === 'baseline' ? baselineUrl : runtimeUrl, c.request, seconds, which === 'baseline' ? baseline : runtime));
       }
       const summary = (list: typeof runs.baseline) => {
         const cpu = list.map((x) => x.cpuUs);
@@ -208,7 +248,9 @@ export async function serving(dist: string): Promise<ServeRow[]> {
       row.ratio = row.runtime.rps / row.baseline.rps;
       rows.push(row);
       const cpu = (x: number | null) => (x === null ? '' : `, ${x.toFixed(1)} us CPU/request`);
-      log(`serve  ${c.name}: runtime ${fmt(row.runtime.rps)} req/s${cpu(row.runtime.cpuUs)}, baseline ${fmt(row.baseline.rps)} req/s${cpu(row.baseline.cpuUs)}, ratio ${row.ratio.toFixed(2)}`);
+      log(
+        `serve  ${c.name}: runtime ${fmt(row.runtime.rps)} req/s${cpu(row.runtime.cpuUs)}, baseline ${fmt(row.baseline.rps)} req/s${cpu(row.baseline.cpuUs)}, ratio ${row.ratio.toFixed(2)}`,
+      );
     }
     return rows;
   } finally {

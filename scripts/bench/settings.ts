@@ -29,7 +29,10 @@ export const env = (name: string, fallback: string) => process.env[name] ?? fall
 export const seconds = Number(env('BENCH_SECONDS', '5'));
 export const rounds = Number(env('BENCH_ROUNDS', '3'));
 export const connections = Number(env('BENCH_CONNECTIONS', '50'));
-export const sizes = env('BENCH_SIZES', '100,1000,10000').split(',').map(Number).filter((n) => n > 0);
+export const sizes = env('BENCH_SIZES', '100,1000,10000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 export const parts = new Set(env('BENCH_PARTS', 'serve,build,startup,history').split(','));
 export const buildRuns = Math.max(1, Number(env('BENCH_BUILD_RUNS', '3')));
 export const outFile = env('BENCH_OUT', 'BENCHMARKS.md');
@@ -73,7 +76,10 @@ export type RuntimeForm = 'bundled' | 'tsx';
 
 /** Starts the runtime on `dist` (rate limiting off, default info logs to /dev/null). */
 export function spawnRuntime(dist: string, port: number, form: RuntimeForm = 'bundled'): ChildProcess {
-  const command = form === 'bundled' ? [process.execPath, ...START_NODE_FLAGS, path.join(RUNTIME_ROOT, 'build/runtime/main.js')] : [...NODE_TSX, path.join(RUNTIME_ROOT, 'runtime/server/main.ts')];
+  const command =
+    form === 'bundled'
+      ? [process.execPath, ...START_NODE_FLAGS, path.join(RUNTIME_ROOT, 'build/runtime/main.js')]
+      : [...NODE_TSX, path.join(RUNTIME_ROOT, 'runtime/server/main.ts')];
   return spawn(command[0]!, [...command.slice(1), '--dist', dist], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: env('BENCH_LOG_LEVEL', 'info') },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -42,7 +42,17 @@ export async function startup(label: string, dist: string, form: RuntimeForm): P
           { method: 'GET' as const, path: `/v1/verdicts/${ex.at(-1)}-vs-${ex.at(-2)}` },
           { method: 'GET' as const, path: '/v1/savings-interest?balance=10000' },
           { method: 'GET' as const, path: '/v1/fees?category=exchange' },
-          { method: 'POST' as const, path: '/mcp', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'compare_platforms', arguments: { platforms: ex.slice(0, 2) } } }) },
+          {
+            method: 'POST' as const,
+            path: '/mcp',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'tools/call',
+              params: { name: 'compare_platforms', arguments: { platforms: ex.slice(0, 2) } },
+            }),
+          },
         ];
         await autocannon({ url: `http://127.0.0.1:${port}`, connections: 10, duration: Math.max(2, Math.min(seconds, 5)), requests });
         await sleep(500);
@@ -53,6 +63,8 @@ export async function startup(label: string, dist: string, form: RuntimeForm): P
     }
   }
   const row = { label, firstAnswerMs: median(times), rssIdleMiB: rssIdle, rssWarmMiB: rssWarm };
-  log(`start  ${label}: first answer ${Math.round(row.firstAnswerMs)} ms (runs ${times.map(Math.round).join(', ')}), RSS ${row.rssIdleMiB} MiB idle, ${row.rssWarmMiB} MiB after warm-up`);
+  log(
+    `start  ${label}: first answer ${Math.round(row.firstAnswerMs)} ms (runs ${times.map(Math.round).join(', ')}), RSS ${row.rssIdleMiB} MiB idle, ${row.rssWarmMiB} MiB after warm-up`,
+  );
   return row;
 }

@@ -25,7 +25,28 @@ const CATEGORY_WORD: Record<CategoryId, string> = {
   brokerages: 'Broker',
 };
 
-const STEMS = ['Aster', 'Boreal', 'Cobalt', 'Delta', 'Ember', 'Fjord', 'Granite', 'Harbor', 'Indigo', 'Juniper', 'Kestrel', 'Lumen', 'Meridian', 'Nimbus', 'Orchard', 'Pioneer', 'Quartz', 'Redwood', 'Summit', 'Tidal'];
+const STEMS = [
+  'Aster',
+  'Boreal',
+  'Cobalt',
+  'Delta',
+  'Ember',
+  'Fjord',
+  'Granite',
+  'Harbor',
+  'Indigo',
+  'Juniper',
+  'Kestrel',
+  'Lumen',
+  'Meridian',
+  'Nimbus',
+  'Orchard',
+  'Pioneer',
+  'Quartz',
+  'Redwood',
+  'Summit',
+  'Tidal',
+];
 
 /** One platform's YAML text; `n` is its index within the whole set, `todayMs` the day its dates lead up to (ms since the epoch, UTC midnight). */
 export function platformYaml(category: CategoryId, n: number, rand: () => number, todayMs: number): { slug: string; text: string } {
@@ -102,7 +123,16 @@ export function platformYaml(category: CategoryId, n: number, rand: () => number
       facts.push(() => group('transfer_out', [`full_acats_usd: ${pick([0, 50, 75, 100, 125])}`]));
       facts.push(() => group('account_fees', [`annual_usd: ${chance(0.8) ? 0 : int(10, 100)}`]));
       facts.push(() => group('protection', ['sipc_member: true', `excess_sipc: ${bool()}`]));
-      facts.push(() => group('investments', ['stocks: true', 'etfs: true', `options: ${bool()}`, `mutual_funds: ${bool()}`, `bonds: ${bool()}`, `fractional_shares: ${bool()}`]));
+      facts.push(() =>
+        group('investments', [
+          'stocks: true',
+          'etfs: true',
+          `options: ${bool()}`,
+          `mutual_funds: ${bool()}`,
+          `bonds: ${bool()}`,
+          `fractional_shares: ${bool()}`,
+        ]),
+      );
       assessed.push('regulation');
       break;
     }

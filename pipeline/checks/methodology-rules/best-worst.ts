@@ -9,7 +9,15 @@ export const bestWorst: MethodologyCheck = {
     return eachCategory(methodology, (_id, { criteria }, at) =>
       criteria.flatMap(({ rule }, i) =>
         (rule.kind === 'linear' || rule.kind === 'scenario_cost') && rule.best === rule.worst
-          ? [problemAt(source, [...at, i, 'rule', 'worst'], 'error', `best and worst are both ${rule.best}, so the rule cannot map a value to 0-100`, 'set worst to the value that should score 0')]
+          ? [
+              problemAt(
+                source,
+                [...at, i, 'rule', 'worst'],
+                'error',
+                `best and worst are both ${rule.best}, so the rule cannot map a value to 0-100`,
+                'set worst to the value that should score 0',
+              ),
+            ]
           : [],
       ),
     );

@@ -14,8 +14,22 @@ export const factKinds: MethodologyCheck = {
       const groups = Object.keys(factsSchemas[id].shape);
       const kinds = category.fact_kinds;
       return [
-        ...groups.filter((g) => kinds[g] === undefined).map((g) => problemAt(source, ['categories', id, 'fact_kinds'], 'error', `fact group "${g}" has no fact kind`, `add ${g}: <kind> (the kinds are the keys of freshness)`)),
-        ...Object.keys(kinds).filter((g) => !groups.includes(g)).map((g) => problemAt(source, ['categories', id, 'fact_kinds', g], 'error', `"${g}" is not a fact group of ${id}`, `fact groups: ${groups.join(', ')}`)),
+        ...groups
+          .filter((g) => kinds[g] === undefined)
+          .map((g) =>
+            problemAt(
+              source,
+              ['categories', id, 'fact_kinds'],
+              'error',
+              `fact group "${g}" has no fact kind`,
+              `add ${g}: <kind> (the kinds are the keys of freshness)`,
+            ),
+          ),
+        ...Object.keys(kinds)
+          .filter((g) => !groups.includes(g))
+          .map((g) =>
+            problemAt(source, ['categories', id, 'fact_kinds', g], 'error', `"${g}" is not a fact group of ${id}`, `fact groups: ${groups.join(', ')}`),
+          ),
       ];
     });
   },

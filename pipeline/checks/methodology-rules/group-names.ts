@@ -10,7 +10,15 @@ export const groupNames: MethodologyCheck = {
       const keys = criteria.map((c) => c.key);
       return criteria.flatMap((c, i) =>
         c.group !== undefined && keys.includes(c.group)
-          ? [problemAt(source, [...at, i, 'group'], 'error', `weight group "${c.group}" has the name of a criterion`, 'a weight key must name one thing: rename the group or the criterion')]
+          ? [
+              problemAt(
+                source,
+                [...at, i, 'group'],
+                'error',
+                `weight group "${c.group}" has the name of a criterion`,
+                'a weight key must name one thing: rename the group or the criterion',
+              ),
+            ]
           : [],
       );
     });

@@ -11,7 +11,9 @@ export const profileCriteria: MethodologyCheck = {
       return (profiles ?? []).flatMap((profile, i) =>
         Object.keys(profile.weights)
           .filter((k) => !keys.includes(k))
-          .map((k) => problemAt(source, ['categories', id, 'profiles', i, 'weights', k], 'error', `"${k}" is not a criterion of ${id}`, `criteria: ${keys.join(', ')}`)),
+          .map((k) =>
+            problemAt(source, ['categories', id, 'profiles', i, 'weights', k], 'error', `"${k}" is not a criterion of ${id}`, `criteria: ${keys.join(', ')}`),
+          ),
       );
     });
   },

@@ -8,7 +8,9 @@ export const profileWeights: MethodologyCheck = {
   check({ source, methodology }) {
     return eachCategory(methodology, (id, { criteria, profiles }) =>
       (profiles ?? []).flatMap((profile, i) =>
-        criteria.every((c) => (profile.weights[c.key] ?? c.weight) === 0) ? [problemAt(source, ['categories', id, 'profiles', i, 'weights'], 'error', 'the profile weighs every criterion 0')] : [],
+        criteria.every((c) => (profile.weights[c.key] ?? c.weight) === 0)
+          ? [problemAt(source, ['categories', id, 'profiles', i, 'weights'], 'error', 'the profile weighs every criterion 0')]
+          : [],
       ),
     );
   },

@@ -15,7 +15,13 @@ export const requiredCriteria: MethodologyCheck = {
     return eachCategory(methodology, (id, { criteria }, at) => {
       const keys = criteria.flatMap((c) => (c.group === undefined ? [c.key] : [c.key, c.group]));
       return REQUIRED_KEYS.filter((required) => !keys.includes(required)).map((required) =>
-        problemAt(source, at, 'error', `category ${id} has no "${required}" criterion or weight group`, 'every category needs fees and security (the weight keys of README "Scoring")'),
+        problemAt(
+          source,
+          at,
+          'error',
+          `category ${id} has no "${required}" criterion or weight group`,
+          'every category needs fees and security (the weight keys of README "Scoring")',
+        ),
       );
     });
   },

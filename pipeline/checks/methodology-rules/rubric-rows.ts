@@ -9,7 +9,11 @@ export const rubricRows: MethodologyCheck = {
     return eachCategory(methodology, (_id, { criteria }, at) =>
       criteria.flatMap(({ rule }, i) =>
         rule.kind === 'rubric'
-          ? rule.points.flatMap((p, j) => ((p.fact === undefined) === (p.any_of === undefined) ? [problemAt(source, [...at, i, 'rule', 'points', j], 'error', 'a rubric row needs exactly one of fact and any_of')] : []))
+          ? rule.points.flatMap((p, j) =>
+              (p.fact === undefined) === (p.any_of === undefined)
+                ? [problemAt(source, [...at, i, 'rule', 'points', j], 'error', 'a rubric row needs exactly one of fact and any_of')]
+                : [],
+            )
           : [],
       ),
     );

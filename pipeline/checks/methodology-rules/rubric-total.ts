@@ -10,7 +10,17 @@ export const rubricTotal: MethodologyCheck = {
       criteria.flatMap(({ rule }, i) => {
         if (rule.kind !== 'rubric') return [];
         const total = rule.points.reduce((sum, p) => sum + p.points, 0);
-        return total > 100 ? [problemAt(source, [...at, i, 'rule', 'points'], 'error', `the rubric's points add up to ${total}, above 100`, 'make the points add up to 100 at most')] : [];
+        return total > 100
+          ? [
+              problemAt(
+                source,
+                [...at, i, 'rule', 'points'],
+                'error',
+                `the rubric's points add up to ${total}, above 100`,
+                'make the points add up to 100 at most',
+              ),
+            ]
+          : [];
       }),
     );
   },

@@ -12,8 +12,10 @@ export const ruleKinds: MethodologyCheck = {
   check({ source, methodology }) {
     return eachCategory(methodology, (id, { criteria }, at) =>
       criteria.flatMap((c, i) => {
-        if (c.rule.kind === 'scenario_cost' && id !== 'exchanges' && id !== 'brokerages') return [problemAt(source, [...at, i, 'rule', 'kind'], 'error', 'scenario_cost applies to exchanges and brokerages only')];
-        if (c.rule.kind === 'apy_relative' && id !== 'high-yield-savings') return [problemAt(source, [...at, i, 'rule', 'kind'], 'error', 'apy_relative applies to high-yield-savings only')];
+        if (c.rule.kind === 'scenario_cost' && id !== 'exchanges' && id !== 'brokerages')
+          return [problemAt(source, [...at, i, 'rule', 'kind'], 'error', 'scenario_cost applies to exchanges and brokerages only')];
+        if (c.rule.kind === 'apy_relative' && id !== 'high-yield-savings')
+          return [problemAt(source, [...at, i, 'rule', 'kind'], 'error', 'apy_relative applies to high-yield-savings only')];
         return [];
       }),
     );

@@ -11,8 +11,12 @@ export const asOfPrecision: PlatformCheck = {
       const precision = (group as { as_of_precision?: unknown } | null)?.as_of_precision;
       const asOf = asOfOf(group);
       if (!asOf) return [];
-      if (precision === 'year' && !asOf.endsWith('-01-01')) return [problemAt(source, [container, key, 'as_of'], 'error', `with as_of_precision year, as_of must be 1 January (${asOf.slice(0, 4)}-01-01)`)];
-      if (precision === 'month' && !asOf.endsWith('-01')) return [problemAt(source, [container, key, 'as_of'], 'error', `with as_of_precision month, as_of must be the 1st of the month (${asOf.slice(0, 7)}-01)`)];
+      if (precision === 'year' && !asOf.endsWith('-01-01'))
+        return [problemAt(source, [container, key, 'as_of'], 'error', `with as_of_precision year, as_of must be 1 January (${asOf.slice(0, 4)}-01-01)`)];
+      if (precision === 'month' && !asOf.endsWith('-01'))
+        return [
+          problemAt(source, [container, key, 'as_of'], 'error', `with as_of_precision month, as_of must be the 1st of the month (${asOf.slice(0, 7)}-01)`),
+        ];
       return [];
     });
   },

@@ -10,8 +10,26 @@ export const assessedCriteria: PlatformCheck = {
     const criteria = methodology.categories[platform.category].criteria;
     return Object.keys(platform.assessments ?? {}).flatMap((key) => {
       const criterion = criteria.find((c) => c.key === key);
-      if (!criterion) return [problemAt(source, ['assessments', key], 'error', `"${key}" is not a criterion of ${platform.category}`, `criteria: ${criteria.map((c) => c.key).join(', ')}`)];
-      if (criterion.rule.kind !== 'assessed') return [problemAt(source, ['assessments', key], 'error', `criterion "${key}" is derived from facts (rule ${criterion.rule.kind}), so it takes no assessment`, 'remove it; give the facts it is computed from instead')];
+      if (!criterion)
+        return [
+          problemAt(
+            source,
+            ['assessments', key],
+            'error',
+            `"${key}" is not a criterion of ${platform.category}`,
+            `criteria: ${criteria.map((c) => c.key).join(', ')}`,
+          ),
+        ];
+      if (criterion.rule.kind !== 'assessed')
+        return [
+          problemAt(
+            source,
+            ['assessments', key],
+            'error',
+            `criterion "${key}" is derived from facts (rule ${criterion.rule.kind}), so it takes no assessment`,
+            'remove it; give the facts it is computed from instead',
+          ),
+        ];
       return [];
     });
   },

@@ -13,8 +13,20 @@ export const fileLocation: PlatformCheck = {
     const base = path.basename(source.file).replace(/\.ya?ml$/, '');
     const folder = path.basename(path.dirname(source.file));
     return [
-      ...(slug !== undefined && base !== slug ? [problemAt(source, ['slug'], 'error', `slug "${slug}" differs from the file name "${base}"`, `rename the file to ${slug}.yaml or change the slug`)] : []),
-      ...(category !== undefined && folder !== category ? [problemAt(source, ['category'], 'error', `category "${category}" differs from the folder "${folder}"`, `move the file to sources/platforms/${category}/`)] : []),
+      ...(slug !== undefined && base !== slug
+        ? [problemAt(source, ['slug'], 'error', `slug "${slug}" differs from the file name "${base}"`, `rename the file to ${slug}.yaml or change the slug`)]
+        : []),
+      ...(category !== undefined && folder !== category
+        ? [
+            problemAt(
+              source,
+              ['category'],
+              'error',
+              `category "${category}" differs from the folder "${folder}"`,
+              `move the file to sources/platforms/${category}/`,
+            ),
+          ]
+        : []),
       ...(slug?.includes('-vs-') ? [problemAt(source, ['slug'], 'error', 'a slug may not contain "-vs-" (it separates the two slugs of a verdict)')] : []),
     ];
   },

@@ -12,7 +12,16 @@ export const incidentOrder: PlatformCheck = {
     const problems: BuildProblem[] = [];
     for (let i = 1; i < dates.length; i++) {
       const [prev, cur] = [dates[i - 1], dates[i]];
-      if (prev && cur && cur < prev) problems.push(problemAt(source, ['incidents', i, 'date'], 'error', `incidents are not in date order: ${cur} comes after ${prev}`, 'sort incidents by date, oldest first'));
+      if (prev && cur && cur < prev)
+        problems.push(
+          problemAt(
+            source,
+            ['incidents', i, 'date'],
+            'error',
+            `incidents are not in date order: ${cur} comes after ${prev}`,
+            'sort incidents by date, oldest first',
+          ),
+        );
     }
     return problems;
   },

@@ -14,6 +14,14 @@ export const listedCompanyReserves: PlatformCheck = {
   check({ source, platform }) {
     const reserves = platform?.category === 'exchanges' ? platform.facts.proof_of_reserves : undefined;
     if (!reserves?.listed_on || reserves.audited_financial_statements !== undefined) return [];
-    return [problemAt(source, ['facts', 'proof_of_reserves', 'listed_on'], 'error', `${reserves.listed_on} is a listed company, but audited_financial_statements is not recorded`, 'read its latest annual report (10-K, 20-F) and record whether the audited statements disclose customer assets held and the matching customer liabilities, with the filing cited')];
+    return [
+      problemAt(
+        source,
+        ['facts', 'proof_of_reserves', 'listed_on'],
+        'error',
+        `${reserves.listed_on} is a listed company, but audited_financial_statements is not recorded`,
+        'read its latest annual report (10-K, 20-F) and record whether the audited statements disclose customer assets held and the matching customer liabilities, with the filing cited',
+      ),
+    ];
   },
 };

@@ -16,9 +16,17 @@ export const notApplicable: PlatformCheck = {
       const refusing = readers.filter((c) => c.not_applicable === undefined).map((c) => c.key);
       if (readers.length > 0 && refusing.length === 0) return [];
       const accepting = criteria.filter((c) => c.not_applicable !== undefined).flatMap((c) => groupsOfRule(c.rule, platform.category));
-      return [problemAt(source, ['facts', name, 'not_applicable'], 'error',
-        readers.length === 0 ? `no criterion of ${platform.category} reads "${name}", so it cannot be not applicable` : `criterion ${refusing.join(', ')} does not accept a not-applicable "${name}" (methodology.yaml)`,
-        `not_applicable is accepted on: ${[...new Set(accepting)].join(', ') || 'none in this category'}; record the fact, or leave the group out when it is unknown`)];
+      return [
+        problemAt(
+          source,
+          ['facts', name, 'not_applicable'],
+          'error',
+          readers.length === 0
+            ? `no criterion of ${platform.category} reads "${name}", so it cannot be not applicable`
+            : `criterion ${refusing.join(', ')} does not accept a not-applicable "${name}" (methodology.yaml)`,
+          `not_applicable is accepted on: ${[...new Set(accepting)].join(', ') || 'none in this category'}; record the fact, or leave the group out when it is unknown`,
+        ),
+      ];
     });
   },
 };

@@ -11,7 +11,10 @@ export const numericEvidence: PlatformCheck = {
   rule: 'Every number (APY, fee, price, penalty, restitution) cites a primary source or a dated reputable one; aggregators and blogs are leads, not evidence.',
   check({ source, platform, methodology, evidence }) {
     if (!platform) return [];
-    const hint = "cite the platform's own page or filing, a regulator or court, or a reputable outlet's dated article (sources/source-tiers.yaml); remove the number when none exists";
-    return weakNumbers(platform, evidence.lists).map((w) => problemAt(source, w.path, methodology.evidence.numeric_weak_only, `${w.label} is backed only by weak sources`, hint));
+    const hint =
+      "cite the platform's own page or filing, a regulator or court, or a reputable outlet's dated article (sources/source-tiers.yaml); remove the number when none exists";
+    return weakNumbers(platform, evidence.lists).map((w) =>
+      problemAt(source, w.path, methodology.evidence.numeric_weak_only, `${w.label} is backed only by weak sources`, hint),
+    );
   },
 };

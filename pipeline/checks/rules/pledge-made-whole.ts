@@ -12,7 +12,8 @@ import type { PlatformCheck } from '../check-rule.js';
  * whole", "cover", "compensate", "refund"). "could cover" or "no reimbursement was reported"
  * do not match.
  */
-const PLEDGE = /\b(?:pledg\w*|commit\w*|promis\w*|vow\w*|will|would)\b[^.;]{0,60}?\b(?:reimburs\w*|make\s+(?:\w+\s+){0,3}whole|made\s+whole|cover\w*|compensat\w*|refund\w*)/i;
+const PLEDGE =
+  /\b(?:pledg\w*|commit\w*|promis\w*|vow\w*|will|would)\b[^.;]{0,60}?\b(?:reimburs\w*|make\s+(?:\w+\s+){0,3}whole|made\s+whole|cover\w*|compensat\w*|refund\w*)/i;
 
 /** A later source showing the pledge was kept only in part or not at all: the cap for not made whole stays. */
 const NOT_HONOURED = /\b(?:not|never)\s+(?:been\s+)?honou?red\b|\breneged\b|\bpartial(?:ly)?\s+(?:reimburs|refund|compensat)/i;
@@ -28,7 +29,15 @@ export const pledgeMadeWhole: PlatformCheck = {
       const pledge = texts.map((t) => PLEDGE.exec(t)?.[0]).find((m) => m !== undefined);
       if (!pledge) return [];
       const at = incident.customers_made_whole === false ? ['incidents', i, 'customers_made_whole'] : ['incidents', i, 'summary'];
-      return [problemAt(source, at, 'error', `the incident records a pledge ("${pledge}") but customers_made_whole is ${incident.customers_made_whole ?? 'absent (counted as false)'}; the methodology counts a public pledge as made whole`, 'set customers_made_whole: true, or say in the summary that a later source shows the pledge was not honoured')];
+      return [
+        problemAt(
+          source,
+          at,
+          'error',
+          `the incident records a pledge ("${pledge}") but customers_made_whole is ${incident.customers_made_whole ?? 'absent (counted as false)'}; the methodology counts a public pledge as made whole`,
+          'set customers_made_whole: true, or say in the summary that a later source shows the pledge was not honoured',
+        ),
+      ];
     });
   },
 };

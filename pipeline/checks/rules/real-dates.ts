@@ -8,7 +8,6 @@ import type { PlatformCheck } from '../check-rule.js';
 import { datesIn } from '../raw-fields.js';
 import { isRealDate } from '../../../runtime/domain/contract/calendar.js';
 
-
 export const realDates: PlatformCheck = {
   id: 'real-dates',
   rule: 'Every date is a real calendar day and none is after the evaluation date (SOURCE_DATE_EPOCH, else the day of the build).',
@@ -18,7 +17,15 @@ export const realDates: PlatformCheck = {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(d.value)) continue; // the schema reports the format
       if (!isRealDate(d.value)) problems.push(problemAt(source, d.path, 'error', `"${d.value}" is not a real calendar date`));
       else if (d.value > evidence.evaluationDate) {
-        problems.push(problemAt(source, d.path, 'error', `date ${d.value} is in the future (the evaluation date is ${evidence.evaluationDate})`, 'the evaluation date is SOURCE_DATE_EPOCH when set, else the day of the build'));
+        problems.push(
+          problemAt(
+            source,
+            d.path,
+            'error',
+            `date ${d.value} is in the future (the evaluation date is ${evidence.evaluationDate})`,
+            'the evaluation date is SOURCE_DATE_EPOCH when set, else the day of the build',
+          ),
+        );
       }
     }
     return problems;

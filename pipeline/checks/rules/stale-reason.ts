@@ -16,7 +16,15 @@ export const staleReason: PlatformCheck = {
       const asOf = asOfOf(group);
       if (!asOf || typeof (group as { stale_reason?: unknown }).stale_reason !== 'string') return [];
       if (staleFor(kinds[key] ?? 'product_facts', asOf, evidence)) return [];
-      return [problemAt(source, ['facts', key, 'stale_reason'], 'warning', `the fact is not stale on ${evidence.evaluationDate} (as_of ${asOf}), so its stale_reason is never shown`, 'remove stale_reason')];
+      return [
+        problemAt(
+          source,
+          ['facts', key, 'stale_reason'],
+          'warning',
+          `the fact is not stale on ${evidence.evaluationDate} (as_of ${asOf}), so its stale_reason is never shown`,
+          'remove stale_reason',
+        ),
+      ];
     });
   },
 };

@@ -20,14 +20,29 @@ export const tierOrder: PlatformCheck = {
       }
     };
     if (platform.category === 'exchanges' && platform.facts.trading_fees) {
-      ascending(platform.facts.trading_fees.tiers.map((t) => t.min_volume_30d_usd), ['facts', 'trading_fees', 'tiers'], 'min_volume_30d_usd', true);
+      ascending(
+        platform.facts.trading_fees.tiers.map((t) => t.min_volume_30d_usd),
+        ['facts', 'trading_fees', 'tiers'],
+        'min_volume_30d_usd',
+        true,
+      );
     }
     const options = platform.category === 'brokerages' ? platform.facts.options_fees : undefined;
     if (options && !isNotApplicable(options)) {
-      ascending(options.tiers.map((t) => t.min_contracts_per_month), ['facts', 'options_fees', 'tiers'], 'min_contracts_per_month', true);
+      ascending(
+        options.tiers.map((t) => t.min_contracts_per_month),
+        ['facts', 'options_fees', 'tiers'],
+        'min_contracts_per_month',
+        true,
+      );
     }
     if (platform.category === 'high-yield-savings' && platform.facts.apy) {
-      ascending(platform.facts.apy.tiers.map((t) => t.min_balance_usd), ['facts', 'apy', 'tiers'], 'min_balance_usd', false);
+      ascending(
+        platform.facts.apy.tiers.map((t) => t.min_balance_usd),
+        ['facts', 'apy', 'tiers'],
+        'min_balance_usd',
+        false,
+      );
     }
     return problems;
   },

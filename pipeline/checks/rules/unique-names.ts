@@ -13,14 +13,26 @@ export const uniqueNames: DatasetCheck = {
     for (const { source } of platforms) {
       const raw = (source.data ?? {}) as RawPlatform;
       const aliases = Array.isArray(raw.aliases) ? raw.aliases : [];
-      const names: Array<[PropertyKey[], unknown]> = [[['slug'], raw.slug], [['name'], raw.name], ...aliases.map((a, i): [PropertyKey[], unknown] => [['aliases', i], a])];
+      const names: Array<[PropertyKey[], unknown]> = [
+        [['slug'], raw.slug],
+        [['name'], raw.name],
+        ...aliases.map((a, i): [PropertyKey[], unknown] => [['aliases', i], a]),
+      ];
       const own = new Set<string>();
       for (const [at, value] of names) {
         if (typeof value !== 'string') continue;
         const key = nameKey(value);
         const seen = owner.get(key);
         if (seen && seen.file !== source.file) {
-          problems.push(problemAt(source, at, 'error', `"${value}" is already used by ${seen.file}`, 'slugs, names and aliases must be unique across all platforms, ignoring case'));
+          problems.push(
+            problemAt(
+              source,
+              at,
+              'error',
+              `"${value}" is already used by ${seen.file}`,
+              'slugs, names and aliases must be unique across all platforms, ignoring case',
+            ),
+          );
         } else if (!own.has(key)) {
           own.add(key);
           owner.set(key, { file: source.file });

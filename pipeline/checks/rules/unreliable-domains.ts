@@ -12,7 +12,17 @@ export const unreliableDomains: PlatformCheck = {
     if (!unreliable.size) return [];
     return sourceUrlsIn(raw).flatMap(({ path: at, url }) => {
       const listed = unreliableDomainOf(url, unreliable);
-      return listed ? [problemAt(source, at, 'error', `${listed.domain} is listed as unreliable (${listed.reason})`, "cite the platform's own page, a regulator's release, a court record or a reputable outlet instead")] : [];
+      return listed
+        ? [
+            problemAt(
+              source,
+              at,
+              'error',
+              `${listed.domain} is listed as unreliable (${listed.reason})`,
+              "cite the platform's own page, a regulator's release, a court record or a reputable outlet instead",
+            ),
+          ]
+        : [];
     });
   },
 };

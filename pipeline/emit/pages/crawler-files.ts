@@ -9,7 +9,7 @@ import type { Site } from '../../../runtime/domain/contract/model.js';
 import type { EmittedFile } from '../open-data.js';
 
 /** The five characters XML escapes in text. */
-const xmlText = (text: string): string => text.replace(/[&<>"']/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' })[c]};`);
+const xmlText = (text: string): string => text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
 
 /**
  * robots.txt and sitemap.xml.
@@ -28,9 +28,14 @@ export function crawlerFiles(site: Site, records: readonly PlatformRecord[], ver
     ...records.map((r) => ({ path: `/platforms/${r.slug}`, lastmod: r.as_of })),
     ...[...verdictSlugs].sort().map((slug) => ({ path: `/compare/${slug}` })),
   ];
-  const urls = pages.map((p) => `  <url><loc>${xmlText(`${site.base_url}${p.path}`)}</loc>${p.lastmod ? `<lastmod>${p.lastmod}</lastmod>` : ''}</url>\n`).join('');
+  const urls = pages
+    .map((p) => `  <url><loc>${xmlText(`${site.base_url}${p.path}`)}</loc>${p.lastmod ? `<lastmod>${p.lastmod}</lastmod>` : ''}</url>\n`)
+    .join('');
   return [
     { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${site.base_url}/sitemap.xml\n` },
-    { path: 'sitemap.xml', contents: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}</urlset>\n` },
+    {
+      path: 'sitemap.xml',
+      contents: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}</urlset>\n`,
+    },
   ];
 }

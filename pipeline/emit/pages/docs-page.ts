@@ -22,7 +22,10 @@ const DOCS_ASSETS = {
   init: '/docs/docs-init.js',
 } as const;
 
-type OpenApi = { info: { title: string; version: string; description?: string }; paths: Record<string, Record<string, { summary?: string; parameters?: Array<{ name: string; in: string; required?: boolean; description?: string }> }>> };
+type OpenApi = {
+  info: { title: string; version: string; description?: string };
+  paths: Record<string, Record<string, { summary?: string; parameters?: Array<{ name: string; in: string; required?: boolean; description?: string }> }>>;
+};
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
@@ -48,7 +51,8 @@ window.addEventListener('load', function () {
 });
 `;
   const operations = Object.entries(openapi.paths).flatMap(([p, ops]) =>
-    METHODS.filter((m) => ops[m]).map((m) => ({ method: m.toUpperCase(), path: p, op: ops[m]! })));
+    METHODS.filter((m) => ops[m]).map((m) => ({ method: m.toUpperCase(), path: p, op: ops[m]! })),
+  );
   const main = html`<h1>API reference</h1>
 <p class="lede">${openapi.info.title}, version ${openapi.info.version}. Read-only REST API and MCP endpoint; the machine-readable description is <a href="${sitePath(site, SERVICE_PATHS.openapi)}">openapi.json</a> (OpenAPI 3.1).</p>
 <div id="swagger-ui"></div>

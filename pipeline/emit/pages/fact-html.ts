@@ -10,7 +10,16 @@ import { sourceLinks } from '../../../runtime/domain/pages/layout.js';
 import { CITATION_KEYS } from '../../../runtime/domain/sources/common-schema.js';
 
 type Source = { url: string; title: string; publisher?: string; published?: string };
-type Group = Record<string, unknown> & { as_of?: string; as_of_precision?: string; sources?: Source[]; outlier_checked?: boolean; stale_reason?: string; stale?: boolean; evidence_tier?: string; not_applicable?: string };
+type Group = Record<string, unknown> & {
+  as_of?: string;
+  as_of_precision?: string;
+  sources?: Source[];
+  outlier_checked?: boolean;
+  stale_reason?: string;
+  stale?: boolean;
+  evidence_tier?: string;
+  not_applicable?: string;
+};
 
 /** Shown apart from the fact's fields: the as_of line and the source links. */
 const EVIDENCE_KEYS = new Set(['as_of', 'as_of_precision', 'stale', 'evidence_tier', 'not_applicable', ...CITATION_KEYS]);

@@ -72,7 +72,9 @@ function apyChart(points: ReadonlyArray<[string, number]>, evaluationDate: strin
   const y = (v: number) => TOP + Math.round((1 - v / top) * (HEIGHT - TOP - BOTTOM) * 10) / 10;
   // a step per rate: from its as_of to the next as_of, the end of its freshness window or the evaluation date, whichever is first
   const until = points.map(([date], i) => [points[i + 1]?.[0] ?? evaluationDate, addDays(date, windowDays), evaluationDate].sort()[0]!);
-  const steps = points.map(([date, v], i) => html`<line x1="${x(date)}" y1="${y(v)}" x2="${x(until[i]!)}" y2="${y(v)}" stroke="${BAR_COLOURS[0]}" stroke-width="2"></line>`);
+  const steps = points.map(
+    ([date, v], i) => html`<line x1="${x(date)}" y1="${y(v)}" x2="${x(until[i]!)}" y2="${y(v)}" stroke="${BAR_COLOURS[0]}" stroke-width="2"></line>`,
+  );
   // label a point only where its labels keep clear of the last labelled one (the table lists every change)
   let lastEnd = -Infinity;
   const labelled = points.map(([date, v]) => {
@@ -117,14 +119,22 @@ export function historySection(site: Site, history: PlatformHistoryResponse, met
   return html`<section aria-labelledby="history"><h2 id="history">History</h2>
 <p>From the version history of our sources, ${history.history.commits} commits since ${history.history.first_commit_date?.slice(0, 10) ?? 'the start'}. A change in the world has a newer as-of date than the value it replaces; a correction fixes our own data. <a href="${json}">Every change as JSON</a>.</p>
 ${apyChart(points, history.evaluation_date, methodology.freshness.apy.days, `apy-${history.slug}`)}
-${shown.length ? html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="history"><caption>Changes to the facts, newest first${changes.length > shown.length ? ` (${shown.length} of ${changes.length})` : ''}</caption>
+${
+  shown.length
+    ? html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="history"><caption>Changes to the facts, newest first${changes.length > shown.length ? ` (${shown.length} of ${changes.length})` : ''}</caption>
 <thead><tr><th scope="col">Published</th><th scope="col">Fact</th><th scope="col">Change</th><th scope="col">As of</th><th scope="col">Kind</th></tr></thead>
 <tbody>${shown.map((e) => html`<tr><td>${e.date.slice(0, 10)}</td><td>${e.field ?? ''}</td><td>${show(e.old_value)} → ${show(e.new_value)}</td><td>${e.new_as_of ?? e.old_as_of ?? ''}</td><td>${KIND_LABELS[e.kind] ?? e.kind}</td></tr>`)}</tbody>
-</table></div>` : html`<p>No fact has changed since it was first recorded.</p>`}
-${history.scores.length ? html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="score-history"><caption>Overall score after each change, with the methodology version</caption>
+</table></div>`
+    : html`<p>No fact has changed since it was first recorded.</p>`
+}
+${
+  history.scores.length
+    ? html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="score-history"><caption>Overall score after each change, with the methodology version</caption>
 <thead><tr><th scope="col">Published</th><th scope="col">Methodology</th><th scope="col">Score</th><th scope="col">Coverage</th><th scope="col">Eligible</th></tr></thead>
 <tbody>${history.scores.map((s) => html`<tr><td>${s.date.slice(0, 10)}</td><td>${s.methodology_version}</td><td>${formatPct(s.score_pct, 'no score')}</td><td>${formatPct(s.coverage)}</td><td>${s.eligible ? 'yes' : 'no'}</td></tr>`)}</tbody>
 </table></div>
-${coverageNote(site, methodology.coverage_gate_pct)}` : ''}
+${coverageNote(site, methodology.coverage_gate_pct)}`
+    : ''
+}
 </section>`;
 }

@@ -25,7 +25,10 @@ function ruleHtml(rule: Rule): SafeHtml {
     case 'rubric': {
       const rows = rule.points.map((p) => ({ facts: p.any_of ?? [p.fact!], points: p.points }));
       const half = rows.filter((_, i) => i % 2 === 0);
-      return html`Points for each fact that is true, summed (at most 100): ${rows.map((r, i) => html`${i ? ', ' : ''}${r.facts.map((f, j) => html`${j ? ' or ' : ''}<code>${f}</code>`)} ${r.points}`)}. <em>Example:</em> with only ${half.map((r) => r.facts[0]!.split('.')[1]).join(' and ')} true, the score is ${half.map((r) => r.points).join(' + ')} = ${Math.min(100, half.reduce((s, r) => s + r.points, 0))}. A fact the sources leave open is shown as unknown and earns no points; when every fact is unknown the criterion has no data.`;
+      return html`Points for each fact that is true, summed (at most 100): ${rows.map((r, i) => html`${i ? ', ' : ''}${r.facts.map((f, j) => html`${j ? ' or ' : ''}<code>${f}</code>`)} ${r.points}`)}. <em>Example:</em> with only ${half.map((r) => r.facts[0]!.split('.')[1]).join(' and ')} true, the score is ${half.map((r) => r.points).join(' + ')} = ${Math.min(
+        100,
+        half.reduce((s, r) => s + r.points, 0),
+      )}. A fact the sources leave open is shown as unknown and earns no points; when every fact is unknown the criterion has no data.`;
     }
     case 'enum':
       return html`A fixed score for each value of <code>${rule.fact}</code>: ${Object.entries(rule.scores).map(([v, s], i) => html`${i ? ', ' : ''}${v.replace(/_/g, ' ')} ${s}`)}.`;
@@ -153,18 +156,29 @@ ${rangeExamples(m)}
 <p><strong>Fee estimates.</strong> Every platform of the category gets an estimate, line by line; a line whose price has no source is named as unknown, never counted as free. ${FEE_RANKING}</p>
 </section>
 ${CATEGORY_IDS.map((id) => {
-    const c = m.categories[id];
-    return html`<section aria-labelledby="m-${id}"><h2 id="m-${id}">${c.label}</h2>
+  const c = m.categories[id];
+  return html`<section aria-labelledby="m-${id}"><h2 id="m-${id}">${c.label}</h2>
 <p>${c.description}</p>
 <div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table><caption>${c.label}: criteria, default weights and rules</caption>
 <thead><tr><th scope="col">Criterion</th><th scope="col">Key</th><th scope="col">Weight</th><th scope="col">Measures</th><th scope="col">Rule</th><th scope="col">When not applicable</th></tr></thead>
 <tbody>${c.criteria.map((k) => html`<tr><th scope="row">${k.label}</th><td><code>${k.key}</code>${k.group ? html` (group <code>${k.group}</code>)` : ''}</td><td>${k.weight}</td><td>${k.measures}</td><td>${ruleHtml(k.rule)}</td><td>${notApplicableHtml(k)}</td></tr>`)}</tbody>
 </table></div>
-${(c.profiles ?? []).map((p) => html`<p><strong>Profile <code>${p.key}</code> (${p.label}):</strong> ${p.description} Weights over the defaults: ${Object.entries(p.weights).map(([k, w]) => `${k} ${w}`).join(', ')}.</p>`)}
+${(c.profiles ?? []).map(
+  (p) =>
+    html`<p><strong>Profile <code>${p.key}</code> (${p.label}):</strong> ${p.description} Weights over the defaults: ${Object.entries(p.weights)
+      .map(([k, w]) => `${k} ${w}`)
+      .join(', ')}.</p>`,
+)}
 </section>`;
-  })}
+})}
 <section aria-labelledby="changelog"><h2 id="changelog">Change log</h2>
 ${m.changelog.map((e) => html`<h3>${e.version} (${e.date})</h3><ul>${e.changes.map((t) => html`<li>${t}</li>`)}</ul>`)}
 </section>`;
-  return pageDocument({ site, path: '/methodology', title: 'Methodology', description: 'How every score is computed: criteria, weights, rules, coverage gate, freshness, evidence tiers, hack caps and the too-close margin', main });
+  return pageDocument({
+    site,
+    path: '/methodology',
+    title: 'Methodology',
+    description: 'How every score is computed: criteria, weights, rules, coverage gate, freshness, evidence tiers, hack caps and the too-close margin',
+    main,
+  });
 }

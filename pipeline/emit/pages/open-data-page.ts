@@ -61,7 +61,8 @@ function datasetJsonLd(site: Site, manifest: Manifest): SafeHtml {
     '@context': 'https://schema.org',
     '@type': 'Dataset',
     name: site.name,
-    description: 'Sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages; every fact with its sources and as_of date. Informational, not investment advice.',
+    description:
+      'Sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages; every fact with its sources and as_of date. Informational, not investment advice.',
     url: `${site.base_url}/open-data/`,
     license: 'https://creativecommons.org/licenses/by/4.0/',
     isAccessibleForFree: true,

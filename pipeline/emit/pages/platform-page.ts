@@ -33,7 +33,13 @@ function incidentTable(caption: string, incidents: readonly Incident[]): SafeHtm
  * @param history the platform's history (GET /v1/platforms/{slug}/history)
  * @param methodology the coverage gate (explained beside the coverage) and the APY freshness window (where the history chart stops a rate)
  */
-export function platformPageHtml(site: Site, r: PlatformRecord, comparisons: ReadonlyArray<[string, string]>, history: PlatformHistoryResponse, methodology: Methodology): string {
+export function platformPageHtml(
+  site: Site,
+  r: PlatformRecord,
+  comparisons: ReadonlyArray<[string, string]>,
+  history: PlatformHistoryResponse,
+  methodology: Methodology,
+): string {
   const regulatory = r.incidents.filter((i) => i.class === 'regulatory_action');
   const others = r.incidents.filter((i) => i.class !== 'regulatory_action');
   const main = html`<h1>${r.name}</h1>

@@ -52,9 +52,21 @@ export function sitePages(
     page('open-data', openDataPageHtml(site, manifest)),
     ...docsFiles(site, openapi),
     ...problemPages(site),
-    ...CATEGORY_IDS.map((id) => page(`categories/${id}`, categoryPageHtml(site, methodology, id, scored.filter((p) => p.source.category === id)))),
+    ...CATEGORY_IDS.map((id) =>
+      page(
+        `categories/${id}`,
+        categoryPageHtml(
+          site,
+          methodology,
+          id,
+          scored.filter((p) => p.source.category === id),
+        ),
+      ),
+    ),
     ...records.map((r) => page(`platforms/${r.slug}`, platformPageHtml(site, r, comparisonsOf.get(r.slug) ?? [], histories.get(r.slug)!, methodology))),
-    ...[...verdicts].map(([slug, v]) => page(`compare/${slug}`, comparePageHtml(site, v, v.title, apiPath(API_PATHS.verdict, slug), methodology.coverage_gate_pct))),
+    ...[...verdicts].map(([slug, v]) =>
+      page(`compare/${slug}`, comparePageHtml(site, v, v.title, apiPath(API_PATHS.verdict, slug), methodology.coverage_gate_pct)),
+    ),
     ...crawlerFiles(site, records, [...verdicts.keys()]),
   ];
 }

@@ -10,7 +10,10 @@ import { round1 } from './rounding.js';
 import { tooCloseMargin } from './ranking-order.js';
 
 /** The fields of a platform the places are computed from, and the ones they set. */
-type Placed = Pick<ModelPlatform, 'name' | 'eligible' | 'score_pct' | 'score_low_pct' | 'score_high_pct' | 'coverage' | 'rank' | 'rank_note' | 'overlaps_previous'>;
+type Placed = Pick<
+  ModelPlatform,
+  'name' | 'eligible' | 'score_pct' | 'score_low_pct' | 'score_high_pct' | 'coverage' | 'rank' | 'rank_note' | 'overlaps_previous'
+>;
 
 /**
  * Points by which two score ranges overlap (percent points, one decimal; negative when apart).
@@ -42,8 +45,9 @@ export function placeCategory(rules: CompareRules, members: readonly Placed[]): 
     if (m.eligible) continue;
     m.rank = null;
     m.overlaps_previous = false;
-    m.rank_note = m.score_pct === null
-      ? 'Not ranked: no criterion with data carries weight.'
-      : `Not ranked: not enough data: coverage ${m.coverage}% (the gate is ${rules.coverage_gate_pct}%).`;
+    m.rank_note =
+      m.score_pct === null
+        ? 'Not ranked: no criterion with data carries weight.'
+        : `Not ranked: not enough data: coverage ${m.coverage}% (the gate is ${rules.coverage_gate_pct}%).`;
   }
 }

@@ -34,7 +34,12 @@ export interface Comparison {
   products: ComparedProduct[];
 }
 
-function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly ModelCriterion[], weights: Record<string, number>, rules: CompareRules): ComparedProduct[] {
+function scoreProducts(
+  platforms: readonly ModelPlatform[],
+  criteria: readonly ModelCriterion[],
+  weights: Record<string, number>,
+  rules: CompareRules,
+): ComparedProduct[] {
   const products = platforms.map((p): ComparedProduct => {
     const states = p.criteria;
     const scored = weightedScore(criteria, states, weights, p.cap);
@@ -79,7 +84,18 @@ function scoreProducts(platforms: readonly ModelPlatform[], criteria: readonly M
 /** The fields of a compared product that the applied weights decide (the others are the platform's). */
 type WeightedFields = Pick<
   ComparedProduct,
-  'score_pct' | 'score_low_pct' | 'score_high_pct' | 'raw_score_pct' | 'coverage' | 'eligible' | 'ineligible_reason' | 'missing_criteria' | 'stale_criteria' | 'weak_criteria' | 'unknown_criteria' | 'criteria'
+  | 'score_pct'
+  | 'score_low_pct'
+  | 'score_high_pct'
+  | 'raw_score_pct'
+  | 'coverage'
+  | 'eligible'
+  | 'ineligible_reason'
+  | 'missing_criteria'
+  | 'stale_criteria'
+  | 'weak_criteria'
+  | 'unknown_criteria'
+  | 'criteria'
 >;
 
 /** A compared product, fields in the published order: the platform's own fields around the weighted ones. */
@@ -138,7 +154,11 @@ function rivalReaching(winner: ComparedProduct, rivals: readonly ComparedProduct
 }
 
 /** "security 2024-11-04, trading_fees 2025-01-10": a product's weighted stale criteria with their dates, or '' when none. */
-const staleFigures = (p: ComparedProduct): string => p.criteria.filter((c) => c.weight > 0 && c.score !== null && c.stale).map((c) => `${c.key} ${c.as_of}`).join(', ');
+const staleFigures = (p: ComparedProduct): string =>
+  p.criteria
+    .filter((c) => c.weight > 0 && c.score !== null && c.stale)
+    .map((c) => `${c.key} ${c.as_of}`)
+    .join(', ');
 
 /** What would be picked instead, in words: a product's name, or none when no product would reach the gate (NO_PICK). */
 const instead = (alternative: string): string =>
@@ -158,15 +178,17 @@ function pickCaveats(winner: ComparedProduct, rival: ComparedProduct | null, sta
     out.push(staleAlternative ? `${rest} Without the old figures, ${instead(staleAlternative)}` : rest);
   }
   if (winner.weak_criteria.length > 0 || weakAlternative) {
-    const rest = winner.weak_criteria.length > 0 ? `The pick rests on criteria backed only by weak sources: ${winner.weak_criteria.join(', ')}.` : `The pick rests on the other platforms' criteria backed only by weak sources.`;
+    const rest =
+      winner.weak_criteria.length > 0
+        ? `The pick rests on criteria backed only by weak sources: ${winner.weak_criteria.join(', ')}.`
+        : `The pick rests on the other platforms' criteria backed only by weak sources.`;
     out.push(weakAlternative ? `${rest} Without them, ${instead(weakAlternative)}` : rest);
   }
-  const open = [
-    ...winner.missing_criteria.map((m) => `${m.key} has no data`),
-    ...winner.unknown_criteria.map((k) => `${k} has facts the sources leave open`),
-  ];
+  const open = [...winner.missing_criteria.map((m) => `${m.key} has no data`), ...winner.unknown_criteria.map((k) => `${k} has facts the sources leave open`)];
   if (rival) {
-    out.push(`The data does not settle the pick: ${winner.name} could score as low as ${winner.score_low_pct}% and ${rival.name} as high as ${rival.score_high_pct}%${open.length ? ` (${winner.name}: ${open.join('; ')})` : ''}.`);
+    out.push(
+      `The data does not settle the pick: ${winner.name} could score as low as ${winner.score_low_pct}% and ${rival.name} as high as ${rival.score_high_pct}%${open.length ? ` (${winner.name}: ${open.join('; ')})` : ''}.`,
+    );
   } else if (open.length) {
     out.push(`${winner.name}'s score leaves out what the sources do not say: ${open.join('; ')}.`);
   }
@@ -210,7 +232,14 @@ export function compare(
   const weakAlternative = anyWeak ? pickWithout(platforms, criteria, weights, rules, (s) => s.evidence_tier !== 'weak') : winnerSlug;
   const rival = first ? rivalReaching(first, eligible.slice(1)) : null;
   const nameOf = (slug: string | null) => products.find((p) => p.slug === slug)?.name ?? NO_PICK;
-  const caveats = first ? pickCaveats(first, rival, staleAlternative !== winnerSlug ? nameOf(staleAlternative) : null, weakAlternative !== winnerSlug ? nameOf(weakAlternative) : null) : [];
+  const caveats = first
+    ? pickCaveats(
+        first,
+        rival,
+        staleAlternative !== winnerSlug ? nameOf(staleAlternative) : null,
+        weakAlternative !== winnerSlug ? nameOf(weakAlternative) : null,
+      )
+    : [];
   for (const p of products) {
     if (p === first) continue;
     const old = staleFigures(p);
@@ -221,7 +250,10 @@ export function compare(
     caveats.push(`${p.name}: facts the sources leave open in ${p.unknown_criteria.join(', ')}, counted as no; its score could be up to ${p.score_high_pct}%.`);
   }
   for (const p of products) {
-    if (p.incident_record_stale) caveats.push(`${p.name}: incidents last searched on ${p.incidents_checked}, longer ago than the freshness window; a newer hack or fine, and the cap it would bring, may be missing.`);
+    if (p.incident_record_stale)
+      caveats.push(
+        `${p.name}: incidents last searched on ${p.incidents_checked}, longer ago than the freshness window; a newer hack or fine, and the cap it would bring, may be missing.`,
+      );
   }
   return {
     category: platforms[0]!.category,

@@ -31,12 +31,13 @@ const ITEM_NAMES: Record<FeeItem, string> = {
  * @param members platforms of one category (exchanges or brokerages)
  */
 export function rankFeeEstimates(members: readonly ModelPlatform[], profile: FeeProfile): FeeResult[] {
-  const rows = members
-    .filter((p) => p.fees !== null)
-    .map((p) => ({ p, e: estimateFees(p.fees!, profile) }));
+  const rows = members.filter((p) => p.fees !== null).map((p) => ({ p, e: estimateFees(p.fees!, profile) }));
   const typical = new Map<FeeItem, number | null>();
   for (const item of ['trading', 'options_contracts', 'transfers_out', 'account_fees'] as const) {
-    typical.set(item, median(rows.flatMap(({ e }) => e.line_items.filter((l) => l.item === item && l.status === 'known' && l.as_of !== null).map((l) => l.usd!))));
+    typical.set(
+      item,
+      median(rows.flatMap(({ e }) => e.line_items.filter((l) => l.item === item && l.status === 'known' && l.as_of !== null).map((l) => l.usd!))),
+    );
   }
   const notOffered = (e: FeeEstimate) => e.line_items.some((l) => l.status === 'not_applicable');
   const complete = rows.filter(({ p, e }) => p.eligible && e.unknown_items.length === 0 && !notOffered(e));
@@ -58,9 +59,10 @@ export function rankFeeEstimates(members: readonly ModelPlatform[], profile: Fee
   const result = (row: { p: ModelPlatform; e: FeeEstimate }, isRanked: boolean, note: string): FeeResult => {
     const { p, e } = row;
     const unknownTypical = e.unknown_items.map((i) => typical.get(i) ?? null);
-    const withTypical = e.unknown_items.length === 0 || unknownTypical.some((v) => v === null)
-      ? null
-      : Math.round((e.known_total_usd + unknownTypical.reduce<number>((s, v) => s + v!, 0)) * 100) / 100;
+    const withTypical =
+      e.unknown_items.length === 0 || unknownTypical.some((v) => v === null)
+        ? null
+        : Math.round((e.known_total_usd + unknownTypical.reduce<number>((s, v) => s + v!, 0)) * 100) / 100;
     return {
       name: p.name,
       slug: p.slug,
@@ -80,19 +82,35 @@ export function rankFeeEstimates(members: readonly ModelPlatform[], profile: Fee
   const names = (e: FeeEstimate) => e.unknown_items.map((i) => ITEM_NAMES[i]).join(' and ');
   return [
     ...ranked.map((row, i) =>
-      result(row, true, row === lastAnyway
-        ? `Ranked ${i + 1} of ${total}, last: its ${names(row.e)} has no source, but its known lines alone cost more than every other platform.`
-        : `Ranked ${i + 1} of ${total}: every line the profile uses is priced.`)),
-    ...partial.filter((row) => row !== lastAnyway).map((row) => {
-      const typicalNote = (() => {
-        const r = result(row, false, '');
-        return r.annual_total_if_unknown_typical_usd === null ? '' : ` With the category's typical value for it, about ${r.annual_total_if_unknown_typical_usd.toFixed(2)} USD.`;
-      })();
-      return result(row, false, `Not ranked: its ${names(row.e)} has no source. Its known lines cost ${row.e.known_total_usd.toFixed(2)} USD a year, which would rank ${rankIfZero(row.e.known_total_usd)} of ${complete.length + 1} if the unknown cost nothing.${typicalNote}`);
-    }),
+      result(
+        row,
+        true,
+        row === lastAnyway
+          ? `Ranked ${i + 1} of ${total}, last: its ${names(row.e)} has no source, but its known lines alone cost more than every other platform.`
+          : `Ranked ${i + 1} of ${total}: every line the profile uses is priced.`,
+      ),
+    ),
+    ...partial
+      .filter((row) => row !== lastAnyway)
+      .map((row) => {
+        const typicalNote = (() => {
+          const r = result(row, false, '');
+          return r.annual_total_if_unknown_typical_usd === null
+            ? ''
+            : ` With the category's typical value for it, about ${r.annual_total_if_unknown_typical_usd.toFixed(2)} USD.`;
+        })();
+        return result(
+          row,
+          false,
+          `Not ranked: its ${names(row.e)} has no source. Its known lines cost ${row.e.known_total_usd.toFixed(2)} USD a year, which would rank ${rankIfZero(row.e.known_total_usd)} of ${complete.length + 1} if the unknown cost nothing.${typicalNote}`,
+        );
+      }),
     ...underGate.map((row) => result(row, false, row.p.rank_note)),
     ...excluded.map((row) => {
-      const items = row.e.line_items.filter((l) => l.status === 'not_applicable').map((l) => ITEM_NAMES[l.item]).join(' and ');
+      const items = row.e.line_items
+        .filter((l) => l.status === 'not_applicable')
+        .map((l) => ITEM_NAMES[l.item])
+        .join(' and ');
       return result(row, false, `Not ranked: it does not offer what the profile uses (${items}).`);
     }),
   ];

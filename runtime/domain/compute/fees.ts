@@ -47,13 +47,32 @@ export interface FeeEstimate {
 const cents = (d: Decimal): number => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
 const usd = (n: number | Decimal): string => `${new Decimal(n).toFixed(2)} USD`;
 
-interface Priced { as_of: string; stale: boolean; sources: string[] }
+interface Priced {
+  as_of: string;
+  stale: boolean;
+  sources: string[];
+}
 
 /** A line priced from a fact, or unknown / not applicable when the fact is missing / N/A and the profile uses it. */
-function line(item: FeeItem, used: boolean, fact: Priced | { not_applicable: string; as_of: string; stale: boolean; sources: string[] } | null, price: () => { usd: Decimal; detail: string }, unused: string): FeeLine {
+function line(
+  item: FeeItem,
+  used: boolean,
+  fact: Priced | { not_applicable: string; as_of: string; stale: boolean; sources: string[] } | null,
+  price: () => { usd: Decimal; detail: string },
+  unused: string,
+): FeeLine {
   if (!used) return { item, status: 'known', usd: 0, detail: unused, as_of: null, stale: null, sources: [] };
   if (fact === null) return { item, status: 'unknown', usd: null, detail: 'price has no source', as_of: null, stale: null, sources: [] };
-  if ('not_applicable' in fact) return { item, status: 'not_applicable', usd: 0, detail: `not offered: ${fact.not_applicable}`, as_of: fact.as_of, stale: fact.stale, sources: fact.sources };
+  if ('not_applicable' in fact)
+    return {
+      item,
+      status: 'not_applicable',
+      usd: 0,
+      detail: `not offered: ${fact.not_applicable}`,
+      as_of: fact.as_of,
+      stale: fact.stale,
+      sources: fact.sources,
+    };
   const { usd: amount, detail } = price();
   return { item, status: 'known', usd: cents(amount), detail, as_of: fact.as_of, stale: fact.stale, sources: fact.sources };
 }
@@ -87,14 +106,26 @@ function estimateExchange(m: ExchangeFeeModel, p: FeeProfile): FeeEstimate {
   const w = m.withdrawal;
   const method = w && 'method' in w ? w.method : 'USD withdrawal';
   const lines = [
-    line('trading', annualVolume.gt(0), t, () => ({
-      usd: annualVolume.times(tier!.taker_pct).dividedBy(100),
-      detail: `${usd(annualVolume)} traded a year at the ${tier!.taker_pct}% taker fee (${t!.product})`,
-    }), 'no trading volume'),
-    line('transfers_out', p.transfers_per_year > 0, w, () => ({
-      usd: new Decimal((w as { fee_usd: number }).fee_usd).times(p.transfers_per_year),
-      detail: `${p.transfers_per_year} ${method} withdrawals at ${usd((w as { fee_usd: number }).fee_usd)}`,
-    }), 'no transfers out'),
+    line(
+      'trading',
+      annualVolume.gt(0),
+      t,
+      () => ({
+        usd: annualVolume.times(tier!.taker_pct).dividedBy(100),
+        detail: `${usd(annualVolume)} traded a year at the ${tier!.taker_pct}% taker fee (${t!.product})`,
+      }),
+      'no trading volume',
+    ),
+    line(
+      'transfers_out',
+      p.transfers_per_year > 0,
+      w,
+      () => ({
+        usd: new Decimal((w as { fee_usd: number }).fee_usd).times(p.transfers_per_year),
+        detail: `${p.transfers_per_year} ${method} withdrawals at ${usd((w as { fee_usd: number }).fee_usd)}`,
+      }),
+      'no transfers out',
+    ),
   ];
   return estimate(lines, [
     'Every trade is a taker (market) order.',
@@ -118,22 +149,46 @@ function estimateBrokerage(m: BrokerageFeeModel, p: FeeProfile): FeeEstimate {
   const o = m.options;
   const optionTier = o && 'tiers' in o ? [...o.tiers].reverse().find((t) => p.options_contracts_per_month >= t.min_contracts_per_month) : undefined;
   const lines = [
-    line('trading', trades.gt(0), m.commissions, () => ({
-      usd: trades.times(m.commissions!.online_stock_trade_usd),
-      detail: `${trades} stock/ETF trades at ${usd(m.commissions!.online_stock_trade_usd)}`,
-    }), 'no stock or ETF trades'),
-    line('options_contracts', contracts.gt(0), o, () => ({
-      usd: optionTier ? contracts.times(optionTier.per_contract_usd) : new Decimal(0),
-      detail: optionTier ? `${contracts} contracts at ${usd(optionTier.per_contract_usd)} each` : `${contracts} contracts; no tier matches`,
-    }), 'no options contracts'),
-    line('transfers_out', p.transfers_per_year > 0, m.transfer_out, () => ({
-      usd: new Decimal(m.transfer_out!.full_acats_usd).times(p.transfers_per_year),
-      detail: `${p.transfers_per_year} full ACATS transfers out a year at ${usd(m.transfer_out!.full_acats_usd)}`,
-    }), 'no transfers out'),
-    line('account_fees', true, m.account, () => ({
-      usd: new Decimal(m.account!.annual_usd),
-      detail: `annual account fee ${usd(m.account!.annual_usd)}`,
-    }), ''),
+    line(
+      'trading',
+      trades.gt(0),
+      m.commissions,
+      () => ({
+        usd: trades.times(m.commissions!.online_stock_trade_usd),
+        detail: `${trades} stock/ETF trades at ${usd(m.commissions!.online_stock_trade_usd)}`,
+      }),
+      'no stock or ETF trades',
+    ),
+    line(
+      'options_contracts',
+      contracts.gt(0),
+      o,
+      () => ({
+        usd: optionTier ? contracts.times(optionTier.per_contract_usd) : new Decimal(0),
+        detail: optionTier ? `${contracts} contracts at ${usd(optionTier.per_contract_usd)} each` : `${contracts} contracts; no tier matches`,
+      }),
+      'no options contracts',
+    ),
+    line(
+      'transfers_out',
+      p.transfers_per_year > 0,
+      m.transfer_out,
+      () => ({
+        usd: new Decimal(m.transfer_out!.full_acats_usd).times(p.transfers_per_year),
+        detail: `${p.transfers_per_year} full ACATS transfers out a year at ${usd(m.transfer_out!.full_acats_usd)}`,
+      }),
+      'no transfers out',
+    ),
+    line(
+      'account_fees',
+      true,
+      m.account,
+      () => ({
+        usd: new Decimal(m.account!.annual_usd),
+        detail: `annual account fee ${usd(m.account!.annual_usd)}`,
+      }),
+      '',
+    ),
   ];
   return estimate(lines, [
     'Online US stock and ETF trades; broker-assisted trades cost more.',

@@ -75,9 +75,17 @@ export function rankSavings(savers: readonly ModelPlatform[], balance: number, m
       if (belowOpening === true) note = `Not ranked: the balance is below the minimum opening deposit of ${min} USD.`;
       else if (belowApy) note = `Not ranked: the balance is below the ${minApy} USD needed to earn any APY.`;
       else if (!p.eligible) note = p.rank_note;
-      else if (s.stale) note = `Ranked after the fresh APYs, by the date of its APY (newest first): this APY is as of ${s.as_of}, older than its freshness window, and may have changed since.`;
+      else if (s.stale)
+        note = `Ranked after the fresh APYs, by the date of its APY (newest first): this APY is as of ${s.as_of}, older than its freshness window, and may have changed since.`;
       else note = `Ranked by interest: the APY is fresh (as of ${s.as_of})${min === null ? '; the minimum opening deposit has no source' : ''}.`;
-      return savingsRow(p, { apy: projection.apy, interest_usd: projection.interest_usd, ending_balance_usd: projection.ending_balance_usd, below_minimum_opening_deposit: belowOpening, ranked, rank_note: note });
+      return savingsRow(p, {
+        apy: projection.apy,
+        interest_usd: projection.interest_usd,
+        ending_balance_usd: projection.ending_balance_usd,
+        below_minimum_opening_deposit: belowOpening,
+        ranked,
+        rank_note: note,
+      });
     });
   const group = (r: SavingsResult) => (!r.ranked ? 2 : r.stale ? 1 : 0);
   // stale APYs: newest as_of first (rates move with the market; an older high rate says little about today's)

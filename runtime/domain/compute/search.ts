@@ -31,11 +31,7 @@ const platformSummary = madeOnce((p: ModelPlatform): PlatformSummary => ({
  * Platforms matching the query fragment and category, ranked.
  * @param platforms every platform of the model, already in ranked order (the build sorts them)
  */
-export function searchPlatforms(
-  platforms: readonly ModelPlatform[],
-  query: string | null,
-  category: CategoryId | null,
-): PlatformSummary[] {
+export function searchPlatforms(platforms: readonly ModelPlatform[], query: string | null, category: CategoryId | null): PlatformSummary[] {
   const fragment = query === null ? '' : nameKey(query);
   const matching = fragment === '' ? platforms : matchingPlatforms(platforms, fragment);
   return matching.filter((p) => category === null || p.category === category).map(platformSummary);
@@ -53,7 +49,9 @@ const keyTextOf = madeOnce((platforms: readonly ModelPlatform[]): KeyText => {
   let text = '';
   platforms.forEach((p, i) => {
     starts[i] = text.length;
-    text += platformKeys(p).map((k) => `${k}\u0000`).join('');
+    text += platformKeys(p)
+      .map((k) => `${k}\u0000`)
+      .join('');
   });
   starts[platforms.length] = text.length;
   return { text, starts };

@@ -38,14 +38,35 @@ export interface WeightedScore {
   coverage: Coverage;
 }
 
-const MISSING: ModelCriterionState = { basis: 'missing', score: null, unknown_points: 0, low: 0, high: 100, as_of: null, stale: false, evidence_tier: null, sources: [] };
+const MISSING: ModelCriterionState = {
+  basis: 'missing',
+  score: null,
+  unknown_points: 0,
+  low: 0,
+  high: 100,
+  as_of: null,
+  stale: false,
+  evidence_tier: null,
+  sources: [],
+};
 
 /** A criterion's state in `states`, missing when absent. */
 const criterionState = (states: Readonly<Record<string, ModelCriterionState>>, key: string): ModelCriterionState => states[key] ?? MISSING;
 
 /** A criterion's row of a weighted score, fields in the published order. */
 function contributionRow(c: ModelCriterion, s: ModelCriterionState, weight: number, contribution: number | null): CriterionContribution {
-  return { key: c.key, label: c.label, weight, basis: s.basis, score: s.score, contribution, as_of: s.as_of, stale: s.stale, evidence_tier: s.evidence_tier, sources: s.sources };
+  return {
+    key: c.key,
+    label: c.label,
+    weight,
+    basis: s.basis,
+    score: s.score,
+    contribution,
+    as_of: s.as_of,
+    stale: s.stale,
+    evidence_tier: s.evidence_tier,
+    sources: s.sources,
+  };
 }
 
 /**
@@ -68,7 +89,13 @@ export function weightedScore(
     return contributionRow(c, s, weight, s.score === null || sums.withScore === 0 ? null : round1((weight * s.score) / sums.withScore));
   });
   const raw = rawScore(sums);
-  return { criteria: rows, raw_score_pct: raw, score_pct: capped(raw, cap), range: scoreRange(criteria, states, weights, cap), coverage: coverageOf(criteria, states, weights, sums) };
+  return {
+    criteria: rows,
+    raw_score_pct: raw,
+    score_pct: capped(raw, cap),
+    range: scoreRange(criteria, states, weights, cap),
+    coverage: coverageOf(criteria, states, weights, sums),
+  };
 }
 
 /** The lowest and highest overall score (percent 0-100, one decimal) the data leaves possible. */
@@ -121,7 +148,12 @@ interface WeightSums {
   applicable: number;
 }
 
-function weightSums(criteria: readonly ModelCriterion[], states: Readonly<Record<string, ModelCriterionState>>, weights: Readonly<Record<string, number>>, keep: KeepCriterion | null): WeightSums {
+function weightSums(
+  criteria: readonly ModelCriterion[],
+  states: Readonly<Record<string, ModelCriterionState>>,
+  weights: Readonly<Record<string, number>>,
+  keep: KeepCriterion | null,
+): WeightSums {
   let withScore = 0;
   let weighted = 0;
   let applicable = 0;
@@ -170,11 +202,20 @@ export interface Coverage {
  * Coverage (methodology "Coverage and the gate"): a criterion weighted 0 neither helps nor hurts;
  * a criterion not applicable and excluded (basis not_applicable, score null) is left out of both sides.
  */
-export function coverage(criteria: readonly ModelCriterion[], states: Readonly<Record<string, ModelCriterionState>>, weights: Readonly<Record<string, number>>): Coverage {
+export function coverage(
+  criteria: readonly ModelCriterion[],
+  states: Readonly<Record<string, ModelCriterionState>>,
+  weights: Readonly<Record<string, number>>,
+): Coverage {
   return coverageOf(criteria, states, weights, weightSums(criteria, states, weights, null));
 }
 
-function coverageOf(criteria: readonly ModelCriterion[], states: Readonly<Record<string, ModelCriterionState>>, weights: Readonly<Record<string, number>>, sums: WeightSums): Coverage {
+function coverageOf(
+  criteria: readonly ModelCriterion[],
+  states: Readonly<Record<string, ModelCriterionState>>,
+  weights: Readonly<Record<string, number>>,
+  sums: WeightSums,
+): Coverage {
   const missing = criteria
     .filter((c) => criterionState(states, c.key).basis === 'missing' && (weights[c.key] ?? 0) > 0)
     .map((c) => ({ key: c.key, share_pct: round1((100 * (weights[c.key] ?? 0)) / sums.applicable) }));

@@ -36,19 +36,28 @@ export const SavingsResponseSchema = z
     months: z.number().int(),
     compounding: z.string().meta({ description: 'The compounding assumption used' }),
     ranking: z.string().meta({ description: 'How results are ordered' }),
-    no_current_pick: z.boolean().meta({ description: 'True when no ranked result has a fresh APY (within its freshness window): there is no current pick, and the results are the newest known rates with their dates' }),
+    no_current_pick: z.boolean().meta({
+      description:
+        'True when no ranked result has a fresh APY (within its freshness window): there is no current pick, and the results are the newest known rates with their dates',
+    }),
     no_current_pick_note: z.string().nullable().meta({ description: 'The sentence saying there is no current pick, when no_current_pick; else null' }),
     results: z.array(SavingsResultSchema),
     excluded: z.array(ExcludedPlatformSchema),
     methodology: METHODOLOGY_URL_FIELD,
     ...ENVELOPE_FIELDS,
   })
-  .register(apiRegistry, { id: 'SavingsResponse', description: 'Projected interest at every high-yield savings platform: fresh APYs by interest descending, then stale APYs newest first, then the unranked.' });
+  .register(apiRegistry, {
+    id: 'SavingsResponse',
+    description: 'Projected interest at every high-yield savings platform: fresh APYs by interest descending, then stale APYs newest first, then the unranked.',
+  });
 
 const FeeLineItemSchema = z
   .object({
     item: z.enum(['trading', 'options_contracts', 'transfers_out', 'account_fees']),
-    status: z.enum(['known', 'unknown', 'not_applicable']).meta({ description: 'known: priced from a sourced fact (or unused by the profile: 0); unknown: used by the profile, price without a source; not_applicable: the platform does not offer it' }),
+    status: z.enum(['known', 'unknown', 'not_applicable']).meta({
+      description:
+        'known: priced from a sourced fact (or unused by the profile: 0); unknown: used by the profile, price without a source; not_applicable: the platform does not offer it',
+    }),
     usd: z.number().nullable().meta({ description: 'USD a year; null when unknown' }),
     detail: z.string(),
     as_of: date.nullable().meta({ description: 'Date of the fee fact this line is priced from; null without one' }),
@@ -61,11 +70,18 @@ const FeeResultSchema = z
   .object({
     name: z.string(),
     slug: z.string(),
-    annual_total_usd: z.number().nullable().meta({ description: 'USD a year, the whole cost; null when a line the profile uses is unknown (the cost is not known, and is not 0): see known_subtotal_usd' }),
-    known_subtotal_usd: z.number().meta({ description: 'USD a year of the priced lines only; equals annual_total_usd when complete, and leaves the unknown lines out otherwise' }),
+    annual_total_usd: z.number().nullable().meta({
+      description: 'USD a year, the whole cost; null when a line the profile uses is unknown (the cost is not known, and is not 0): see known_subtotal_usd',
+    }),
+    known_subtotal_usd: z
+      .number()
+      .meta({ description: 'USD a year of the priced lines only; equals annual_total_usd when complete, and leaves the unknown lines out otherwise' }),
     complete: z.boolean().meta({ description: 'True when every line the profile uses is priced' }),
     unknown_items: z.array(z.string()),
-    annual_total_if_unknown_typical_usd: z.number().nullable().meta({ description: "With each unknown line at the category's typical value (the median of that line among platforms where it is known, for the same profile); null when complete" }),
+    annual_total_if_unknown_typical_usd: z.number().nullable().meta({
+      description:
+        "With each unknown line at the category's typical value (the median of that line among platforms where it is known, for the same profile); null when complete",
+    }),
     ranked: z.boolean(),
     rank_note: z.string().meta({ description: 'Why the result is placed where it is' }),
     stale: z.boolean().meta({ description: 'True when any line used is priced from a stale fact' }),

@@ -3,7 +3,21 @@
  * /v1/safety/{name} (and their MCP tools). Shared fields and the registry: ./api-schemas.ts.
  */
 import { z } from 'zod';
-import { apiRegistry, CapSchema, CategoryIdSchema, date, ENVELOPE_FIELDS, EvidenceTierSchema, IncidentSchema, LicenceSchema, METHODOLOGY_URL_FIELD, pct, SCORE_RANGE_FIELDS, stale, url } from './api-schemas.js';
+import {
+  apiRegistry,
+  CapSchema,
+  CategoryIdSchema,
+  date,
+  ENVELOPE_FIELDS,
+  EvidenceTierSchema,
+  IncidentSchema,
+  LicenceSchema,
+  METHODOLOGY_URL_FIELD,
+  pct,
+  SCORE_RANGE_FIELDS,
+  stale,
+  url,
+} from './api-schemas.js';
 
 const ComparedCriterionSchema = z
   .object({
@@ -30,15 +44,22 @@ const ComparedProductSchema = z
     coverage: pct.meta({ description: 'Percent of the applied weight (of criteria that apply) with sourced data' }),
     eligible: z.boolean().meta({ description: 'Coverage under the applied weights reaches the gate' }),
     ineligible_reason: z.string().nullable(),
-    missing_criteria: z.array(z.object({ key: z.string(), share_pct: pct })).meta({ description: 'Criteria without data that carry applied weight, with their share of the applied weight' }),
+    missing_criteria: z
+      .array(z.object({ key: z.string(), share_pct: pct }))
+      .meta({ description: 'Criteria without data that carry applied weight, with their share of the applied weight' }),
     stale_criteria: z.array(z.string()).meta({ description: 'Weighted criteria whose data is stale' }),
     weak_criteria: z.array(z.string()).meta({ description: 'Weighted criteria backed only by weak sources' }),
-    unknown_criteria: z.array(z.string()).meta({ description: 'Weighted criteria whose score leaves out facts the sources do not settle (recorded as unknown): the score is a lower bound' }),
+    unknown_criteria: z
+      .array(z.string())
+      .meta({ description: 'Weighted criteria whose score leaves out facts the sources do not settle (recorded as unknown): the score is a lower bound' }),
     cap: CapSchema.nullable(),
     criteria: z.array(ComparedCriterionSchema),
     as_of: date,
     incidents_checked: date.meta({ description: 'When the incident list (which sets the hack cap) was last searched' }),
-    incident_record_stale: stale.meta({ description: 'True when the incidents were last searched longer ago than the incident_record freshness window: a newer hack or fine, and its cap, may be missing' }),
+    incident_record_stale: stale.meta({
+      description:
+        'True when the incidents were last searched longer ago than the incident_record freshness window: a newer hack or fine, and its cap, may be missing',
+    }),
     page: url,
   })
   .register(apiRegistry, { id: 'ComparedProduct' });
@@ -55,8 +76,14 @@ const comparisonFields = {
   too_close_margin_points: z.number().meta({ description: 'Gap under which the result is too close to call' }),
   depends_on_stale: z.boolean().meta({ description: 'True when the pick would change if every stale criterion were dropped' }),
   depends_on_weak_evidence: z.boolean().meta({ description: 'True when the pick would change if every criterion backed only by weak sources were dropped' }),
-  depends_on_unknown: z.boolean().meta({ description: "True when the winner's score range reaches below the high end of an eligible rival's range (methodology \"Score ranges\"): missing criteria, unknown facts or stale figures could reverse the pick" }),
-  caveats: z.array(z.string()).meta({ description: 'What the pick rests on, in words: the figures older than their window (with their dates), the criteria backed only by weak sources, the missing criteria and unknown facts, and whether any of them could change the pick' }),
+  depends_on_unknown: z.boolean().meta({
+    description:
+      'True when the winner\'s score range reaches below the high end of an eligible rival\'s range (methodology "Score ranges"): missing criteria, unknown facts or stale figures could reverse the pick',
+  }),
+  caveats: z.array(z.string()).meta({
+    description:
+      'What the pick rests on, in words: the figures older than their window (with their dates), the criteria backed only by weak sources, the missing criteria and unknown facts, and whether any of them could change the pick',
+  }),
   explanation: z.string(),
   products: z.array(ComparedProductSchema),
   methodology: METHODOLOGY_URL_FIELD,
@@ -73,7 +100,11 @@ export const VerdictResponseSchema = z
     title: z.string(),
     ...comparisonFields,
   })
-  .register(apiRegistry, { id: 'VerdictResponse', description: 'Verdict for a comparison page: a comparison of two platforms of one category with default weights (precomputed for the published pairs, computed on request for the others).' });
+  .register(apiRegistry, {
+    id: 'VerdictResponse',
+    description:
+      'Verdict for a comparison page: a comparison of two platforms of one category with default weights (precomputed for the published pairs, computed on request for the others).',
+  });
 
 export const SafetyResponseSchema = z
   .object({

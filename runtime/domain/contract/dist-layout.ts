@@ -27,7 +27,20 @@ export function servedByPid(name: string): number | undefined {
 }
 
 /** Top-level files and folders of dist/ served as static files (the API bodies and manifests have their own routes). */
-export const STATIC_ROOTS = ['index.html', 'logo.svg', 'robots.txt', 'sitemap.xml', 'assets', 'categories', 'compare', 'docs', 'methodology', 'open-data', 'platforms', 'problems'] as const;
+export const STATIC_ROOTS = [
+  'index.html',
+  'logo.svg',
+  'robots.txt',
+  'sitemap.xml',
+  'assets',
+  'categories',
+  'compare',
+  'docs',
+  'methodology',
+  'open-data',
+  'platforms',
+  'problems',
+] as const;
 
 /**
  * The file name suffix of each compressed copy the build writes next to a static file (`<file>.br`, `<file>.gz`:

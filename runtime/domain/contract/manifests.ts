@@ -11,7 +11,10 @@ export const McpManifestSchema = z.object({
   description: z.string(),
   endpoint: z.string(),
   transport: z.literal('streamable-http'),
-  protocol_versions: z.array(z.string()).min(1).meta({ description: 'MCP revisions /mcp serves: the 2026-07-28 era (per-request _meta, server/discover) first, then the 2025 era (initialize)' }),
+  protocol_versions: z
+    .array(z.string())
+    .min(1)
+    .meta({ description: 'MCP revisions /mcp serves: the 2026-07-28 era (per-request _meta, server/discover) first, then the 2025 era (initialize)' }),
   authentication: z.object({ type: z.literal('none') }),
   tools: z.array(
     z.object({

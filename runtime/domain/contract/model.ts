@@ -23,7 +23,7 @@ const SiteSchema = z.object({
   methodology_version: z.string().meta({ description: 'methodology.yaml version, set by the build' }),
   evaluation_date: date.meta({ description: 'Evaluation date of the build (freshness, incident ages)' }),
   contact_email: z.string().optional(),
-  assets: SiteAssetsSchema.meta({ description: 'The pages\' stylesheet, the search box\'s script and its names, by content-hashed path' }),
+  assets: SiteAssetsSchema.meta({ description: "The pages' stylesheet, the search box's script and its names, by content-hashed path" }),
 });
 export type Site = z.infer<typeof SiteSchema>;
 
@@ -85,11 +85,13 @@ const notApplicable = z.object({ not_applicable: z.string(), ...factState });
 /** Exchange fee facts: the taker/maker schedule by 30-day volume tier and the fiat withdrawal fee; null = unknown. */
 const ExchangeFeeModelSchema = z.object({
   kind: z.literal('exchange'),
-  trading: z.object({
-    product: z.string(),
-    tiers: z.array(z.object({ min_volume_30d_usd: z.number(), maker_pct: z.number(), taker_pct: z.number() })),
-    ...factState,
-  }).nullable(),
+  trading: z
+    .object({
+      product: z.string(),
+      tiers: z.array(z.object({ min_volume_30d_usd: z.number(), maker_pct: z.number(), taker_pct: z.number() })),
+      ...factState,
+    })
+    .nullable(),
   withdrawal: z.union([z.object({ method: z.string(), fee_usd: z.number(), ...factState }), notApplicable]).nullable(),
 });
 
@@ -97,7 +99,9 @@ const ExchangeFeeModelSchema = z.object({
 const BrokerageFeeModelSchema = z.object({
   kind: z.literal('brokerage'),
   commissions: z.object({ online_stock_trade_usd: z.number(), ...factState }).nullable(),
-  options: z.union([z.object({ tiers: z.array(z.object({ min_contracts_per_month: z.number(), per_contract_usd: z.number() })), ...factState }), notApplicable]).nullable(),
+  options: z
+    .union([z.object({ tiers: z.array(z.object({ min_contracts_per_month: z.number(), per_contract_usd: z.number() })), ...factState }), notApplicable])
+    .nullable(),
   transfer_out: z.object({ full_acats_usd: z.number(), ...factState }).nullable(),
   account: z.object({ annual_usd: z.number(), ...factState }).nullable(),
 });
@@ -156,6 +160,6 @@ export const RuntimeModelSchema = z.object({
   categories: z.array(z.object({ id: CategoryIdSchema, criteria: z.array(ModelCriterionSchema), profiles: z.array(ModelProfileSchema) })),
   platforms: z.array(ModelPlatformSchema),
   history: HistoryStatusSchema.meta({ description: 'Whether the build read the git history of its sources (docs/history.md)' }),
-  changes: z.array(ChangeEventSchema).meta({ description: 'The changes GET /v1/changes lists, newest first (the feed\'s events)' }),
+  changes: z.array(ChangeEventSchema).meta({ description: "The changes GET /v1/changes lists, newest first (the feed's events)" }),
 });
 export type RuntimeModel = z.infer<typeof RuntimeModelSchema>;

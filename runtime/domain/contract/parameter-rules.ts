@@ -52,7 +52,14 @@ export const LIMITS = {
     { name: 'trades_per_month', description: 'Trades per month', integer: true, min: 0, max: 10_000, default: 10 },
     { name: 'avg_trade_size', description: 'Average trade size in USD', integer: false, min: 0, max: 10_000_000, default: 1000 },
     { name: 'options_contracts_per_month', description: 'Options contracts per month (brokerage only)', integer: true, min: 0, max: 100_000, default: 0 },
-    { name: 'transfers_per_year', description: 'Full transfers out per year (ACATS for brokerages, fiat withdrawals for exchanges)', integer: true, min: 0, max: 52, default: 0 },
+    {
+      name: 'transfers_per_year',
+      description: 'Full transfers out per year (ACATS for brokerages, fiat withdrawals for exchanges)',
+      integer: true,
+      min: 0,
+      max: 52,
+      default: 0,
+    },
   ] as const satisfies readonly FeeParameterRule[],
 } as const;
 

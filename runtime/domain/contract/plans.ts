@@ -21,4 +21,3 @@ export const PAID_PLANS = {
  * free plan). 10 in 15 minutes leaves room for a mistyped key and stops guessing.
  */
 export const FAILED_KEY_ATTEMPTS = { points: 10, durationSeconds: 900 } as const;
-

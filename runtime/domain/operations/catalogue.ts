@@ -7,7 +7,15 @@
  */
 import { z } from 'zod';
 import type { Dataset } from '../dataset.js';
-import { apiRegistry, CategoriesResponseSchema, CategoryIdSchema, ENVELOPE_FIELDS, METHODOLOGY_URL_FIELD, PlatformRecordSchema, SearchResponseSchema } from '../contract/api-schemas.js';
+import {
+  apiRegistry,
+  CategoriesResponseSchema,
+  CategoryIdSchema,
+  ENVELOPE_FIELDS,
+  METHODOLOGY_URL_FIELD,
+  PlatformRecordSchema,
+  SearchResponseSchema,
+} from '../contract/api-schemas.js';
 import { ComparisonResponseSchema, SafetyResponseSchema, VerdictResponseSchema } from '../contract/comparison-schemas.js';
 import { FeesResponseSchema, SavingsResponseSchema } from '../contract/calculator-schemas.js';
 import { CACHE_CONTROL } from '../contract/cache-control.js';
@@ -18,7 +26,15 @@ import { PUBLISHED_VERDICT_TOP_K } from '../contract/published-verdicts.js';
 import { API_PATHS } from '../contract/urls.js';
 import { comparePlatforms } from './compare.js';
 import { feeEstimates } from './fees.js';
-import { balanceParameter, COMPARE_WEIGHT_PARAMETERS, FEE_ACTIVITY_PARAMETERS, MONTHS_PARAMETER, platformPathParameter, queryParameter, type ParameterSpec } from './parameter-specs.js';
+import {
+  balanceParameter,
+  COMPARE_WEIGHT_PARAMETERS,
+  FEE_ACTIVITY_PARAMETERS,
+  MONTHS_PARAMETER,
+  platformPathParameter,
+  queryParameter,
+  type ParameterSpec,
+} from './parameter-specs.js';
 import { getPlatform, getSafety, getVerdict, listCategories } from './records.js';
 import { body, envelope, type OperationResult } from './result.js';
 import { savingsInterest } from './savings.js';
@@ -76,18 +92,27 @@ const platformName = z.string().describe('Platform slug, name or alias, any case
 /** A number given as a JSON number or as a string; either way checked by the REST rule as text. */
 const numberOrString = (description: string) => z.union([z.number(), z.string()]).describe(description);
 /** Tool arguments as the REST parameters' text. */
-const asText = (args: Record<string, unknown>): OperationInput => Object.fromEntries(Object.entries(args).map(([k, v]) => [k, v === undefined ? undefined : String(v)]));
+const asText = (args: Record<string, unknown>): OperationInput =>
+  Object.fromEntries(Object.entries(args).map(([k, v]) => [k, v === undefined ? undefined : String(v)]));
 
 /** GET /v1/methodology: the rules compare applies, as data (the runtime model's copy of methodology.yaml). */
 const MethodologySummarySchema = z
   .object({
-    coverage_gate_pct: CompareRulesSchema.shape.coverage_gate_pct.meta({ description: 'Least coverage (percent of applied criterion weight with sourced data) a platform needs to be named winner' }),
-    too_close: CompareRulesSchema.shape.too_close.meta({ description: 'Score margins (points) under which a comparison is too close to call; the wide margin applies when a platform\'s coverage is below the given percent' }),
+    coverage_gate_pct: CompareRulesSchema.shape.coverage_gate_pct.meta({
+      description: 'Least coverage (percent of applied criterion weight with sourced data) a platform needs to be named winner',
+    }),
+    too_close: CompareRulesSchema.shape.too_close.meta({
+      description:
+        "Score margins (points) under which a comparison is too close to call; the wide margin applies when a platform's coverage is below the given percent",
+    }),
     categories: z.array(z.object({ id: CategoryIdSchema, criteria: z.array(ModelCriterionSchema), profiles: z.array(ModelProfileSchema) })),
     methodology: METHODOLOGY_URL_FIELD,
     ...ENVELOPE_FIELDS,
   })
-  .register(apiRegistry, { id: 'MethodologySummary', description: 'The coverage gate, the too-close margins, and each category\'s criteria with default weights and profiles.' });
+  .register(apiRegistry, {
+    id: 'MethodologySummary',
+    description: "The coverage gate, the too-close margins, and each category's criteria with default weights and profiles.",
+  });
 
 export const OPERATIONS: readonly ApiOperation[] = [
   {
@@ -95,7 +120,8 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: API_PATHS.categories,
     tag: 'platforms',
     summary: 'Categories with platform counts and criteria',
-    description: 'The five categories with their platform counts and scoring criteria (key, label, default weight 0-10, weight group): the keys `weights` of GET /v1/compare accepts. Precomputed by the build.',
+    description:
+      'The five categories with their platform counts and scoring criteria (key, label, default weight 0-10, weight group): the keys `weights` of GET /v1/compare accepts. Precomputed by the build.',
     parameters: [],
     result: { schema: CategoriesResponseSchema, description: 'The five categories', precomputed: true },
     tool: {
@@ -111,21 +137,38 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: API_PATHS.search,
     tag: 'platforms',
     summary: 'Search platforms',
-    description: '`query` is a case-insensitive fragment of name, alias or slug; both parameters are optional and no parameter lists every platform. Platforms that can be named winner first, by score descending, then those under the coverage gate (rank null, with the reason in rank_note); each score with its range (score_low_pct to score_high_pct).',
+    description:
+      '`query` is a case-insensitive fragment of name, alias or slug; both parameters are optional and no parameter lists every platform. Platforms that can be named winner first, by score descending, then those under the coverage gate (rank null, with the reason in rank_note); each score with its range (score_low_pct to score_high_pct).',
     parameters: [
-      queryParameter('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }, false, 'ledger'),
+      queryParameter(
+        'query',
+        `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`,
+        { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength },
+        false,
+        'ledger',
+      ),
       queryParameter('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: [...CATEGORY_IDS] }, false, 'hardware-wallets'),
-      queryParameter('limit', `Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (\`total\` counts them all)`, { type: 'integer', minimum: 1, maximum: LIMITS.searchLimitMax }, false, 10),
+      queryParameter(
+        'limit',
+        `Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (\`total\` counts them all)`,
+        { type: 'integer', minimum: 1, maximum: LIMITS.searchLimitMax },
+        false,
+        10,
+      ),
     ],
     result: { schema: SearchResponseSchema, description: 'Matching platforms', precomputed: false },
     tool: {
       name: 'search_platforms',
       title: 'Search platforms',
-      description: 'Finds platforms by a fragment of name, alias or slug (any case), optionally in one category. Rows: score_pct with its range (score_low_pct-score_high_pct: what missing or old data leaves possible), rank (null under the coverage gate, with rank_note), coverage, APY for savings with its as_of, page; ranked platforms first. No match: nearest names in `suggestions`.',
+      description:
+        'Finds platforms by a fragment of name, alias or slug (any case), optionally in one category. Rows: score_pct with its range (score_low_pct-score_high_pct: what missing or old data leaves possible), rank (null under the coverage gate, with rank_note), coverage, APY for savings with its as_of, page; ranked platforms first. No match: nearest names in `suggestions`.',
       inputSchema: {
         query: z.string().optional().describe(`Name fragment, 1-${LIMITS.nameMaxLength} characters`),
         category: z.string().optional().describe(`Category id: ${categoryList}`),
-        limit: z.union([z.number().int(), z.string()]).optional().describe(`Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (total counts them all)`),
+        limit: z
+          .union([z.number().int(), z.string()])
+          .optional()
+          .describe(`Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (total counts them all)`),
       },
     },
     run: (d, q) => search(d, q),
@@ -135,13 +178,15 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: API_PATHS.platform,
     tag: 'platforms',
     summary: 'Full sourced platform record',
-    description: 'Every fact (fees, APY tiers, custody, ...) with its as_of, stale flag, evidence tier and sources; each criterion score with its basis (derived from facts, assessed, missing or not applicable), rationale and sources; the overall score, coverage, hack cap, incidents and licences. An unknown name is a 404 with up to three suggestions. Precomputed by the build.',
+    description:
+      'Every fact (fees, APY tiers, custody, ...) with its as_of, stale flag, evidence tier and sources; each criterion score with its basis (derived from facts, assessed, missing or not applicable), rationale and sources; the overall score, coverage, hack cap, incidents and licences. An unknown name is a 404 with up to three suggestions. Precomputed by the build.',
     parameters: [platformPathParameter('name', 'Slug, name or alias, any case', 'kraken')],
     result: { schema: PlatformRecordSchema, description: 'The record', precomputed: true },
     tool: {
       name: 'get_platform',
       title: 'Get a platform record',
-      description: 'One platform\'s full sourced record: facts with as_of and source URLs, criterion scores with basis and rationale, overall score, coverage, hack cap, incidents, licences. Unknown names: error with suggestions.',
+      description:
+        "One platform's full sourced record: facts with as_of and source URLs, criterion scores with basis and rationale, overall score, coverage, hack cap, incidents, licences. Unknown names: error with suggestions.",
       inputSchema: { name: platformName },
     },
     run: (d, q) => getPlatform(d, q.name ?? ''),
@@ -151,13 +196,15 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: API_PATHS.platformHistory,
     tag: 'history',
     summary: "A platform's timelines: each fact, incidents, the score",
-    description: "Every fact's timeline (value, as_of, sources, commit date), each change told apart as a change in the world (a new value with a newer as_of) or a correction of our data (the same or an older as_of); incidents recorded, corrected or removed; the overall score after each change to its category, per methodology version. Derived from the git history of the sources by the build (docs/history.md); `history.available` is false when the build had none. Precomputed by the build.",
+    description:
+      "Every fact's timeline (value, as_of, sources, commit date), each change told apart as a change in the world (a new value with a newer as_of) or a correction of our data (the same or an older as_of); incidents recorded, corrected or removed; the overall score after each change to its category, per methodology version. Derived from the git history of the sources by the build (docs/history.md); `history.available` is false when the build had none. Precomputed by the build.",
     parameters: [platformPathParameter('name', 'Slug, name or alias, any case', 'kraken')],
     result: { schema: PlatformHistoryResponseSchema, description: 'The timelines', precomputed: true },
     tool: {
       name: 'get_platform_history',
       title: 'Get a platform history',
-      description: "How one platform's data changed: each fact's timeline (fact_changed = in the world, fact_corrected = our fix), incidents, and the score after each change. For \"when did this APY or fee change\".",
+      description:
+        'How one platform\'s data changed: each fact\'s timeline (fact_changed = in the world, fact_corrected = our fix), incidents, and the score after each change. For "when did this APY or fee change".',
       inputSchema: { name: platformName },
     },
     run: (d, q) => getPlatformHistory(d, q.name ?? ''),
@@ -169,13 +216,37 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Changes to the data since a date',
     description: `Changes committed to the sources on or after \`since\` (UTC date), newest first: facts changed (in the world) or corrected (our data), reconfirmed or re-sourced, platforms added or removed, incidents, score changes and methodology versions, each with old and new values, as_of dates and sources. Optional \`category\` and \`platform\` filters; \`limit\` (1 to ${LIMITS.changesLimitMax}, default ${LIMITS.changesLimitDefault}) and \`offset\` (0 to ${LIMITS.changesOffsetMax}) page through them, \`next\` links the next page; a page holds at most ${LIMITS.changesPageMaxBytes} bytes of changes, so it may end before \`limit\`: follow \`next\`. The facts of a platform added or removed in the same commit are left out (see its history).`,
     parameters: [
-      queryParameter('since', 'Calendar date YYYY-MM-DD: changes committed on or after it (UTC); absent: all', { type: 'string', format: 'date' }, false, '2026-01-01'),
+      queryParameter(
+        'since',
+        'Calendar date YYYY-MM-DD: changes committed on or after it (UTC); absent: all',
+        { type: 'string', format: 'date' },
+        false,
+        '2026-01-01',
+      ),
       queryParameter('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: [...CATEGORY_IDS] }, false, 'high-yield-savings'),
       queryParameter('platform', 'Platform slug, name or alias', { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }, false, 'kraken'),
-      queryParameter('limit', `Changes per page, 1 to ${LIMITS.changesLimitMax}`, { type: 'integer', minimum: 1, maximum: LIMITS.changesLimitMax, default: LIMITS.changesLimitDefault }, false, 50),
+      queryParameter(
+        'limit',
+        `Changes per page, 1 to ${LIMITS.changesLimitMax}`,
+        { type: 'integer', minimum: 1, maximum: LIMITS.changesLimitMax, default: LIMITS.changesLimitDefault },
+        false,
+        50,
+      ),
       queryParameter('offset', 'Changes to skip (from `next`)', { type: 'integer', minimum: 0, maximum: LIMITS.changesOffsetMax, default: 0 }, false, 0),
-      queryParameter('kind', 'Change kinds, comma-separated (e.g. fact_changed,score_changed); absent: every kind', { type: 'string', maxLength: LIMITS.listMaxLength }, false, 'fact_changed'),
-      queryParameter('summary', '`true` adds `summary`: counts per kind and platform and the largest numeric moves, over every matching change', { type: 'string', enum: ['true', 'false'], default: 'false' }, false, 'true'),
+      queryParameter(
+        'kind',
+        'Change kinds, comma-separated (e.g. fact_changed,score_changed); absent: every kind',
+        { type: 'string', maxLength: LIMITS.listMaxLength },
+        false,
+        'fact_changed',
+      ),
+      queryParameter(
+        'summary',
+        '`true` adds `summary`: counts per kind and platform and the largest numeric moves, over every matching change',
+        { type: 'string', enum: ['true', 'false'], default: 'false' },
+        false,
+        'true',
+      ),
     ],
     result: { schema: ChangesResponseSchema, description: 'The changes, newest first', precomputed: false },
     tool: {
@@ -188,7 +259,10 @@ export const OPERATIONS: readonly ApiOperation[] = [
         platform: z.string().optional().describe('Platform slug, name or alias'),
         limit: z.union([z.number().int(), z.string()]).optional().describe(`Changes per page, 1 to ${LIMITS.changesLimitMax}`),
         offset: z.union([z.number().int(), z.string()]).optional().describe('Changes to skip'),
-        kind: z.string().optional().describe('Kinds, comma-separated: fact_changed, fact_corrected, score_changed, incident_added, ... (see the output schema)'),
+        kind: z
+          .string()
+          .optional()
+          .describe('Kinds, comma-separated: fact_changed, fact_corrected, score_changed, incident_added, ... (see the output schema)'),
         summary: z.union([z.boolean(), z.string()]).optional().describe('true: add counts per kind and platform and the largest moves'),
       },
     },
@@ -201,7 +275,13 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Compare 2 to 6 platforms of one category',
     description: `Applies the coverage gate (under the applied weights), the hack cap and the too-close rule of the methodology and shows the arithmetic, with each criterion's as_of, stale flag and evidence tier, and whether the pick depends on stale or weak evidence. Weights not given keep their default (or the profile's); all applied weights may not be zero.`,
     parameters: [
-      queryParameter('platforms', `${LIMITS.compareMin} to ${LIMITS.compareMax} distinct platform names (slug, name or alias) of one category, comma-separated`, { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength }, true, 'kraken,coinbase'),
+      queryParameter(
+        'platforms',
+        `${LIMITS.compareMin} to ${LIMITS.compareMax} distinct platform names (slug, name or alias) of one category, comma-separated`,
+        { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength },
+        true,
+        'kraken,coinbase',
+      ),
       ...COMPARE_WEIGHT_PARAMETERS,
     ],
     result: { schema: ComparisonResponseSchema, description: 'The comparison', precomputed: false },
@@ -210,8 +290,13 @@ export const OPERATIONS: readonly ApiOperation[] = [
       title: 'Compare platforms',
       description: `Compares ${LIMITS.compareMin}-${LIMITS.compareMax} platforms of one category with the arithmetic: per-criterion score, weight, as_of, stale flag, evidence tier; coverage gate, hack cap, winner, too-close rule and caveats. Optional weights 0-10 per criterion key or group (list_categories) and profile.`,
       inputSchema: {
-        platforms: z.union([z.string(), z.array(z.string())]).describe('Platform names, 2 to 6 of one category: a list, a JSON array in a string, or a comma-separated string'),
-        weights: z.union([z.string(), z.record(z.string(), z.number())]).optional().describe('Criterion weights 0-10: "fees:8,security:10" or {"fees": 8, "security": 10}'),
+        platforms: z
+          .union([z.string(), z.array(z.string())])
+          .describe('Platform names, 2 to 6 of one category: a list, a JSON array in a string, or a comma-separated string'),
+        weights: z
+          .union([z.string(), z.record(z.string(), z.number())])
+          .optional()
+          .describe('Criterion weights 0-10: "fees:8,security:10" or {"fees": 8, "security": 10}'),
         profile: z.string().optional().describe('A methodology profile of the category, e.g. "options" for brokerages (an options investor)'),
       },
       call: (d, a) => comparePlatforms(d, a),
@@ -224,7 +309,16 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'comparisons',
     summary: 'Verdict of a comparison page',
     description: `\`<a>-vs-<b>\` with platform slugs, in either order; the body names the canonical slug (alphabetical). Any two platforms of one category have a verdict: pairs among the ${PUBLISHED_VERDICT_TOP_K} best of each category by score are precomputed (ETag, \`${CACHE_CONTROL.precomputed}\`), other pairs are computed on request with the same body (\`${CACHE_CONTROL.computed}\`, no ETag). Unknown or cross-category pairs are 404.`,
-    parameters: [{ name: 'slug', in: 'path', required: true, description: '<platform_a>-vs-<platform_b>, platform slugs in any case', schema: { type: 'string', pattern: '^[A-Za-z0-9-]+-vs-[A-Za-z0-9-]+$', maxLength: LIMITS.nameMaxLength * 2 }, example: 'coinbase-vs-kraken' }],
+    parameters: [
+      {
+        name: 'slug',
+        in: 'path',
+        required: true,
+        description: '<platform_a>-vs-<platform_b>, platform slugs in any case',
+        schema: { type: 'string', pattern: '^[A-Za-z0-9-]+-vs-[A-Za-z0-9-]+$', maxLength: LIMITS.nameMaxLength * 2 },
+        example: 'coinbase-vs-kraken',
+      },
+    ],
     result: { schema: VerdictResponseSchema, description: 'The verdict', precomputed: true },
     tool: {
       name: 'get_verdict',
@@ -239,13 +333,15 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: API_PATHS.safety,
     tag: 'platforms',
     summary: 'Safety record: incidents, regulatory record, security score, cap',
-    description: 'Incidents (hacks, outages, regulatory actions, with amounts and sources), the security and regulation criteria, and the hack cap that limits the overall score after an unresolved loss of customer funds. Precomputed by the build.',
+    description:
+      'Incidents (hacks, outages, regulatory actions, with amounts and sources), the security and regulation criteria, and the hack cap that limits the overall score after an unresolved loss of customer funds. Precomputed by the build.',
     parameters: [platformPathParameter('name', 'Slug, name or alias, any case', 'coinbase')],
     result: { schema: SafetyResponseSchema, description: 'The safety record', precomputed: true },
     tool: {
       name: 'check_platform_safety',
       title: 'Check platform safety',
-      description: 'One platform\'s safety record: hacks, breaches, outages and regulatory actions with dates, amounts and sources, licences, security score and any hack cap.',
+      description:
+        "One platform's safety record: hacks, breaches, outages and regulatory actions with dates, amounts and sources, licences, security score and any hack cap.",
       inputSchema: { platform: platformName },
       call: (d, a) => getSafety(d, String(a.platform)),
     },
@@ -256,7 +352,8 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: API_PATHS.savingsInterest,
     tag: 'calculators',
     summary: 'Projected interest at every high-yield savings platform',
-    description: 'Interest on `balance` USD over `months` at the APY each account pays that balance, held constant (ending balance = balance x (1 + APY/100)^(months/12), decimal arithmetic, rounded to the cent), each with the APY used, its as_of and stale flag. Fresh APYs rank first by interest, then stale ones; accounts the balance cannot open or earn the APY at come last, unranked, with the reason. A projection at published rates, which change.',
+    description:
+      'Interest on `balance` USD over `months` at the APY each account pays that balance, held constant (ending balance = balance x (1 + APY/100)^(months/12), decimal arithmetic, rounded to the cent), each with the APY used, its as_of and stale flag. Fresh APYs rank first by interest, then stale ones; accounts the balance cannot open or earn the APY at come last, unranked, with the reason. A projection at published rates, which change.',
     parameters: [balanceParameter(true), MONTHS_PARAMETER],
     result: { schema: SavingsResponseSchema, description: 'Interest by platform, highest first', precomputed: false },
     tool: {
@@ -275,9 +372,16 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: API_PATHS.fees,
     tag: 'calculators',
     summary: 'Estimated annual fees at brokerages or exchanges',
-    description: 'Annual cost of the described activity at each platform of the category, itemised per fee line (trading, options contracts, transfers), each line with its as_of and stale flag. Platforms with every line priced (and coverage at the gate) are ranked cheapest first; the others follow unranked, with their unknown lines named, no annual total (null) but the known subtotal, and the total with each unknown line at the category\'s typical value.',
+    description:
+      "Annual cost of the described activity at each platform of the category, itemised per fee line (trading, options contracts, transfers), each line with its as_of and stale flag. Platforms with every line priced (and coverage at the gate) are ranked cheapest first; the others follow unranked, with their unknown lines named, no annual total (null) but the known subtotal, and the total with each unknown line at the category's typical value.",
     parameters: [
-      queryParameter('category', '`brokerage` or `exchange` (also `brokerages`, `exchanges`; any case)', { type: 'string', enum: ['brokerage', 'exchange', 'brokerages', 'exchanges'] }, true, 'brokerages'),
+      queryParameter(
+        'category',
+        '`brokerage` or `exchange` (also `brokerages`, `exchanges`; any case)',
+        { type: 'string', enum: ['brokerage', 'exchange', 'brokerages', 'exchanges'] },
+        true,
+        'brokerages',
+      ),
       ...FEE_ACTIVITY_PARAMETERS,
     ],
     result: { schema: FeesResponseSchema, description: 'Annual totals, cheapest first', precomputed: false },
@@ -287,7 +391,9 @@ export const OPERATIONS: readonly ApiOperation[] = [
       description: `Annual fees in USD at every brokerage or exchange for a trading profile, itemised with as_of and sources; cheapest first among platforms that can be named winner. An unknown line makes annual_total_usd null (known_subtotal_usd holds the priced lines). Defaults: ${LIMITS.feeParameters.map((p) => `${p.name} ${p.default}`).join(', ')}.`,
       inputSchema: {
         category: z.string().describe('"brokerage" or "exchange"'),
-        ...Object.fromEntries(LIMITS.feeParameters.map((p) => [p.name, numberOrString(`${p.description}; ${p.min} to ${p.max}, default ${p.default}`).optional()])),
+        ...Object.fromEntries(
+          LIMITS.feeParameters.map((p) => [p.name, numberOrString(`${p.description}; ${p.min} to ${p.max}, default ${p.default}`).optional()]),
+        ),
       },
     },
     run: (d, q) => feeEstimates(d, q),
@@ -297,13 +403,15 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: API_PATHS.methodology,
     tag: 'methodology',
     summary: 'The scoring rules as data',
-    description: 'The methodology version, the coverage gate, the too-close margins, and per category the criteria with their default weights and weight groups and the published weight profiles: what GET /v1/compare applies. The full text, with freshness windows, evidence tiers and caps, is the methodology page.',
+    description:
+      'The methodology version, the coverage gate, the too-close margins, and per category the criteria with their default weights and weight groups and the published weight profiles: what GET /v1/compare applies. The full text, with freshness windows, evidence tiers and caps, is the methodology page.',
     parameters: [],
     result: { schema: MethodologySummarySchema, description: 'The methodology summary', precomputed: false },
     tool: {
       name: 'get_methodology',
       title: 'Get the methodology',
-      description: 'The scoring rules as data: methodology version, coverage gate, too-close margins, and per category the criteria and weight profiles. Explains eligibility and too-close results.',
+      description:
+        'The scoring rules as data: methodology version, coverage gate, too-close margins, and per category the criteria and weight profiles. Explains eligibility and too-close results.',
       inputSchema: {},
     },
     run: (d) => {

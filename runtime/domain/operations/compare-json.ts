@@ -68,7 +68,14 @@ const nullableSentence = nullable(sentence);
 
 type Head = Omit<ComparisonResponse, 'products' | 'weights'>;
 /** Fields the same in every answer of a category from one dataset: written into the head template. */
-const CONSTANT_FIELDS: ReadonlySet<string> = new Set<keyof Head>(['category', 'methodology', 'methodology_version', 'evaluation_date', 'attribution', 'license']);
+const CONSTANT_FIELDS: ReadonlySet<string> = new Set<keyof Head>([
+  'category',
+  'methodology',
+  'methodology_version',
+  'evaluation_date',
+  'attribution',
+  'license',
+]);
 /** The writer of each head field that changes, by its type in ComparisonResponseSchema (weights and products are written apart). */
 const HEAD_WRITERS: { [K in keyof Head]?: Write<Head[K]> } = {
   profile: nullable(str),
@@ -168,7 +175,10 @@ function productTemplate(basis: ComparisonBasis, product: ComparedProduct, patte
     const rows = product.criteria.map((row, k) => ({ ...row, weight: holeMark(`weight.${k}`), contribution: holeMark(`contribution.${k}`) }));
     holes.push(...rows.flatMap((_, k) => [`weight.${k}`, `contribution.${k}`]));
     const marked = { ...product, ...Object.fromEntries(holes.slice(0, own).map((h) => [h, holeMark(h)])), missing_criteria: missing, criteria: rows };
-    template = { fragments: jsonFragments(marked, holes), lists: [product.missing_criteria.length, product.stale_criteria.length, product.weak_criteria.length, product.unknown_criteria.length] };
+    template = {
+      fragments: jsonFragments(marked, holes),
+      lists: [product.missing_criteria.length, product.stale_criteria.length, product.weak_criteria.length, product.unknown_criteria.length],
+    };
     if (pattern >= 0 && patterns.size < PATTERNS_PER_PLATFORM) patterns.set(pattern, template);
   }
   return template;
@@ -216,7 +226,12 @@ function writeProducts(basis: ComparisonBasis, criteria: readonly ModelCriterion
     const rows = product.criteria;
     if (rows.length !== criteria.length) throw new Error(`comparisonJson: ${product.slug} has ${rows.length} criterion rows, not ${criteria.length}`);
     const { fragments: f, lists } = productTemplate(basis, product, weightPattern(rows));
-    if (product.missing_criteria.length !== lists[0] || product.stale_criteria.length !== lists[1] || product.weak_criteria.length !== lists[2] || product.unknown_criteria.length !== lists[3]) {
+    if (
+      product.missing_criteria.length !== lists[0] ||
+      product.stale_criteria.length !== lists[1] ||
+      product.weak_criteria.length !== lists[2] ||
+      product.unknown_criteria.length !== lists[3]
+    ) {
       throw new Error(`comparisonJson: the lists of ${product.slug} are not the ones of its weight pattern`);
     }
     let h = 0;

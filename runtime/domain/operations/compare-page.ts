@@ -40,12 +40,17 @@ export function comparePage(dataset: Dataset, slug: string, query: ComparePageQu
   const result = comparePlatforms(dataset, { platforms: parts, weights: query.weights, profile: query.profile });
   if (result.kind !== 'body') {
     if (result.kind === 'problem' && result.problem.errors?.some((e) => e.parameter !== 'platforms')) return { problem: result.problem };
-    const why = result.kind === 'problem' ? result.problem.errors?.map((e) => e.message).join('; ') ?? result.problem.detail : '';
+    const why = result.kind === 'problem' ? (result.problem.errors?.map((e) => e.message).join('; ') ?? result.problem.detail) : '';
     return { problem: notFound(`No comparison page at "${preview(slug)}": ${why}`) };
   }
   const c = result.body as ComparisonResponse;
   const names = c.products.map((p) => p.name).sort((a, b) => a.localeCompare(b));
-  const api = new URLSearchParams({ platforms: c.products.map((p) => p.slug).sort().join(',') });
+  const api = new URLSearchParams({
+    platforms: c.products
+      .map((p) => p.slug)
+      .sort()
+      .join(','),
+  });
   if (query.weights !== undefined) api.set('weights', query.weights);
   if (query.profile !== undefined) api.set('profile', query.profile);
   return { html: comparePageHtml(site, c, names.join(' vs '), `${API_PATHS.compare}?${api.toString()}`, dataset.model.rules.coverage_gate_pct) };

@@ -42,7 +42,7 @@ function resolvePlatforms(dataset: Dataset, raw: CompareArgs['platforms']): Step
   const err = (message: string): Step<ModelPlatform[]> => ({ ok: false, errors: [{ parameter: 'platforms', message }] });
   if (raw === undefined) return err(`required: ${LIMITS.compareMin} to ${LIMITS.compareMax} comma-separated platform names of one category`);
   if (typeof raw === 'string' && raw.length > LIMITS.listMaxLength) return err(`must be at most ${LIMITS.listMaxLength} characters`);
-  const names = (typeof raw === 'string' ? jsonStringArray(raw) ?? raw.split(',') : [...raw]).map((n) => n.trim());
+  const names = (typeof raw === 'string' ? (jsonStringArray(raw) ?? raw.split(',')) : [...raw]).map((n) => n.trim());
   if (names.length > LIMITS.compareMax) return err(`takes at most ${LIMITS.compareMax} platforms; got ${names.length}`);
   if (names.some((n) => n.length === 0)) return err('contains an empty name (check for doubled or trailing commas)');
   if (names.length < LIMITS.compareMin) return err(`takes at least ${LIMITS.compareMin} platforms; got ${names.length}`);
@@ -95,7 +95,8 @@ export function resolveWeights(
   const errors: ParameterError[] = [];
   let pairs: Array<[string, string | number]>;
   if (typeof raw === 'string') {
-    if (raw.length > LIMITS.listMaxLength) return { ok: false, errors: [{ parameter: 'weights', message: `must be at most ${LIMITS.listMaxLength} characters` }] };
+    if (raw.length > LIMITS.listMaxLength)
+      return { ok: false, errors: [{ parameter: 'weights', message: `must be at most ${LIMITS.listMaxLength} characters` }] };
     pairs = [];
     for (const part of raw.split(',')) {
       const m = /^\s*([^:\s]+)\s*:\s*(\S*)\s*$/.exec(part);
@@ -161,7 +162,14 @@ export function comparePlatforms(dataset: Dataset, args: CompareArgs): Operation
   const weights = resolveWeights(criteria, dataset.profiles.get(category)!, args.weights, args.profile);
   if (!weights.ok) return fail(invalidParameters(weights.errors));
   const site = dataset.model.site;
-  const result = compare(platforms.value, criteria, weights.value.weights, weights.value.custom ? 'custom' : 'default', weights.value.profile, dataset.model.rules);
+  const result = compare(
+    platforms.value,
+    criteria,
+    weights.value.weights,
+    weights.value.custom ? 'custom' : 'default',
+    weights.value.profile,
+    dataset.model.rules,
+  );
   // the comparison's own fields, then the envelope's (Object.assign onto the fresh result: an object spread here cost about 3 us a request)
   const response: ComparisonResponse = Object.assign(result, envelope(site, comparePageUrl(site, comparisonSlug(platforms.value.map((p) => p.slug)))));
   return body(response, comparisonJson(dataset, response));

@@ -43,7 +43,13 @@ export function feeEstimates(dataset: Dataset, args: FeesArgs): OperationResult 
   const members = dataset.model.platforms.filter((p) => p.category === categoryId);
   // the envelope appended with Object.assign: a spread into the literal takes V8's slow path (docs/performance.md)
   const response: FeesResponse = Object.assign(
-    { category: categoryId === 'brokerages' ? ('brokerage' as const) : ('exchange' as const), inputs: profile, results: rankFeeEstimates(members, profile), not_applied: notApplied, ranking: FEE_RANKING },
+    {
+      category: categoryId === 'brokerages' ? ('brokerage' as const) : ('exchange' as const),
+      inputs: profile,
+      results: rankFeeEstimates(members, profile),
+      not_applied: notApplied,
+      ranking: FEE_RANKING,
+    },
     envelope(site, categoryPageUrl(site, categoryId)),
   );
   return body(response);

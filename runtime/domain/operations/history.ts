@@ -3,7 +3,15 @@
  * and the changes since a date, filtered and paginated from the runtime model's change list.
  */
 import type { Dataset } from '../dataset.js';
-import { CHANGE_KINDS, CHANGES_SUMMARY_MOVES, CHANGES_SUMMARY_PLATFORMS, type ChangeEvent, type ChangeKind, type ChangesResponse, type ChangesSummary } from '../contract/history-schemas.js';
+import {
+  CHANGE_KINDS,
+  CHANGES_SUMMARY_MOVES,
+  CHANGES_SUMMARY_PLATFORMS,
+  type ChangeEvent,
+  type ChangeKind,
+  type ChangesResponse,
+  type ChangesSummary,
+} from '../contract/history-schemas.js';
 import { CATEGORY_IDS, normaliseCategory } from '../contract/categories.js';
 import { isRealDate } from '../contract/calendar.js';
 import { invalidParameters } from '../contract/problem.js';
@@ -60,7 +68,17 @@ function summariseChanges(changes: readonly ChangeEvent[]): ChangesSummary {
       byPlatform.set(e.slug, entry);
     }
     if (typeof e.old_value === 'number' && typeof e.new_value === 'number' && e.old_value !== e.new_value) {
-      moves.push({ slug: e.slug, name: e.name, field: e.field, kind: e.kind, old_value: e.old_value, new_value: e.new_value, change: Number((e.new_value - e.old_value).toPrecision(12)), new_as_of: e.new_as_of, date: e.date });
+      moves.push({
+        slug: e.slug,
+        name: e.name,
+        field: e.field,
+        kind: e.kind,
+        old_value: e.old_value,
+        new_value: e.new_value,
+        change: Number((e.new_value - e.old_value).toPrecision(12)),
+        new_as_of: e.new_as_of,
+        date: e.date,
+      });
     }
   }
   return {
@@ -82,8 +100,12 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
   const errors: ParameterError[] = [];
   const since = args.since ?? null;
   if (since !== null && !isRealDate(since)) errors.push({ parameter: 'since', message: `must be a calendar date YYYY-MM-DD; got "${preview(since)}"` });
-  const category = args.category === undefined ? null : normaliseCategory(args.category) ?? undefined;
-  if (category === undefined) errors.push({ parameter: 'category', message: `must be one of ${CATEGORY_IDS.join(', ')} (singular, underscores and any case accepted); got "${preview(args.category ?? '')}"` });
+  const category = args.category === undefined ? null : (normaliseCategory(args.category) ?? undefined);
+  if (category === undefined)
+    errors.push({
+      parameter: 'category',
+      message: `must be one of ${CATEGORY_IDS.join(', ')} (singular, underscores and any case accepted); got "${preview(args.category ?? '')}"`,
+    });
   const number = (name: 'limit' | 'offset', raw: string | undefined, fallback: number, min: number, max: number): number => {
     if (raw === undefined) return fallback;
     const parsed = parseBoundedNumber(name, raw, { integer: true, min, max });
@@ -93,15 +115,21 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
   };
   const limit = number('limit', args.limit, LIMITS.changesLimitDefault, 1, LIMITS.changesLimitMax);
   const offset = number('offset', args.offset, 0, 0, LIMITS.changesOffsetMax);
-  if (args.platform !== undefined && args.platform.trim().length > LIMITS.nameMaxLength) errors.push({ parameter: 'platform', message: `must be 1 to ${LIMITS.nameMaxLength} characters` });
+  if (args.platform !== undefined && args.platform.trim().length > LIMITS.nameMaxLength)
+    errors.push({ parameter: 'platform', message: `must be 1 to ${LIMITS.nameMaxLength} characters` });
   let kinds: ChangeKind[] | null = null;
   if (args.kind !== undefined) {
     const given = args.kind.split(',').map((k) => k.trim().toLowerCase());
     const unknown = given.filter((k) => !(CHANGE_KINDS as readonly string[]).includes(k));
-    if (unknown.length || !given.length) errors.push({ parameter: 'kind', message: `must be one or more of ${CHANGE_KINDS.join(', ')}, comma-separated; got "${preview(unknown[0] ?? args.kind)}"` });
+    if (unknown.length || !given.length)
+      errors.push({
+        parameter: 'kind',
+        message: `must be one or more of ${CHANGE_KINDS.join(', ')}, comma-separated; got "${preview(unknown[0] ?? args.kind)}"`,
+      });
     else kinds = CHANGE_KINDS.filter((k) => given.includes(k));
   }
-  if (args.summary !== undefined && args.summary !== 'true' && args.summary !== 'false') errors.push({ parameter: 'summary', message: `must be true or false; got "${preview(args.summary)}"` });
+  if (args.summary !== undefined && args.summary !== 'true' && args.summary !== 'false')
+    errors.push({ parameter: 'summary', message: `must be true or false; got "${preview(args.summary)}"` });
   if (errors.length) return fail(invalidParameters(errors));
   let slug: string | null = null;
   if (args.platform !== undefined) {
@@ -109,7 +137,13 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
     if ('problem' in found) return fail(found.problem);
     slug = found.platform.slug;
   }
-  const matches = dataset.model.changes.filter((e) => (since === null || e.date.slice(0, 10) >= since) && (category === null || e.category === category) && (slug === null || e.slug === slug) && (kinds === null || kinds.includes(e.kind)));
+  const matches = dataset.model.changes.filter(
+    (e) =>
+      (since === null || e.date.slice(0, 10) >= since) &&
+      (category === null || e.category === category) &&
+      (slug === null || e.slug === slug) &&
+      (kinds === null || kinds.includes(e.kind)),
+  );
   const query = (at: number) => {
     const q = new URLSearchParams();
     if (since !== null) q.set('since', since);

@@ -16,6 +16,16 @@ export const body = (b: object, json?: Buffer): OperationResult => (json ? { kin
 export const fail = (problem: ProblemSpec): OperationResult => ({ kind: 'problem', problem });
 
 /** The envelope fields of every 200 body (README "REST API": attribution, license, page, methodology), with the methodology version and evaluation date the answer rests on. */
-export function envelope(site: Site, page: string): { methodology: string; methodology_version: string; evaluation_date: string; attribution: string; license: string; page: string } {
-  return { methodology: site.methodology_url, methodology_version: site.methodology_version, evaluation_date: site.evaluation_date, attribution: site.attribution, license: site.license, page };
+export function envelope(
+  site: Site,
+  page: string,
+): { methodology: string; methodology_version: string; evaluation_date: string; attribution: string; license: string; page: string } {
+  return {
+    methodology: site.methodology_url,
+    methodology_version: site.methodology_version,
+    evaluation_date: site.evaluation_date,
+    attribution: site.attribution,
+    license: site.license,
+    page,
+  };
 }

@@ -32,7 +32,16 @@ interface SavingsFixed {
  */
 export function savingsResponse(fixed: SavingsFixed, balance: number, months: number, noPick: boolean, results: SavingsResponse['results']): SavingsResponse {
   return Object.assign(
-    { balance_usd: balance, months, compounding: fixed.compounding, ranking: fixed.ranking, no_current_pick: noPick, no_current_pick_note: noPick ? NO_CURRENT_PICK_NOTE : null, results, excluded: fixed.excluded },
+    {
+      balance_usd: balance,
+      months,
+      compounding: fixed.compounding,
+      ranking: fixed.ranking,
+      no_current_pick: noPick,
+      no_current_pick_note: noPick ? NO_CURRENT_PICK_NOTE : null,
+      results,
+      excluded: fixed.excluded,
+    },
     fixed.envelope,
   );
 }
@@ -61,7 +70,13 @@ export const savingsBasis = madeOnce((dataset: Dataset): SavingsBasis => {
     excluded: savers.filter((p) => p.savings === null).map((p) => ({ name: p.name, slug: p.slug, reason: 'no sourced APY' })),
     envelope: envelope(site, categoryPageUrl(site, 'high-yield-savings')),
   };
-  const top = jsonFragments(Object.assign(savingsResponse(fixed, mark('balance_usd'), mark('months'), false, mark('results')), { no_current_pick: mark('no_current_pick'), no_current_pick_note: mark('no_current_pick_note') }), TOP_HOLES);
+  const top = jsonFragments(
+    Object.assign(savingsResponse(fixed, mark('balance_usd'), mark('months'), false, mark('results')), {
+      no_current_pick: mark('no_current_pick'),
+      no_current_pick_note: mark('no_current_pick_note'),
+    }),
+    TOP_HOLES,
+  );
   return { savers, fixed, top, rows: new Map() };
 });
 
@@ -76,7 +91,14 @@ function rowFragments(basis: SavingsBasis, p: ModelPlatform, r: SavingsResponse[
   if (!kinds) basis.rows.set(p.slug, (kinds = new Map()));
   let fragments = kinds.get(r.rank_note);
   if (!fragments) {
-    const values: SavingsRowValues = { apy: mark('apy'), interest_usd: mark('interest_usd'), ending_balance_usd: mark('ending_balance_usd'), below_minimum_opening_deposit: r.below_minimum_opening_deposit, ranked: r.ranked, rank_note: r.rank_note };
+    const values: SavingsRowValues = {
+      apy: mark('apy'),
+      interest_usd: mark('interest_usd'),
+      ending_balance_usd: mark('ending_balance_usd'),
+      below_minimum_opening_deposit: r.below_minimum_opening_deposit,
+      ranked: r.ranked,
+      rank_note: r.rank_note,
+    };
     fragments = jsonFragments(savingsRow(p, values), ROW_HOLES);
     kinds.set(r.rank_note, fragments);
   }

@@ -18,7 +18,15 @@ import { madeOnce } from '../compute/made-once.js';
  * A search answer with its fields in the published order (the operation and the template both use it).
  * The envelope is appended with Object.assign: a spread into the literal takes V8's slow path (docs/performance.md).
  */
-export function searchResponse(site: Site, query: string | null, category: SearchResponse['category'], count: number, total: number, results: PlatformSummary[], page: string): SearchResponse {
+export function searchResponse(
+  site: Site,
+  query: string | null,
+  category: SearchResponse['category'],
+  count: number,
+  total: number,
+  results: PlatformSummary[],
+  page: string,
+): SearchResponse {
   return Object.assign({ query, category, count, total, results }, envelope(site, page));
 }
 

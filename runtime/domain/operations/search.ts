@@ -23,9 +23,12 @@ export function search(dataset: Dataset, args: SearchArgs): OperationResult {
   if (query !== null && (query.length === 0 || query.length > LIMITS.nameMaxLength)) {
     errors.push({ parameter: 'query', message: `must be 1 to ${LIMITS.nameMaxLength} characters` });
   }
-  const category = args.category === undefined ? null : normaliseCategory(args.category) ?? undefined;
+  const category = args.category === undefined ? null : (normaliseCategory(args.category) ?? undefined);
   if (category === undefined) {
-    errors.push({ parameter: 'category', message: `must be one of ${CATEGORY_IDS.join(', ')} (singular, underscores and any case accepted); got "${preview(args.category ?? '')}"` });
+    errors.push({
+      parameter: 'category',
+      message: `must be one of ${CATEGORY_IDS.join(', ')} (singular, underscores and any case accepted); got "${preview(args.category ?? '')}"`,
+    });
   }
   let limit: number | null = null;
   if (args.limit !== undefined) {
@@ -37,7 +40,15 @@ export function search(dataset: Dataset, args: SearchArgs): OperationResult {
   const site = dataset.model.site;
   const matches = searchPlatforms(dataset.model.platforms, query, category ?? null);
   const results = limit === null ? matches : matches.slice(0, limit);
-  const response = searchResponse(site, query, category ?? null, results.length, matches.length, results, category ? categoryPageUrl(site, category) : `${site.base_url}/`);
+  const response = searchResponse(
+    site,
+    query,
+    category ?? null,
+    results.length,
+    matches.length,
+    results,
+    category ? categoryPageUrl(site, category) : `${site.base_url}/`,
+  );
   if (matches.length === 0 && query !== null) {
     // nothing matched ("kracken"): the nearest names, as an unknown platform name's 404 gives them
     const suggestions = suggestNames(dataset.index, query);

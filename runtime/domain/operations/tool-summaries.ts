@@ -16,7 +16,11 @@ const pct = (value: number | null | undefined) => (value === null || value === u
 const usd = (value: number) => `${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
 /** A score with the range the data leaves possible (methodology "Score ranges"), e.g. "86.5% (range 81.7-87.2%)". */
 const scored = (score: number | null | undefined, low: number | null | undefined, high: number | null | undefined) =>
-  score === null || score === undefined ? 'no score' : low === null || low === undefined || high === null || high === undefined || low === high ? `${score}%` : `${score}% (range ${low}-${high}%)`;
+  score === null || score === undefined
+    ? 'no score'
+    : low === null || low === undefined || high === null || high === undefined || low === high
+      ? `${score}%`
+      : `${score}% (range ${low}-${high}%)`;
 const more = (shown: number, total: number, what: string) => (total > shown ? ` (${total - shown} more ${what} in structuredContent)` : '');
 /** The closing line of every summary: what to cite and that the full data is in structuredContent. */
 const footer = (body: { page: string; evaluation_date: string; attribution: string }) =>
@@ -25,20 +29,31 @@ const footer = (body: { page: string; evaluation_date: string; attribution: stri
 const lines = (...parts: Array<string | false | undefined>) => parts.filter((p): p is string => typeof p === 'string' && p.length > 0).join('\n');
 
 function categories(b: CategoriesResponse): string {
-  return lines(`${b.categories.length} categories: ${b.categories.map((c) => `${c.id} (${c.platform_count} platforms; criteria ${c.criteria.map((k) => k.key).join(', ')})`).join('; ')}.`, footer(b));
+  return lines(
+    `${b.categories.length} categories: ${b.categories.map((c) => `${c.id} (${c.platform_count} platforms; criteria ${c.criteria.map((k) => k.key).join(', ')})`).join('; ')}.`,
+    footer(b),
+  );
 }
 
 function searchText(b: SearchResponse): string {
-  const head = b.total === 0
-    ? `No platform matches${b.query === null ? '' : ` "${b.query}"`}${b.category ? ` in ${b.category}` : ''}.${b.suggestions?.length ? ` Did you mean: ${b.suggestions.join(', ')}?` : ''}`
-    : `${b.total} platform${b.total === 1 ? '' : 's'} match${b.query === null ? '' : ` "${b.query}"`}${b.category ? ` in ${b.category}` : ''}; those that can be named winner first, best score first:`;
-  const rows = b.results.slice(0, ROWS).map((r) => `- ${r.name} (${r.slug}, ${r.category}): score ${scored(r.score_pct, r.score_low_pct, r.score_high_pct)}, coverage ${r.coverage}%${r.eligible ? '' : ` (${r.rank_note})`}${r.apy !== undefined ? `, APY ${r.apy}% as of ${r.apy_as_of}${r.apy_stale ? ' (stale)' : ''}` : ''}, as of ${r.as_of}`);
+  const head =
+    b.total === 0
+      ? `No platform matches${b.query === null ? '' : ` "${b.query}"`}${b.category ? ` in ${b.category}` : ''}.${b.suggestions?.length ? ` Did you mean: ${b.suggestions.join(', ')}?` : ''}`
+      : `${b.total} platform${b.total === 1 ? '' : 's'} match${b.query === null ? '' : ` "${b.query}"`}${b.category ? ` in ${b.category}` : ''}; those that can be named winner first, best score first:`;
+  const rows = b.results
+    .slice(0, ROWS)
+    .map(
+      (r) =>
+        `- ${r.name} (${r.slug}, ${r.category}): score ${scored(r.score_pct, r.score_low_pct, r.score_high_pct)}, coverage ${r.coverage}%${r.eligible ? '' : ` (${r.rank_note})`}${r.apy !== undefined ? `, APY ${r.apy}% as of ${r.apy_as_of}${r.apy_stale ? ' (stale)' : ''}` : ''}, as of ${r.as_of}`,
+    );
   return lines(head, ...rows, more(Math.min(ROWS, b.results.length), b.total, 'matches'), footer(b));
 }
 
 function platform(b: PlatformRecord): string {
   const r = b as PlatformRecord & Record<string, any>;
-  const stale = Object.entries((r.facts ?? {}) as Record<string, { stale?: boolean }>).filter(([, f]) => f?.stale).map(([k]) => k);
+  const stale = Object.entries((r.facts ?? {}) as Record<string, { stale?: boolean }>)
+    .filter(([, f]) => f?.stale)
+    .map(([k]) => k);
   return lines(
     `${r.name} (${r.slug}, ${r.category}): score ${scored(r.score_pct, r.score_low_pct, r.score_high_pct)}, coverage ${r.coverage}%${r.eligible === false ? ' (below the coverage gate: not eligible to win a comparison)' : ''}, data as of ${r.as_of}.`,
     r.cap ? `Hack cap: score at most ${r.cap.cap}% (${r.cap.reason}).` : undefined,
@@ -61,9 +76,22 @@ function changes(b: ChangesResponse): string {
   const s = b.summary;
   return lines(
     `${b.total} change${b.total === 1 ? '' : 's'}${b.since ? ` since ${b.since}` : ''}${b.category ? ` in ${b.category}` : ''}${b.platform ? ` for ${b.platform}` : ''}${b.kinds ? ` of kind ${b.kinds.join(', ')}` : ''}; this page ${b.changes.length} from offset ${b.offset}${b.next ? `, next: ${b.next}` : ''}.`,
-    s && `By kind: ${Object.entries(s.by_kind).map(([k, n]) => `${k} ${n}`).join(', ')}.`,
-    s && s.by_platform.length > 0 && `${s.platforms_changed} platforms changed; most: ${s.by_platform.slice(0, ROWS).map((p) => `${p.name ?? p.slug} ${p.count}`).join(', ')}.`,
-    s && s.largest_moves.length > 0 && `Largest moves: ${s.largest_moves.slice(0, ROWS).map((m) => `${m.name ?? m.slug} ${m.field} ${m.old_value} -> ${m.new_value}${m.new_as_of ? ` (as of ${m.new_as_of})` : ''}`).join('; ')}.`,
+    s &&
+      `By kind: ${Object.entries(s.by_kind)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}.`,
+    s &&
+      s.by_platform.length > 0 &&
+      `${s.platforms_changed} platforms changed; most: ${s.by_platform
+        .slice(0, ROWS)
+        .map((p) => `${p.name ?? p.slug} ${p.count}`)
+        .join(', ')}.`,
+    s &&
+      s.largest_moves.length > 0 &&
+      `Largest moves: ${s.largest_moves
+        .slice(0, ROWS)
+        .map((m) => `${m.name ?? m.slug} ${m.field} ${m.old_value} -> ${m.new_value}${m.new_as_of ? ` (as of ${m.new_as_of})` : ''}`)
+        .join('; ')}.`,
     ...b.changes.slice(0, ROWS).map((c) => `- ${c.date.slice(0, 10)} ${c.kind}: ${c.description}`),
     !s && 'Add summary=true for counts per kind and platform and the largest moves.',
     footer(b),
@@ -71,13 +99,22 @@ function changes(b: ChangesResponse): string {
 }
 
 function comparison(b: ComparisonResponse | VerdictResponse): string {
-  const head = b.winner === null
-    ? 'No winner: no platform reaches the coverage gate under these weights.'
-    : b.too_close
-      ? `Too close to call: ${b.winner} leads by ${b.margin_points} points (under the ${b.too_close_margin_points}-point margin).`
-      : `Pick: ${b.winner}, ahead by ${b.margin_points} points.`;
-  const rows = b.products.map((p) => `- ${p.name}: score ${scored(p.score_pct, p.score_low_pct, p.score_high_pct)}, coverage ${p.coverage}%${p.eligible ? '' : ` (not eligible: ${p.ineligible_reason})`}${p.cap ? `, capped at ${p.cap.cap}%` : ''}, as of ${p.as_of}${p.stale_criteria.length ? `; stale: ${p.stale_criteria.join(', ')}` : ''}`);
-  return lines(`${'title' in b ? `${b.title}. ` : ''}${head} Weights: ${b.weights_source}${b.profile ? ` (profile ${b.profile})` : ''}.`, ...rows, b.caveats.length > 0 && `Caveats: ${b.caveats.join(' ')}`, footer(b));
+  const head =
+    b.winner === null
+      ? 'No winner: no platform reaches the coverage gate under these weights.'
+      : b.too_close
+        ? `Too close to call: ${b.winner} leads by ${b.margin_points} points (under the ${b.too_close_margin_points}-point margin).`
+        : `Pick: ${b.winner}, ahead by ${b.margin_points} points.`;
+  const rows = b.products.map(
+    (p) =>
+      `- ${p.name}: score ${scored(p.score_pct, p.score_low_pct, p.score_high_pct)}, coverage ${p.coverage}%${p.eligible ? '' : ` (not eligible: ${p.ineligible_reason})`}${p.cap ? `, capped at ${p.cap.cap}%` : ''}, as of ${p.as_of}${p.stale_criteria.length ? `; stale: ${p.stale_criteria.join(', ')}` : ''}`,
+  );
+  return lines(
+    `${'title' in b ? `${b.title}. ` : ''}${head} Weights: ${b.weights_source}${b.profile ? ` (profile ${b.profile})` : ''}.`,
+    ...rows,
+    b.caveats.length > 0 && `Caveats: ${b.caveats.join(' ')}`,
+    footer(b),
+  );
 }
 
 function safety(b: SafetyResponse): string {
@@ -92,7 +129,12 @@ function safety(b: SafetyResponse): string {
 
 function savings(b: SavingsResponse): string {
   const ranked = b.results.filter((r) => r.ranked);
-  const rows = ranked.slice(0, ROWS).map((r) => `- ${r.name}: ${usd(r.interest_usd)} interest at ${r.apy}% APY (as of ${r.as_of}${r.stale ? ', stale: ranked after fresh APYs, newest first' : ''})`);
+  const rows = ranked
+    .slice(0, ROWS)
+    .map(
+      (r) =>
+        `- ${r.name}: ${usd(r.interest_usd)} interest at ${r.apy}% APY (as of ${r.as_of}${r.stale ? ', stale: ranked after fresh APYs, newest first' : ''})`,
+    );
   return lines(
     b.no_current_pick_note ?? undefined,
     `${usd(b.balance_usd)} over ${b.months} months, APY held constant; fresh APYs first by interest, then stale ones newest first:`,
@@ -107,7 +149,12 @@ function savings(b: SavingsResponse): string {
 
 function fees(b: FeesResponse): string {
   const ranked = b.results.filter((r) => r.ranked);
-  const rows = ranked.slice(0, ROWS).map((r) => `- ${r.name}: ${r.annual_total_usd === null ? `total unknown (a fee line without data; priced lines ${usd(r.known_subtotal_usd)})` : `${usd(r.annual_total_usd)} a year`}${r.stale ? ' (a line priced from stale data)' : ''}`);
+  const rows = ranked
+    .slice(0, ROWS)
+    .map(
+      (r) =>
+        `- ${r.name}: ${r.annual_total_usd === null ? `total unknown (a fee line without data; priced lines ${usd(r.known_subtotal_usd)})` : `${usd(r.annual_total_usd)} a year`}${r.stale ? ' (a line priced from stale data)' : ''}`,
+    );
   return lines(
     `Estimated annual fees at ${b.category === 'brokerage' ? 'brokerages' : 'exchanges'} for ${b.inputs.trades_per_month} trades a month of ${usd(b.inputs.avg_trade_size)}, ${b.inputs.options_contracts_per_month} options contracts a month, ${b.inputs.transfers_per_year} transfers out a year; cheapest first:`,
     ...rows,
@@ -117,7 +164,15 @@ function fees(b: FeesResponse): string {
   );
 }
 
-function methodology(b: { methodology_version: string; coverage_gate_pct: number; too_close: unknown; categories: Array<{ id: string; criteria: unknown[] }>; page: string; evaluation_date: string; attribution: string }): string {
+function methodology(b: {
+  methodology_version: string;
+  coverage_gate_pct: number;
+  too_close: unknown;
+  categories: Array<{ id: string; criteria: unknown[] }>;
+  page: string;
+  evaluation_date: string;
+  attribution: string;
+}): string {
   return lines(
     `Methodology ${b.methodology_version}: a platform needs ${b.coverage_gate_pct}% coverage to win; too-close margins ${JSON.stringify(b.too_close)}; ${b.categories.map((c) => `${c.id} ${c.criteria.length} criteria`).join(', ')}.`,
     footer(b),

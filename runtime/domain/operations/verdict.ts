@@ -23,12 +23,13 @@ export function verdictBody(site: Site, rules: CompareRules, criteria: readonly 
   const slug = comparisonSlug(pair.map((m) => m.slug));
   const result = compare(pair, criteria, defaultWeights(criteria), 'default', null, rules);
   const names = `${pair[0]!.name} vs ${pair[1]!.name}`;
-  const title = result.winner === null
-    ? `${names}: no verdict (coverage under the gate)`
-    : result.too_close
-      ? `${names}: too close to call`
-      : result.depends_on_unknown
-        ? `${names}: ${result.winner} leads, but missing or old data could reverse it`
-        : `${names}: ${result.winner} wins`;
+  const title =
+    result.winner === null
+      ? `${names}: no verdict (coverage under the gate)`
+      : result.too_close
+        ? `${names}: too close to call`
+        : result.depends_on_unknown
+          ? `${names}: ${result.winner} leads, but missing or old data could reverse it`
+          : `${names}: ${result.winner} wins`;
   return { slug, title, ...result, ...envelope(site, comparePageUrl(site, slug)) };
 }

@@ -29,7 +29,10 @@ const LABEL_MAX = 44;
  * @param id unique id prefix for the title/description elements
  * @param legend the segments' names and colours, in stacking order (omit for one-segment bars)
  */
-export function barChart(rows: readonly BarRow[], chart: { id: string; title: string; description: string; legend?: ReadonlyArray<{ label: string; colour: string }> }): SafeHtml | '' {
+export function barChart(
+  rows: readonly BarRow[],
+  chart: { id: string; title: string; description: string; legend?: ReadonlyArray<{ label: string; colour: string }> },
+): SafeHtml | '' {
   if (rows.length === 0) return '';
   const top = Math.max(...rows.map((r) => r.segments.reduce((sum, s) => sum + s.value, 0)), 0.01);
   // the longest note fits after the longest bar
@@ -37,7 +40,10 @@ export function barChart(rows: readonly BarRow[], chart: { id: string; title: st
   const legend = chart.legend ?? [];
   const legendHeight = legend.length ? Math.ceil(legend.length / LEGEND_COLUMNS) * LEGEND_ROW + 6 : 4;
   const height = legendHeight + rows.length * ROW + 4;
-  const legendItems = legend.map((l, i) => html`<g transform="translate(${(i % LEGEND_COLUMNS) * (CHART_WIDTH / LEGEND_COLUMNS)} ${Math.floor(i / LEGEND_COLUMNS) * LEGEND_ROW})"><rect width="12" height="12" y="${CHART_FONT_PX - 12}" fill="${l.colour}"></rect><text x="16" y="${CHART_FONT_PX}">${l.label}</text></g>`);
+  const legendItems = legend.map(
+    (l, i) =>
+      html`<g transform="translate(${(i % LEGEND_COLUMNS) * (CHART_WIDTH / LEGEND_COLUMNS)} ${Math.floor(i / LEGEND_COLUMNS) * LEGEND_ROW})"><rect width="12" height="12" y="${CHART_FONT_PX - 12}" fill="${l.colour}"></rect><text x="16" y="${CHART_FONT_PX}">${l.label}</text></g>`,
+  );
   const bars = rows.map((r, ri) => {
     const labelY = legendHeight + ri * ROW + CHART_FONT_PX;
     const barY = labelY + 6;

@@ -30,10 +30,13 @@ function arithmeticTable(c: ComparisonResponse): SafeHtml {
 <caption>How the scores add up: contribution = weight × score ÷ (sum of the weights of criteria with data)</caption>
 <thead><tr><th scope="col">Criterion</th><th scope="col">Weight</th>${products.map((p) => html`<th scope="col">${p.name}: score</th><th scope="col">${p.name}: points</th>`)}</tr></thead>
 <tbody>
-${criteria.map((k) => html`<tr><th scope="row">${k.label}</th><td>${k.weight}</td>${products.map((p) => {
-    const x = p.criteria.find((y) => y.key === k.key)!;
-    return html`<td${x.stale ? html` class="stale"` : ''}>${cell(x)}</td><td>${points(x.contribution)}</td>`;
-  })}</tr>`)}
+${criteria.map(
+  (k) =>
+    html`<tr><th scope="row">${k.label}</th><td>${k.weight}</td>${products.map((p) => {
+      const x = p.criteria.find((y) => y.key === k.key)!;
+      return html`<td${x.stale ? html` class="stale"` : ''}>${cell(x)}</td><td>${points(x.contribution)}</td>`;
+    })}</tr>`,
+)}
 <tr><th scope="row">Weighted score before any cap</th><td></td>${products.map((p) => html`<td colspan="2">${formatPct(p.raw_score_pct)}</td>`)}</tr>
 <tr><th scope="row">Hack cap</th><td></td>${products.map((p) => html`<td colspan="2">${p.cap ? html`at most ${p.cap.cap}: ${p.cap.reason} (${p.cap.incident.date}, ${p.cap.incident.title})` : 'none'}</td>`)}</tr>
 <tr><th scope="row">Score</th><td></td>${products.map((p) => html`<td colspan="2"><strong>${formatPct(p.score_pct)}</strong></td>`)}</tr>
@@ -54,7 +57,10 @@ function weightsForm(site: Site, c: ComparisonResponse): SafeHtml {
   return html`<section aria-labelledby="weights"><h2 id="weights">Compare with your own weights</h2>
 <form method="get" action="${action}" class="weights-form">
 <p><label for="weights-input">Weights, 0 to 10, as <code>key:weight</code> pairs separated by commas</label><br>
-<input id="weights-input" name="weights" type="text" value="${current}" placeholder="${criteria.slice(0, 2).map((k) => `${k.key}:${k.weight}`).join(',')}" size="40"></p>
+<input id="weights-input" name="weights" type="text" value="${current}" placeholder="${criteria
+    .slice(0, 2)
+    .map((k) => `${k.key}:${k.weight}`)
+    .join(',')}" size="40"></p>
 <p><label for="profile-input">Or a published profile (see the methodology), e.g. <code>options</code> for brokerages</label><br>
 <input id="profile-input" name="profile" type="text" value="${c.profile ?? ''}" size="20"></p>
 <p><button type="submit">Compare again</button> · <a href="${action}">Default weights</a></p>

@@ -33,7 +33,12 @@ function breakdownChart(f: FeesResponse): SafeHtml | '' {
     {
       id: 'fees-chart',
       title: 'Annual cost by fee line, cheapest first',
-      description: rows.map((r) => `${r.name} ${formatUsd(r.known_subtotal_usd)} a year: ${r.line_items.map((l) => `${humanize(l.item)} ${l.usd === null ? 'unknown' : formatUsd(l.usd)}`).join(', ')}`).join('; '),
+      description: rows
+        .map(
+          (r) =>
+            `${r.name} ${formatUsd(r.known_subtotal_usd)} a year: ${r.line_items.map((l) => `${humanize(l.item)} ${l.usd === null ? 'unknown' : formatUsd(l.usd)}`).join(', ')}`,
+        )
+        .join('; '),
       legend: ITEMS.map((item, i) => ({ label: humanize(item), colour: BAR_COLOURS[i]! })),
     },
   );
@@ -47,23 +52,34 @@ function breakdownChart(f: FeesResponse): SafeHtml | '' {
  */
 export function feesPageHtml(site: Site, f: FeesResponse | null, asked: Readonly<Record<string, string>>, errors: readonly ParameterError[] = []): string {
   const category = asked.category ?? '';
-  const fields = Object.fromEntries([['category', { label: 'Category', id: 'fees-category' }], ...LIMITS.feeParameters.map((p) => [p.name, { label: p.description, id: `fees-${p.name}` }])]);
+  const fields = Object.fromEntries([
+    ['category', { label: 'Category', id: 'fees-category' }],
+    ...LIMITS.feeParameters.map((p) => [p.name, { label: p.description, id: `fees-${p.name}` }]),
+  ]);
   const form = html`${errorSummary(errors, fields)}<form method="get" action="${sitePath(site, '/fees')}" class="weights-form">
 <p><label for="fees-category">Category</label><br><select id="fees-category" name="category"${invalidAttributes(errors, 'category')}>${['brokerages', 'exchanges'].map((c) => html`<option value="${c}"${c === category || `${category}s` === c ? html` selected` : ''}>${humanize(c)}</option>`)}</select>${fieldMessage(errors, 'category')}</p>
 ${LIMITS.feeParameters.map((p) => html`<p><label for="fees-${p.name}">${p.description} (${p.min} to ${p.max.toLocaleString('en-US')})</label><br><input id="fees-${p.name}" name="${p.name}" type="text" inputmode="decimal" value="${asked[p.name] ?? ''}" placeholder="${p.default.toLocaleString('en-US')}" size="10"${invalidAttributes(errors, p.name)}>${fieldMessage(errors, p.name)}</p>`)}
 <p><button type="submit">Estimate the fees</button></p>
 </form>`;
-  const results = f === null
-    ? errors.length ? '' : html`<p>Choose a category and describe your activity; empty fields keep their defaults.</p>`
-    : html`<h2 id="estimate">Estimated annual fees: ${humanize(f.category)}s</h2>
+  const results =
+    f === null
+      ? errors.length
+        ? ''
+        : html`<p>Choose a category and describe your activity; empty fields keep their defaults.</p>`
+      : html`<h2 id="estimate">Estimated annual fees: ${humanize(f.category)}s</h2>
 ${breakdownChart(f)}
 <div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="fees"><caption>Annual cost per platform and fee line, in the ranking order</caption>
 <thead><tr><th scope="col">Platform</th><th scope="col">Annual total</th>${ITEMS.map((item) => html`<th scope="col">${humanize(item)}</th>`)}<th scope="col">Note</th></tr></thead>
-<tbody>${f.results.map((r) => html`<tr><th scope="row"><a href="${sitePath(site, `/platforms/${r.slug}`)}">${r.name}</a></th><td>${r.annual_total_usd === null ? html`unknown: a line has no price (the known lines alone: ${formatUsd(r.known_subtotal_usd)})` : formatUsd(r.annual_total_usd)}${r.stale ? html`; <strong>rests on old figures</strong>` : ''}</td>${ITEMS.map((item) => {
-      const line = r.line_items.find((l) => l.item === item);
-      const date = asOfLabel(line?.as_of, line?.stale);
-      return html`<td>${line === undefined || line.status === 'not_applicable' ? 'n/a' : line.usd === null ? 'unknown' : formatUsd(line.usd)}${date ? html`<br><small${line?.stale ? html` class="old"` : ''}>${date}</small>` : ''}</td>`;
-    })}<td>${r.rank_note}</td></tr>`)}</tbody>
+<tbody>${f.results.map(
+          (r) =>
+            html`<tr><th scope="row"><a href="${sitePath(site, `/platforms/${r.slug}`)}">${r.name}</a></th><td>${r.annual_total_usd === null ? html`unknown: a line has no price (the known lines alone: ${formatUsd(r.known_subtotal_usd)})` : formatUsd(r.annual_total_usd)}${r.stale ? html`; <strong>rests on old figures</strong>` : ''}</td>${ITEMS.map(
+              (item) => {
+                const line = r.line_items.find((l) => l.item === item);
+                const date = asOfLabel(line?.as_of, line?.stale);
+                return html`<td>${line === undefined || line.status === 'not_applicable' ? 'n/a' : line.usd === null ? 'unknown' : formatUsd(line.usd)}${date ? html`<br><small${line?.stale ? html` class="old"` : ''}>${date}</small>` : ''}</td>`;
+              },
+            )}<td>${r.rank_note}</td></tr>`,
+        )}</tbody>
 </table></div>
 <p>${f.ranking}</p>
 ${f.not_applied.length ? html`<p>Not used for ${humanize(f.category)}s: ${f.not_applied.map((n) => `${n.parameter} (${n.reason})`).join('; ')}.</p>` : ''}`;

@@ -38,4 +38,8 @@ export const asOfLabel = (asOf: string | null | undefined, stale: boolean | null
 
 /** "61.3 % (range 42.5-78 %)" for a score with its range (methodology "Score ranges"); the score alone when the range has zero width. */
 export const formatScoreRange = (score: number | null, low: number | null, high: number | null, fallback = 'no score'): string =>
-  score === null ? fallback : low === null || high === null || low === high ? formatPct(score) : `${formatPct(score)} (range ${twoDecimals.format(low)}-${formatPct(high)})`;
+  score === null
+    ? fallback
+    : low === null || high === null || low === high
+      ? formatPct(score)
+      : `${formatPct(score)} (range ${twoDecimals.format(low)}-${formatPct(high)})`;

@@ -26,7 +26,6 @@ const LABEL_ROW = CHART_FONT_PX + 4;
 /** Space kept between two labels side by side. */
 const LABEL_GAP = 8;
 
-
 /**
  * The timeline, or nothing when there are no incidents.
  * @param evaluationDate YYYY-MM-DD, the end of the axis (the build's evaluation date, never the clock)
@@ -47,8 +46,14 @@ export function incidentTimeline(incidents: readonly Incident[], evaluationDate:
     const colour = BAR_COLOURS[li % BAR_COLOURS.length];
     const members = incidents.filter((i) => i.class === cls);
     const centres = members.map((i) => clampCentre(x(i.date), yearWidth));
-    const rows = labelRows(centres.map((c) => ({ x: c, width: yearWidth })), LABEL_GAP);
-    const marks = members.map((i, k) => html`<circle cx="${x(i.date)}" cy="${lineY}" r="6" fill="${colour}"><title>${i.date}: ${i.title}</title></circle><text class="timeline-year" x="${centres[k]}" y="${lineY + 8 + LABEL_ROW * (rows[k]! + 1)}" text-anchor="middle">${i.date.slice(0, 4)}</text>`);
+    const rows = labelRows(
+      centres.map((c) => ({ x: c, width: yearWidth })),
+      LABEL_GAP,
+    );
+    const marks = members.map(
+      (i, k) =>
+        html`<circle cx="${x(i.date)}" cy="${lineY}" r="6" fill="${colour}"><title>${i.date}: ${i.title}</title></circle><text class="timeline-year" x="${centres[k]}" y="${lineY + 8 + LABEL_ROW * (rows[k]! + 1)}" text-anchor="middle">${i.date.slice(0, 4)}</text>`,
+    );
     const lane = html`<text class="timeline-lane" x="0" y="${top + CHART_FONT_PX + 2}">${humanize(cls)}</text><line x1="${LEFT}" y1="${lineY}" x2="${LEFT + AXIS_WIDTH}" y2="${lineY}" stroke="#bbb"></line>${marks}`;
     top = lineY + 8 + LABEL_ROW * (Math.max(...rows) + 1) + 10;
     return lane;
@@ -57,7 +62,10 @@ export function incidentTimeline(incidents: readonly Incident[], evaluationDate:
   const perYear = (AXIS_WIDTH * 365.25) / span;
   const step = Math.max(1, Math.ceil((yearWidth + LABEL_GAP) / perYear));
   const years = Array.from({ length: lastYear - firstYear + 1 }, (_, k) => firstYear + k).filter((y) => (y - firstYear) % step === 0);
-  const ticks = years.map((year) => html`<line x1="${x(`${year}-01-01`)}" y1="${axisY - 4}" x2="${x(`${year}-01-01`)}" y2="${axisY + 2}" stroke="#555"></line><text class="timeline-axis" x="${x(`${year}-01-01`)}" y="${axisY + LABEL_ROW + 2}" text-anchor="middle">${year}</text>`);
+  const ticks = years.map(
+    (year) =>
+      html`<line x1="${x(`${year}-01-01`)}" y1="${axisY - 4}" x2="${x(`${year}-01-01`)}" y2="${axisY + 2}" stroke="#555"></line><text class="timeline-axis" x="${x(`${year}-01-01`)}" y="${axisY + LABEL_ROW + 2}" text-anchor="middle">${year}</text>`,
+  );
   const height = axisY + LABEL_ROW + 8;
   const description = incidents.map((i) => `${i.date} ${humanize(i.class)}: ${i.title}`).join('; ');
   return html`<svg class="incident-timeline" viewBox="0 0 ${CHART_WIDTH} ${height}" width="${CHART_WIDTH}" height="${height}" role="img" aria-labelledby="${id}-title ${id}-desc" xmlns="http://www.w3.org/2000/svg">

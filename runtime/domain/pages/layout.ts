@@ -11,7 +11,6 @@ import { LIMITS } from '../contract/parameter-rules.js';
 import { humanize } from './format.js';
 import { html, raw, type SafeHtml } from './html.js';
 
-
 export interface PageShell {
   site: Site;
   /** Page title (without the site name). */
@@ -99,9 +98,12 @@ ${shell.main}
 }
 
 /** A list of source links: each source's title, linked, with publisher and date when known. */
-export function sourceLinks(sources: ReadonlyArray<{ url: string; title: string; publisher?: string | undefined; published?: string | undefined; evidence_tier?: string | undefined }>): SafeHtml {
+export function sourceLinks(
+  sources: ReadonlyArray<{ url: string; title: string; publisher?: string | undefined; published?: string | undefined; evidence_tier?: string | undefined }>,
+): SafeHtml {
   if (sources.length === 0) return raw('');
   return html`<ul class="sources">${sources.map(
-    (s) => html`<li><a href="${s.url}" rel="nofollow">${s.title}</a>${s.publisher ? html`, ${s.publisher}` : ''}${s.published ? html` (${s.published})` : ''}${s.evidence_tier ? html` <small>[${s.evidence_tier}]</small>` : ''}</li>`,
+    (s) =>
+      html`<li><a href="${s.url}" rel="nofollow">${s.title}</a>${s.publisher ? html`, ${s.publisher}` : ''}${s.published ? html` (${s.published})` : ''}${s.evidence_tier ? html` <small>[${s.evidence_tier}]</small>` : ''}</li>`,
   )}</ul>`;
 }

@@ -20,7 +20,11 @@ import { errorSummary, fieldMessage, invalidAttributes } from './form-input.js';
 function interestChart(s: SavingsResponse): SafeHtml | '' {
   const rows = s.results.filter((r) => r.ranked).slice(0, 15);
   return barChart(
-    rows.map((r) => ({ label: r.name, segments: [{ value: r.interest_usd, colour: r.stale ? '#999999' : '#0072B2' }], note: `${formatUsd(r.interest_usd)}${r.stale ? ' (old APY)' : ''}` })),
+    rows.map((r) => ({
+      label: r.name,
+      segments: [{ value: r.interest_usd, colour: r.stale ? '#999999' : '#0072B2' }],
+      note: `${formatUsd(r.interest_usd)}${r.stale ? ' (old APY)' : ''}`,
+    })),
     {
       id: 'savings-chart',
       title: `Interest on ${formatUsd(s.balance_usd)} over ${s.months} months`,
@@ -35,15 +39,23 @@ function interestChart(s: SavingsResponse): SafeHtml | '' {
  * @param asked the form's values as the visitor typed them
  * @param errors what the operation refused in them (the page is then answered with status 400); none by default
  */
-export function savingsPageHtml(site: Site, s: SavingsResponse | null, asked: { balance: string; months: string }, errors: readonly ParameterError[] = []): string {
+export function savingsPageHtml(
+  site: Site,
+  s: SavingsResponse | null,
+  asked: { balance: string; months: string },
+  errors: readonly ParameterError[] = [],
+): string {
   const form = html`${errorSummary(errors, { balance: { label: 'Balance', id: 'balance-input' }, months: { label: 'Months', id: 'months-input' } })}<form method="get" action="${sitePath(site, '/savings')}" class="weights-form">
 <p><label for="balance-input">Balance in USD, e.g. 10,000 or 2500.50</label><br><input id="balance-input" name="balance" type="text" inputmode="decimal" value="${asked.balance}" placeholder="10,000" size="12" required${invalidAttributes(errors, 'balance')}>${fieldMessage(errors, 'balance')}</p>
 <p><label for="months-input">Months, 1 to 120</label><br><input id="months-input" name="months" type="text" inputmode="numeric" value="${asked.months}" placeholder="12" size="6"${invalidAttributes(errors, 'months')}>${fieldMessage(errors, 'months')}</p>
 <p><button type="submit">Project the interest</button></p>
 </form>`;
-  const results = s === null
-    ? errors.length ? '' : html`<p>Give a balance to see what each high-yield savings account with a sourced APY would pay.</p>`
-    : html`<h2 id="projection">Interest on ${formatUsd(s.balance_usd)} over ${s.months} months</h2>
+  const results =
+    s === null
+      ? errors.length
+        ? ''
+        : html`<p>Give a balance to see what each high-yield savings account with a sourced APY would pay.</p>`
+      : html`<h2 id="projection">Interest on ${formatUsd(s.balance_usd)} over ${s.months} months</h2>
 ${s.no_current_pick_note === null ? '' : html`<p class="notice" role="note"><strong>${s.no_current_pick_note}</strong></p>`}
 ${interestChart(s)}
 <div class="table-wrap" tabindex="0" role="region" aria-label="Table, scrolls sideways on narrow screens"><table class="savings"><caption>Projected interest per account, in the ranking order</caption>

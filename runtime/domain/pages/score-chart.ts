@@ -33,7 +33,10 @@ export function scoreChart(products: readonly ComparedProduct[], id: string): Sa
   const description = criteria
     .map((c) => `${c.label}: ${products.map((p) => `${p.name} ${p.criteria.find((x) => x.key === c.key)?.score ?? 'no data'}`).join(', ')}`)
     .join('; ');
-  const legend = products.map((p, i) => html`<g transform="translate(0 ${i * LEGEND_ROW})"><rect width="14" height="14" fill="${BAR_COLOURS[i % BAR_COLOURS.length]}"></rect><text x="20" y="${CHART_FONT_PX - 2}">${p.name}</text></g>`);
+  const legend = products.map(
+    (p, i) =>
+      html`<g transform="translate(0 ${i * LEGEND_ROW})"><rect width="14" height="14" fill="${BAR_COLOURS[i % BAR_COLOURS.length]}"></rect><text x="20" y="${CHART_FONT_PX - 2}">${p.name}</text></g>`,
+  );
   const groups = criteria.map((c, ci) => {
     const y0 = legendHeight + ci * groupHeight;
     const bars = products.map((p, pi) => {

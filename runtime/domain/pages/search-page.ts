@@ -18,11 +18,12 @@ import { coverageNote } from './coverage-note.js';
  */
 export function searchPageHtml(site: Site, result: SearchResponse | null, gatePct: number): string {
   const query = result?.query ?? '';
-  const body = result === null
-    ? html`<p>Type part of a platform's name or of a name people use for it, e.g. <code>ledger</code> or <code>schwab</code>.</p>`
-    : result.count === 0
-      ? html`<p>No platform's name, alias or slug contains “${query}”. Every category page lists all of its platforms: start from the <a href="${sitePath(site, '/')}">home page</a>.</p>`
-      : html`<p>${result.count} of ${result.total} platform${result.total === 1 ? '' : 's'} whose name, alias or slug contains “${query}”: those that can be named winner first, best score first, then those under the coverage gate.</p>
+  const body =
+    result === null
+      ? html`<p>Type part of a platform's name or of a name people use for it, e.g. <code>ledger</code> or <code>schwab</code>.</p>`
+      : result.count === 0
+        ? html`<p>No platform's name, alias or slug contains “${query}”. Every category page lists all of its platforms: start from the <a href="${sitePath(site, '/')}">home page</a>.</p>`
+        : html`<p>${result.count} of ${result.total} platform${result.total === 1 ? '' : 's'} whose name, alias or slug contains “${query}”: those that can be named winner first, best score first, then those under the coverage gate.</p>
 <ul class="search-results">${result.results.map((p) => html`<li><a href="${sitePath(site, `/platforms/${p.slug}`)}">${p.name}</a>: ${humanize(p.category)}, score ${formatScoreRange(p.score_pct, p.score_low_pct, p.score_high_pct, 'none')}, coverage ${formatPct(p.coverage)}${p.eligible ? '' : ' (under the coverage gate: not ranked)'}${p.apy !== undefined ? `, APY ${formatPct(p.apy)} (${asOfLabel(p.apy_as_of, p.apy_stale)})` : ''}, newest fact as of ${p.as_of}</li>`)}</ul>
 ${coverageNote(site, gatePct)}
 <p><a href="${sitePath(site, `${API_PATHS.search}?query=${encodeURIComponent(query)}`)}">These results as JSON</a></p>`;

@@ -16,7 +16,9 @@ import { FEE_ITEM_GROUPS, feeModelOf } from './fact-models.js';
 import { staleFor, type EvidenceContext, type FactState } from './fact-states.js';
 
 /** A criterion's result without its definition fields (key, label, default_weight, group). */
-export type CriterionResult = Pick<CriterionScore, 'basis' | 'score' | 'unknown_points' | 'rationale' | 'as_of' | 'stale' | 'evidence_tier'> & { sources: Source[] };
+export type CriterionResult = Pick<CriterionScore, 'basis' | 'score' | 'unknown_points' | 'rationale' | 'as_of' | 'stale' | 'evidence_tier'> & {
+  sources: Source[];
+};
 
 /** Category-wide figures some rules compare against. */
 export interface CategoryContext {
@@ -85,7 +87,13 @@ export function apyCeilings(apys: readonly DatedApy[], best: number): Map<string
 export function ruleBounds(rule: Rule): { low: number; high: number } {
   switch (rule.kind) {
     case 'rubric':
-      return { low: 0, high: Math.min(100, rule.points.reduce((sum, pt) => sum + pt.points, 0)) };
+      return {
+        low: 0,
+        high: Math.min(
+          100,
+          rule.points.reduce((sum, pt) => sum + pt.points, 0),
+        ),
+      };
     case 'enum': {
       const scores = Object.values(rule.scores);
       return { low: Math.min(...scores), high: Math.max(...scores) };
@@ -95,7 +103,16 @@ export function ruleBounds(rule: Rule): { low: number; high: number } {
   }
 }
 
-const MISSING: CriterionResult = { basis: 'missing', score: null, unknown_points: 0, rationale: null, as_of: null, stale: false, evidence_tier: null, sources: [] };
+const MISSING: CriterionResult = {
+  basis: 'missing',
+  score: null,
+  unknown_points: 0,
+  rationale: null,
+  as_of: null,
+  stale: false,
+  evidence_tier: null,
+  sources: [],
+};
 
 /** Fact groups a rule reads (for missing and not-applicable checks, and evidence). */
 export function groupsOfRule(rule: Rule, category: PlatformSource['category']): string[] {
@@ -166,14 +183,32 @@ export function scoreCriterion(
     const policy = criterion.not_applicable;
     if (policy === undefined) return MISSING; // the lint reports a not_applicable fact this criterion does not accept
     return policy === 'exclude'
-      ? { basis: 'not_applicable', score: null, unknown_points: 0, rationale: `Not applicable (${notApplicable.not_applicable}); left out of the mean and of coverage.`, ...ev }
-      : { basis: 'not_applicable', score: policy.score, unknown_points: 0, rationale: `Not applicable (${notApplicable.not_applicable}), which scores ${policy.score}: ${policy.reason}`, ...ev };
+      ? {
+          basis: 'not_applicable',
+          score: null,
+          unknown_points: 0,
+          rationale: `Not applicable (${notApplicable.not_applicable}); left out of the mean and of coverage.`,
+          ...ev,
+        }
+      : {
+          basis: 'not_applicable',
+          score: policy.score,
+          unknown_points: 0,
+          rationale: `Not applicable (${notApplicable.not_applicable}), which scores ${policy.score}: ${policy.reason}`,
+          ...ev,
+        };
   }
   const field = (path: string): unknown => {
     const [g, f] = path.split('.') as [string, string];
     return (p.facts as Record<string, Record<string, unknown> | undefined>)[g]?.[f];
   };
-  const derived = (score: number, rationale: string, unknownPoints = 0): CriterionResult => ({ basis: 'derived', score, unknown_points: unknownPoints, rationale, ...ev });
+  const derived = (score: number, rationale: string, unknownPoints = 0): CriterionResult => ({
+    basis: 'derived',
+    score,
+    unknown_points: unknownPoints,
+    rationale,
+    ...ev,
+  });
 
   switch (rule.kind) {
     case 'rubric': {
@@ -197,7 +232,11 @@ export function scoreCriterion(
       if (!known) return MISSING;
       const score = Math.min(100, total);
       const unknownPoints = Math.min(100, total + open) - score;
-      return derived(score, `Rubric: ${parts.join('; ')} = ${score}${unknownPoints ? ` (up to ${score + unknownPoints} if the unknown facts are yes)` : ''}.`, unknownPoints);
+      return derived(
+        score,
+        `Rubric: ${parts.join('; ')} = ${score}${unknownPoints ? ` (up to ${score + unknownPoints} if the unknown facts are yes)` : ''}.`,
+        unknownPoints,
+      );
     }
     case 'enum': {
       const value = String(field(rule.fact));
@@ -229,9 +268,13 @@ export function scoreCriterion(
       const raw = apyScore(apy, best.apy);
       const ceiling = ctx.apyCeilingAt.get(rule.reference_balance_usd)?.get(p.slug);
       const score = ceiling ? ceiling.score : raw;
-      const scale = best.fresh ? `the best fresh APY in the category, ${best.apy}%` : `the best APY in the category, ${best.apy}% (no fresh APY exists, so a stale one sets the scale)`;
+      const scale = best.fresh
+        ? `the best fresh APY in the category, ${best.apy}%`
+        : `the best APY in the category, ${best.apy}% (no fresh APY exists, so a stale one sets the scale)`;
       const capped = best.apy > 0 && apy > best.apy ? ' (capped at 100: this stale APY is above the best fresh one)' : '';
-      const held = ceiling ? `; held to ${ceiling.score}, the score of ${ceiling.name}'s newer APY (as of ${ceiling.as_of}): a stale APY never scores above a newer one` : '';
+      const held = ceiling
+        ? `; held to ${ceiling.score}, the score of ${ceiling.name}'s newer APY (as of ${ceiling.as_of}): a stale APY never scores above a newer one`
+        : '';
       return derived(score, `APY ${apy}% at ${rule.reference_balance_usd} USD against ${scale} gives ${raw}${capped}${held}.`);
     }
   }

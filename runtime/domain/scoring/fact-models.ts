@@ -29,9 +29,11 @@ export function feeModelOf(p: PlatformSource, states: States): FeeModel | null {
     return {
       kind: 'exchange',
       trading: t ? { product: t.product, tiers: t.tiers, ...stateOf(states, 'trading_fees') } : null,
-      withdrawal: !w ? null : isNotApplicable(w)
-        ? { not_applicable: w.not_applicable, ...stateOf(states, 'fiat_withdrawal') }
-        : { method: w.method, fee_usd: w.fee_usd, ...stateOf(states, 'fiat_withdrawal') },
+      withdrawal: !w
+        ? null
+        : isNotApplicable(w)
+          ? { not_applicable: w.not_applicable, ...stateOf(states, 'fiat_withdrawal') }
+          : { method: w.method, fee_usd: w.fee_usd, ...stateOf(states, 'fiat_withdrawal') },
     };
   }
   if (p.category === 'brokerages') {
@@ -39,9 +41,11 @@ export function feeModelOf(p: PlatformSource, states: States): FeeModel | null {
     return {
       kind: 'brokerage',
       commissions: c ? { online_stock_trade_usd: c.online_stock_trade_usd, ...stateOf(states, 'commissions') } : null,
-      options: !o ? null : isNotApplicable(o)
-        ? { not_applicable: o.not_applicable, ...stateOf(states, 'options_fees') }
-        : { tiers: o.tiers, ...stateOf(states, 'options_fees') },
+      options: !o
+        ? null
+        : isNotApplicable(o)
+          ? { not_applicable: o.not_applicable, ...stateOf(states, 'options_fees') }
+          : { tiers: o.tiers, ...stateOf(states, 'options_fees') },
       transfer_out: t ? { full_acats_usd: t.full_acats_usd, ...stateOf(states, 'transfer_out') } : null,
       account: a ? { annual_usd: a.annual_usd, ...stateOf(states, 'account_fees') } : null,
     };

@@ -34,7 +34,8 @@ export function weakNumbers(platform: PlatformSource, lists: TierLists): WeakNum
   }
   (platform.incidents ?? []).forEach((incident, i) => {
     if (incident.amount_usd === undefined && incident.restitution_usd === undefined) return;
-    if (!carriesNumber(incident.sources, own, lists)) found.push({ path: ['incidents', i, 'sources'], label: `the amount of incident "${incident.title.slice(0, 60)}"` });
+    if (!carriesNumber(incident.sources, own, lists))
+      found.push({ path: ['incidents', i, 'sources'], label: `the amount of incident "${incident.title.slice(0, 60)}"` });
   });
   return found;
 }

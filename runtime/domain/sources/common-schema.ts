@@ -14,15 +14,19 @@ export const isoDate = z
 /** An absolute https URL, written with the characters RFC 3986 allows (others percent-encoded, as the published JSON Schemas require). */
 export const httpsUrl = z
   .string()
-  .refine((value) => {
-    try {
-      return new URL(value).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, { message: 'expected an absolute https:// URL' })
+  .refine(
+    (value) => {
+      try {
+        return new URL(value).protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'expected an absolute https:// URL' },
+  )
   .refine((value) => /^[A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]+$/.test(value), {
-    message: 'the URL has characters a URL may not hold as they are (spaces, [ ] { } | ^ ` < > " or non-ASCII): percent-encode them, e.g. [ as %5B and ] as %5D',
+    message:
+      'the URL has characters a URL may not hold as they are (spaces, [ ] { } | ^ ` < > " or non-ASCII): percent-encode them, e.g. [ as %5B and ] as %5D',
   })
   .meta({ format: 'uri', pattern: '^https://' });
 
@@ -64,10 +68,7 @@ export const percent = z.number().min(0).max(100).meta({ description: 'Percent, 
  */
 export const factEvidence = {
   ...evidence,
-  outlier_checked: z
-    .boolean()
-    .optional()
-    .meta({ description: 'true when an editor checked a value outside the plausible range against its source' }),
+  outlier_checked: z.boolean().optional().meta({ description: 'true when an editor checked a value outside the plausible range against its source' }),
   stale_reason: z
     .string()
     .min(1)

@@ -8,15 +8,16 @@ import { z } from 'zod';
 import { CATEGORY_IDS } from '../contract/categories.js';
 import { INCIDENT_CLASSES } from './platform-schema.js';
 
-const factPath = z
-  .string()
-  .regex(/^[a-z_]+\.[a-z_]+$/, { message: 'expected <fact group>.<field>, e.g. device.secure_element' });
+const factPath = z.string().regex(/^[a-z_]+\.[a-z_]+$/, { message: 'expected <fact group>.<field>, e.g. device.secure_element' });
 
 const feeScenario = z.strictObject({
   trades_per_month: z.number().int().min(0),
   avg_trade_size: z.number().min(0).meta({ description: 'USD' }),
   options_contracts_per_month: z.number().int().min(0),
-  transfers_per_year: z.number().min(0).meta({ description: 'Full transfers out a year; a fraction amortises one transfer over a holding period (0.2 = one in 5 years)' }),
+  transfers_per_year: z
+    .number()
+    .min(0)
+    .meta({ description: 'Full transfers out a year; a fraction amortises one transfer over a holding period (0.2 = one in 5 years)' }),
 });
 
 /** Line items of the fee estimator (runtime/domain/compute/fees.ts), which a scenario_cost rule may select. */
@@ -31,11 +32,13 @@ const ruleSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('rubric'),
     points: z
-      .array(z.strictObject({
-        fact: factPath.optional(),
-        any_of: z.array(factPath).min(2).optional().meta({ description: 'Documented equivalents: the points are earned when any of these facts is true' }),
-        points: z.number().min(0).max(100),
-      }))
+      .array(
+        z.strictObject({
+          fact: factPath.optional(),
+          any_of: z.array(factPath).min(2).optional().meta({ description: 'Documented equivalents: the points are earned when any of these facts is true' }),
+          points: z.number().min(0).max(100),
+        }),
+      )
       .min(1),
   }),
   z.strictObject({ kind: z.literal('enum'), fact: factPath, scores: z.record(z.string(), z.number().min(0).max(100)) }),
@@ -55,13 +58,20 @@ const criterionSchema = z.strictObject({
   key: z.string().regex(/^[a-z_]+$/, { message: 'expected lowercase letters and underscores' }),
   label: z.string().min(1),
   weight: z.number().min(0).max(10),
-  group: z.string().regex(/^[a-z_]+$/).optional().meta({ description: 'Weight group key (e.g. fees): a caller weight on the group is shared among its criteria in proportion to their default weights' }),
+  group: z
+    .string()
+    .regex(/^[a-z_]+$/)
+    .optional()
+    .meta({ description: 'Weight group key (e.g. fees): a caller weight on the group is shared among its criteria in proportion to their default weights' }),
   measures: z.string().min(1),
   rule: ruleSchema,
   not_applicable: z
     .union([z.literal('exclude'), z.strictObject({ score: z.number().min(0).max(100), reason: z.string().min(1) })])
     .optional()
-    .meta({ description: 'How a fact group recorded as not_applicable scores: exclude (left out of the mean and of coverage) or a fixed score; absent = not_applicable is not allowed' }),
+    .meta({
+      description:
+        'How a fact group recorded as not_applicable scores: exclude (left out of the mean and of coverage) or a fixed score; absent = not_applicable is not allowed',
+    }),
 });
 export type Criterion = z.infer<typeof criterionSchema>;
 
@@ -83,7 +93,11 @@ const categorySchema = z.strictObject({
 const capRuleSchema = z.strictObject({
   class: z.enum(INCIDENT_CLASSES),
   customers_made_whole: z.boolean().optional(),
-  min_amount_usd: z.number().positive().optional().meta({ description: 'The incident amount_usd (loss, or the penalty alone for a regulatory action; restitution_usd never counts) is at least this' }),
+  min_amount_usd: z
+    .number()
+    .positive()
+    .optional()
+    .meta({ description: 'The incident amount_usd (loss, or the penalty alone for a regulatory action; restitution_usd never counts) is at least this' }),
   within_years: z.number().positive(),
   cap: z.number().min(0).max(100),
   reason: z.string().min(1),
@@ -98,7 +112,13 @@ const freshnessWindow = z.strictObject({
 export const methodologySchema = z.strictObject({
   version: z.string().regex(/^\d+\.\d+\.\d+$/, { message: 'expected a semantic version MAJOR.MINOR.PATCH, e.g. 2.0.0' }),
   changelog: z
-    .array(z.strictObject({ version: z.string().regex(/^\d+\.\d+\.\d+$/), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), changes: z.array(z.string().min(1)).min(1) }))
+    .array(
+      z.strictObject({
+        version: z.string().regex(/^\d+\.\d+\.\d+$/),
+        date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+        changes: z.array(z.string().min(1)).min(1),
+      }),
+    )
     .min(1)
     .meta({ description: 'Newest first; the first entry is the current version' }),
   freshness: z.strictObject(Object.fromEntries(FACT_KINDS.map((k) => [k, freshnessWindow])) as Record<FactKind, typeof freshnessWindow>),

@@ -8,10 +8,12 @@ import { z } from 'zod';
 import { hostName } from './unreliable-domains-schema.js';
 
 export const sourceTiersSchema = z.strictObject({
-  domains: z.array(z.strictObject({
-    domain: hostName,
-    tier: z.enum(['primary', 'reputable']),
-    note: z.string().min(1).meta({ description: 'What the site is, so a reader sees why it has its tier' }),
-  })),
+  domains: z.array(
+    z.strictObject({
+      domain: hostName,
+      tier: z.enum(['primary', 'reputable']),
+      note: z.string().min(1).meta({ description: 'What the site is, so a reader sees why it has its tier' }),
+    }),
+  ),
 });
 export type SourceTiers = z.infer<typeof sourceTiersSchema>;

@@ -8,7 +8,9 @@
 import { z } from 'zod';
 
 /** A host name such as `example.com` (lower case; it also covers its subdomains). */
-export const hostName = z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'expected a lower-case host name such as example.com' });
+export const hostName = z
+  .string()
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'expected a lower-case host name such as example.com' });
 
 export const unreliableDomainsSchema = z.strictObject({
   domains: z.array(z.strictObject({ domain: hostName, reason: z.string().min(1) })),

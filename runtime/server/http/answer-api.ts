@@ -69,7 +69,8 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
       } catch {
         return fail(invalidParameters([{ parameter: name, message: 'is not valid percent-encoded UTF-8' }]));
       }
-      if (value.length > LIMITS.nameMaxLength * 2 + 4) return fail(invalidParameters([{ parameter: name, message: `must be at most ${LIMITS.nameMaxLength} characters` }]));
+      if (value.length > LIMITS.nameMaxLength * 2 + 4)
+        return fail(invalidParameters([{ parameter: name, message: `must be at most ${LIMITS.nameMaxLength} characters` }]));
       input[name] = value;
     }
     return route.operation.run(served, input);
@@ -89,7 +90,13 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
 }
 
 /** The reply for an operation result; precomputed bytes honour If-None-Match. */
-function replyOf(result: OperationResult, method: string, context: RequestContext, problem: (spec: ProblemSpec) => Reply, extra?: Record<string, string>): Reply {
+function replyOf(
+  result: OperationResult,
+  method: string,
+  context: RequestContext,
+  problem: (spec: ProblemSpec) => Reply,
+  extra?: Record<string, string>,
+): Reply {
   switch (result.kind) {
     case 'bytes':
       return precomputedReply(method, result.bytes, context, undefined, extra);

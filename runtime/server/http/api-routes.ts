@@ -29,16 +29,32 @@ for (const operation of OPERATIONS) {
   const brace = operation.path.indexOf('{');
   const close = operation.path.indexOf('}');
   if (brace < 0) exact.set(operation.path, route);
-  else if (operation.path[brace - 1] === '/' && operation.path.indexOf('{', brace + 1) < 0 && (close === operation.path.length - 1 || operation.path[close + 1] === '/')) {
+  else if (
+    operation.path[brace - 1] === '/' &&
+    operation.path.indexOf('{', brace + 1) < 0 &&
+    (close === operation.path.length - 1 || operation.path[close + 1] === '/')
+  ) {
     templated.push({ prefix: operation.path.slice(0, brace), suffix: operation.path.slice(close + 1), route });
   } else throw new Error(`${operation.path}: a route takes at most one path parameter, as a whole segment`);
 }
 templated.sort((a, b) => b.suffix.length - a.suffix.length);
 const file = (pick: (b: Dataset['bytes']) => Buffer): ApiRoute => ({ kind: 'file', run: (dataset) => bytes(pick(dataset.bytes)) });
-exact.set(SERVICE_PATHS.openapi, file((b) => b.openapi));
-exact.set(SERVICE_PATHS.mcpManifest, file((b) => b.mcpManifest));
-exact.set(SERVICE_PATHS.mcpServerCard, file((b) => b.mcpServerCard));
-exact.set(SERVICE_PATHS.aiPluginManifest, file((b) => b.aiPluginManifest));
+exact.set(
+  SERVICE_PATHS.openapi,
+  file((b) => b.openapi),
+);
+exact.set(
+  SERVICE_PATHS.mcpManifest,
+  file((b) => b.mcpManifest),
+);
+exact.set(
+  SERVICE_PATHS.mcpServerCard,
+  file((b) => b.mcpServerCard),
+);
+exact.set(
+  SERVICE_PATHS.aiPluginManifest,
+  file((b) => b.aiPluginManifest),
+);
 
 /**
  * The route of a normalised path (a URL's pathname), with the raw value of its path parameter; undefined when none matches.

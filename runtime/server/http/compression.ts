@@ -56,7 +56,10 @@ export function compressed(bytes: Buffer, encoding: Encoding, maxBytes: number =
   if (bytes.length > maxBytes) return undefined;
   let out = cache[encoding].get(bytes);
   if (!out) {
-    out = encoding === 'br' ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }) : gzipSync(bytes, { level: GZIP_LEVEL });
+    out =
+      encoding === 'br'
+        ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+        : gzipSync(bytes, { level: GZIP_LEVEL });
     cache[encoding].set(bytes, out);
   }
   return out;

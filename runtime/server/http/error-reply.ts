@@ -32,8 +32,21 @@ export function problemPageReply(method: string, site: Site, problem: Problem, p
  * @param extra headers of this answer (Allow, Retry-After, rate-limit state)
  * @param common the request's common headers (http/common-headers.ts)
  */
-export function errorReply(method: string, accept: string | null, site: Site, spec: ProblemSpec, path: string, extra: Record<string, string>, common: Record<string, string>): Reply {
+export function errorReply(
+  method: string,
+  accept: string | null,
+  site: Site,
+  spec: ProblemSpec,
+  path: string,
+  extra: Record<string, string>,
+  common: Record<string, string>,
+): Reply {
   const instance = path.slice(0, 200);
   if (!prefersHtml(accept)) return problemReply(method, site.base_url, spec, instance, { ...extra, vary: 'Accept' }, common);
-  return problemPageReply(method, site, problemBody(site.base_url, spec, instance), path, { 'cache-control': CACHE_CONTROL.error, ...extra, ...common, vary: 'Accept' });
+  return problemPageReply(method, site, problemBody(site.base_url, spec, instance), path, {
+    'cache-control': CACHE_CONTROL.error,
+    ...extra,
+    ...common,
+    vary: 'Accept',
+  });
 }

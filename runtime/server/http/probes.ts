@@ -21,14 +21,19 @@ export function probePath(url: string): '/healthz' | '/readyz' | undefined {
  * @param common the request's common headers
  */
 export function probeReply(method: string, path: '/healthz' | '/readyz', served: Served, redis: RedisState, common: Record<string, string>): Reply {
-  const body = path === '/healthz'
-    ? { status: 'ok' }
-    : {
-        status: 'ready',
-        dist: { evaluation_date: served.model.site.evaluation_date, methodology_version: served.model.site.methodology_version, platforms: served.bySlug.size },
-        redis,
-        rate_limits: redis === 'connected' ? 'shared' : 'per_instance',
-      };
+  const body =
+    path === '/healthz'
+      ? { status: 'ok' }
+      : {
+          status: 'ready',
+          dist: {
+            evaluation_date: served.model.site.evaluation_date,
+            methodology_version: served.model.site.methodology_version,
+            platforms: served.bySlug.size,
+          },
+          redis,
+          rate_limits: redis === 'connected' ? 'shared' : 'per_instance',
+        };
   const bytes = Buffer.from(JSON.stringify(body));
   const headers = { ...common, 'content-type': JSON_CONTENT_TYPE, 'content-length': String(bytes.length), 'cache-control': CACHE_CONTROL.probe };
   return { status: 200, headers, body: method === 'HEAD' ? null : bytes };

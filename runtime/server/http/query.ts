@@ -59,7 +59,8 @@ export function readQuery<K extends string>(
       const meant = nearestParameter(name, allowed);
       if (meant !== undefined) {
         const shown = name.length > 40 ? `${name.slice(0, 40)}...` : name;
-        if (!errors.some((e) => e.parameter === shown)) errors.push({ parameter: shown, message: `is not a parameter of this operation; did you mean ${meant}?` });
+        if (!errors.some((e) => e.parameter === shown))
+          errors.push({ parameter: shown, message: `is not a parameter of this operation; did you mean ${meant}?` });
         continue;
       }
       ignored.add(name.length > 40 ? `${name.slice(0, 40)}...` : name);

@@ -80,7 +80,10 @@ export const hashKey = (key: string): string => createHash('sha256').update(key)
  */
 export function loadKeys(env: NodeJS.ProcessEnv): Map<string, Exclude<PlanName, 'free'>> {
   const entries: Array<{ sha256: string; plan: string }> = [];
-  for (const item of (env.API_KEYS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of (env.API_KEYS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [sha256 = '', plan = ''] = item.split(':');
     entries.push({ sha256, plan });
   }
@@ -102,7 +105,10 @@ export class RateLimits {
   private readonly breaker: RedisBreaker | undefined;
 
   /** @param logger receives one warn line per failed key attempt (`event: 'api-key-rejected'`; the key itself is never logged) */
-  constructor(private readonly config: RateLimitConfig, private readonly logger?: Logger) {
+  constructor(
+    private readonly config: RateLimitConfig,
+    private readonly logger?: Logger,
+  ) {
     this.breaker = config.redis ? new RedisBreaker(config.redisRetryMs ?? 5000, logger) : undefined;
     const redis = config.redis;
     const breaker = this.breaker;
@@ -191,10 +197,12 @@ export class RateLimits {
     if (apiKey !== null) {
       const blocked = await this.keyAttemptsBlocked(ip);
       if (blocked) return blocked;
-      if (!KEY_FORMAT.test(apiKey)) return this.keyRejected(ip, 'malformed', 'X-API-Key is malformed: expected 16 to 128 letters, digits, "-" or "_". Leave it out to use the free plan.');
+      if (!KEY_FORMAT.test(apiKey))
+        return this.keyRejected(ip, 'malformed', 'X-API-Key is malformed: expected 16 to 128 letters, digits, "-" or "_". Leave it out to use the free plan.');
       const hash = hashKey(apiKey);
       const keyPlan = this.config.keys.get(hash);
-      if (!keyPlan) return this.keyRejected(ip, 'unknown', 'X-API-Key is not a known key. Leave it out to use the free plan; paid plans are requested from the operator.');
+      if (!keyPlan)
+        return this.keyRejected(ip, 'unknown', 'X-API-Key is not a known key. Leave it out to use the free plan; paid plans are requested from the operator.');
       plan = keyPlan;
       counterKey = `key:${hash}`;
     }
@@ -239,7 +247,10 @@ export class RateLimits {
           headers: { 'ratelimit-policy': monthPolicy, ratelimit: `${minuteState}, "${plan}-month";r=0;t=${retry}`, 'retry-after': String(retry) },
         };
       }
-      return { ok: true, headers: { 'ratelimit-policy': monthPolicy, ratelimit: `${minuteState}, "${plan}-month";r=${used.remainingPoints};t=${month.secondsLeft}` } };
+      return {
+        ok: true,
+        headers: { 'ratelimit-policy': monthPolicy, ratelimit: `${minuteState}, "${plan}-month";r=${used.remainingPoints};t=${month.secondsLeft}` },
+      };
     }
     return { ok: true, headers: { 'ratelimit-policy': policy, ratelimit: minuteState } };
   }

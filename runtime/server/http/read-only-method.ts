@@ -13,7 +13,12 @@ const READ_METHODS = 'GET, HEAD';
 
 /** The problem of a method other than GET, HEAD or OPTIONS on a read-only resource (405; RFC 9110 15.5.6). */
 function methodNotAllowed(method: string): ProblemSpec {
-  return { status: 405, name: 'method-not-allowed', title: 'Method not allowed', detail: `${method} is not allowed here; this API is read-only: use ${READ_METHODS}.` };
+  return {
+    status: 405,
+    name: 'method-not-allowed',
+    title: 'Method not allowed',
+    detail: `${method} is not allowed here; this API is read-only: use ${READ_METHODS}.`,
+  };
 }
 
 /**
@@ -23,7 +28,12 @@ function methodNotAllowed(method: string): ProblemSpec {
  * @param common the request's common headers
  */
 export function readOnlyMethodReply(method: string, accept: string | null, site: Site, path: string, common: Record<string, string>): Reply | undefined {
-  if (method === 'OPTIONS') return { status: 204, headers: { allow: READ_METHODS, ...preflightHeaders(READ_METHODS), 'cache-control': CACHE_CONTROL.preflight, ...common }, body: null };
+  if (method === 'OPTIONS')
+    return {
+      status: 204,
+      headers: { allow: READ_METHODS, ...preflightHeaders(READ_METHODS), 'cache-control': CACHE_CONTROL.preflight, ...common },
+      body: null,
+    };
   if (method !== 'GET' && method !== 'HEAD') return errorReply(method, accept, site, methodNotAllowed(method), path, { allow: READ_METHODS }, common);
   return undefined;
 }

@@ -48,7 +48,10 @@ export class RedisBreaker {
     this.openUntil = this.now() + this.retryMs;
     if (this.current === 'unreachable') return;
     this.current = 'unreachable';
-    this.logger?.warn({ event: 'redis-unreachable', error: error instanceof Error ? error.message : String(error), retry_ms: this.retryMs }, 'Redis does not answer; counting in memory per instance');
+    this.logger?.warn(
+      { event: 'redis-unreachable', error: error instanceof Error ? error.message : String(error), retry_ms: this.retryMs },
+      'Redis does not answer; counting in memory per instance',
+    );
   }
 }
 

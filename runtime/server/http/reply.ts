@@ -35,15 +35,36 @@ export interface Reply {
  * The reply with the body omitted for HEAD (headers, including Content-Length, kept).
  * @param common the request's common headers, applied last
  */
-function reply(method: string, status: number, contentType: string, payload: Buffer | string | null, extra?: Record<string, string>, common?: Record<string, string>): Reply {
+function reply(
+  method: string,
+  status: number,
+  contentType: string,
+  payload: Buffer | string | null,
+  extra?: Record<string, string>,
+  common?: Record<string, string>,
+): Reply {
   const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
   const headers = bytes === null ? { ...extra, ...common } : { 'content-type': contentType, 'content-length': String(bytes.length), ...extra, ...common };
   return { status, headers, body: method === 'HEAD' ? null : bytes };
 }
 
 /** The problem+json reply for a problem. @param common the request's common headers (see RequestContext) */
-export function problemReply(method: string, baseUrl: string, spec: ProblemSpec, instance?: string, extra?: Record<string, string>, common?: Record<string, string>): Reply {
-  return reply(method, spec.status, PROBLEM_CONTENT_TYPE, JSON.stringify(problemBody(baseUrl, spec, instance)), { 'cache-control': CACHE_CONTROL.error, ...extra }, common);
+export function problemReply(
+  method: string,
+  baseUrl: string,
+  spec: ProblemSpec,
+  instance?: string,
+  extra?: Record<string, string>,
+  common?: Record<string, string>,
+): Reply {
+  return reply(
+    method,
+    spec.status,
+    PROBLEM_CONTENT_TYPE,
+    JSON.stringify(problemBody(baseUrl, spec, instance)),
+    { 'cache-control': CACHE_CONTROL.error, ...extra },
+    common,
+  );
 }
 
 /**
@@ -54,7 +75,14 @@ export function problemReply(method: string, baseUrl: string, spec: ProblemSpec,
  * @param copies the compressed copies the build wrote (a static file: StaticFiles.compressedCopy), sent as they
  *   are, the body sent uncompressed when there is none; absent: compressed here (compression.ts)
  */
-export function precomputedReply(method: string, bytes: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>, copies?: (encoding: Encoding) => Buffer | undefined): Reply {
+export function precomputedReply(
+  method: string,
+  bytes: Buffer,
+  request: RequestContext,
+  contentType: string = JSON_CONTENT_TYPE,
+  extra?: Record<string, string>,
+  copies?: (encoding: Encoding) => Buffer | undefined,
+): Reply {
   const picked = pickEncoding(request.acceptEncoding, bytes.length);
   const encodedBody = picked ? (copies ? copies(picked) : compressed(bytes, picked, PRECOMPUTED_COMPRESS_MAX_BYTES)) : undefined;
   const encoding = encodedBody ? picked : null;
@@ -70,7 +98,13 @@ export function precomputedReply(method: string, bytes: Buffer, request: Request
  * precomputed body when it is 1 KiB to 256 KiB and the caller accepts br or gzip (the compressed
  * bytes are kept with the JSON buffer, so a cached body is compressed once). No ETag.
  */
-export function computedReply(method: string, body: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Reply {
+export function computedReply(
+  method: string,
+  body: Buffer,
+  request: RequestContext,
+  contentType: string = JSON_CONTENT_TYPE,
+  extra?: Record<string, string>,
+): Reply {
   const picked = pickEncoding(request.acceptEncoding, body.length);
   const encodedBody = picked ? compressed(body, picked) : undefined;
   const headers: Record<string, string> = { 'cache-control': CACHE_CONTROL.computed, vary: 'Accept-Encoding', ...extra };

@@ -21,7 +21,12 @@ export const BAD_REQUEST: ProblemSpec = {
 export function outOfBounds(url: URL): ProblemSpec | undefined {
   const target = url.pathname.length + url.search.length;
   if (target > LIMITS.urlMaxLength) {
-    return { status: 414, name: 'uri-too-long', title: 'URI too long', detail: `The request target may be at most ${LIMITS.urlMaxLength} characters; got ${target}.` };
+    return {
+      status: 414,
+      name: 'uri-too-long',
+      title: 'URI too long',
+      detail: `The request target may be at most ${LIMITS.urlMaxLength} characters; got ${target}.`,
+    };
   }
   try {
     decodeURIComponent(url.pathname);
@@ -30,6 +35,7 @@ export function outOfBounds(url: URL): ProblemSpec | undefined {
   }
   if (url.search.length < 2) return undefined;
   const count = url.searchParams.size;
-  if (count > LIMITS.queryMaxParameters) return invalidParameters([{ parameter: '(query)', message: `at most ${LIMITS.queryMaxParameters} query parameters; got ${count}` }]);
+  if (count > LIMITS.queryMaxParameters)
+    return invalidParameters([{ parameter: '(query)', message: `at most ${LIMITS.queryMaxParameters} query parameters; got ${count}` }]);
   return undefined;
 }

@@ -97,7 +97,11 @@ function parseTarget(url: string): URL | undefined {
  * @param app answers every admitted request that is not /mcp and has no bytes in memory
  * @returns a node:http request listener
  */
-export function createRequestListener(served: () => Served, app: AppHandler, options: RequestListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+export function createRequestListener(
+  served: () => Served,
+  app: AppHandler,
+  options: RequestListenerOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const send = createSendReply(options.logger, options.observe);
   const mcp = createMcpHttp(served, send, options.logger);
 
@@ -108,7 +112,9 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
     if (pre) return acceptsJson(headerValue(req.headers.accept)) ? pre : undefined;
     if (!url.startsWith('/v1/')) {
       const file = b.staticFiles.get(url); // a URL with a query string names no file here: the app answers it
-      return file && { bytes: file.bytes, contentType: file.contentType, extra: file.headers, copies: (encoding) => b.staticFiles.compressedCopy(file, encoding) };
+      return (
+        file && { bytes: file.bytes, contentType: file.contentType, extra: file.headers, copies: (encoding) => b.staticFiles.compressedCopy(file, encoding) }
+      );
     }
     const cached = b.computedCache.get(url);
     return cached && acceptsJson(headerValue(req.headers.accept)) ? { computed: cached } : undefined;
@@ -122,21 +128,42 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
   };
 
   /** Counts `count` more requests of the client that sent `req` (a JSON-RPC batch's messages past the first): the first refusal, else ok. */
-  const charge = (req: IncomingMessage, apiKey: string | null) => async (count: number): Promise<Admission> => {
-    if (!options.limits.counts(apiKey)) return { ok: true, headers: {} };
-    const ip = clientIpLogged(req.socket.remoteAddress, headerValue(req.headers['x-forwarded-for']), options.trustProxy, options.logger);
-    let admission: Admission = { ok: true, headers: {} };
-    for (let i = 0; i < count && admission.ok; i++) admission = await options.limits.admit(apiKey, ip);
-    return admission;
-  };
+  const charge =
+    (req: IncomingMessage, apiKey: string | null) =>
+    async (count: number): Promise<Admission> => {
+      if (!options.limits.counts(apiKey)) return { ok: true, headers: {} };
+      const ip = clientIpLogged(req.socket.remoteAddress, headerValue(req.headers['x-forwarded-for']), options.trustProxy, options.logger);
+      let admission: Admission = { ok: true, headers: {} };
+      for (let i = 0; i < count && admission.ok; i++) admission = await options.limits.admit(apiKey, ip);
+      return admission;
+    };
 
   /** An admitted request: /mcp, bytes in memory, an API route, or the h3 app. */
-  const dispatch = (req: IncomingMessage, res: ServerResponse, method: string, url: string, path: string, common: Record<string, string>, startedAt: number): void => {
+  const dispatch = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    url: string,
+    path: string,
+    common: Record<string, string>,
+    startedAt: number,
+  ): void => {
     if (path === '/mcp') return void mcp.answer(req, res, common, startedAt, charge(req, headerValue(req.headers['x-api-key'])));
     const found = isRead(method) ? find(req, url) : undefined;
-    const context: RequestContext & { common: Record<string, string> } = { ifNoneMatch: headerValue(req.headers['if-none-match']), acceptEncoding: headerValue(req.headers['accept-encoding']), common };
+    const context: RequestContext & { common: Record<string, string> } = {
+      ifNoneMatch: headerValue(req.headers['if-none-match']),
+      acceptEncoding: headerValue(req.headers['accept-encoding']),
+      common,
+    };
     if (found) {
-      return send(req, res, 'computed' in found ? computedReply(method, found.computed, context) : precomputedReply(method, found.bytes, context, found.contentType, found.extra, found.copies), startedAt);
+      return send(
+        req,
+        res,
+        'computed' in found
+          ? computedReply(method, found.computed, context)
+          : precomputedReply(method, found.bytes, context, found.contentType, found.extra, found.copies),
+        startedAt,
+      );
     }
     const parsed = parseTarget(url);
     if (!parsed) return app(req, res, { common, startedAt }); // the app answers what it can of an odd target (400)
@@ -147,7 +174,15 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
     if (!match) return app(req, res, { common, startedAt });
     let reply;
     try {
-      reply = answerApi(served(), match.route, { method, path: parsed.pathname, search: parsed.search, searchParams: parsed.searchParams, segment: match.segment, accept, context });
+      reply = answerApi(served(), match.route, {
+        method,
+        path: parsed.pathname,
+        search: parsed.search,
+        searchParams: parsed.searchParams,
+        segment: match.segment,
+        accept,
+        context,
+      });
     } catch (error) {
       options.logger.error({ req_id: common['x-request-id'], path: parsed.pathname.slice(0, 200), err: error }, 'unhandled error');
       reply = problemReply(method, served().model.site.base_url, INTERNAL_ERROR, parsed.pathname.slice(0, 200), {}, common);
@@ -170,17 +205,45 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
     if (!refusal) return false;
     const detail = hostRefusalDetail(refusal, hosts);
     if (path === '/mcp') mcp.refuseHost(req, res, detail, common, startedAt);
-    else send(req, res, errorReply(method, headerValue(req.headers.accept), served().model.site, { status: 403, name: 'host-not-allowed', title: 'Host not allowed', detail }, path, {}, common), startedAt);
+    else
+      send(
+        req,
+        res,
+        errorReply(
+          method,
+          headerValue(req.headers.accept),
+          served().model.site,
+          { status: 403, name: 'host-not-allowed', title: 'Host not allowed', detail },
+          path,
+          {},
+          common,
+        ),
+        startedAt,
+      );
     return true;
   };
 
   /** A request the rate limits refused (401 or 429). */
-  const refuse = (req: IncomingMessage, res: ServerResponse, method: string, path: string, refusal: Exclude<Admission, { ok: true }>, common: Record<string, string>, startedAt: number): void => {
+  const refuse = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    path: string,
+    refusal: Exclude<Admission, { ok: true }>,
+    common: Record<string, string>,
+    startedAt: number,
+  ): void => {
     if (path === '/mcp') return void mcp.refuse(req, res, refusal, common, startedAt);
-    const spec: ProblemSpec = refusal.status === 429
-      ? { status: 429, name: 'rate-limited', title: 'Too many requests', detail: refusal.detail }
-      : { status: 401, name: 'unauthorized', title: 'Unauthorized', detail: refusal.detail };
-    send(req, res, errorReply(method, headerValue(req.headers.accept), served().model.site, spec, path, refusal.status === 429 ? refusal.headers : {}, common), startedAt);
+    const spec: ProblemSpec =
+      refusal.status === 429
+        ? { status: 429, name: 'rate-limited', title: 'Too many requests', detail: refusal.detail }
+        : { status: 401, name: 'unauthorized', title: 'Unauthorized', detail: refusal.detail };
+    send(
+      req,
+      res,
+      errorReply(method, headerValue(req.headers.accept), served().model.site, spec, path, refusal.status === 429 ? refusal.headers : {}, common),
+      startedAt,
+    );
   };
 
   return (req, res) => {
@@ -203,7 +266,10 @@ export function createRequestListener(served: () => Served, app: AppHandler, opt
     if (!counted(method, path) || !options.limits.counts(apiKey)) return dispatch(req, res, method, url, path, common, startedAt);
     const ip = clientIpLogged(req.socket.remoteAddress, headerValue(req.headers['x-forwarded-for']), options.trustProxy, options.logger);
     options.limits.admit(apiKey, ip).then(
-      (admission) => (admission.ok ? dispatch(req, res, method, url, path, { ...common, ...admission.headers }, startedAt) : refuse(req, res, method, path, admission, common, startedAt)),
+      (admission) =>
+        admission.ok
+          ? dispatch(req, res, method, url, path, { ...common, ...admission.headers }, startedAt)
+          : refuse(req, res, method, path, admission, common, startedAt),
       (error: unknown) => {
         options.logger.error({ req_id: common['x-request-id'], path: path.slice(0, 200), err: error }, 'unhandled error');
         if (!res.headersSent) send(req, res, problemReply(method, served().model.site.base_url, INTERNAL_ERROR, path.slice(0, 200), {}, common), startedAt);

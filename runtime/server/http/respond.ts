@@ -51,18 +51,38 @@ export function replyResponse(r: Reply): Response {
  * The problem+json response for a problem.
  * @param common the request's common headers (see RequestContext)
  */
-export function problemResponse(method: string, baseUrl: string, spec: ProblemSpec, instance?: string, extra?: Record<string, string>, common?: Record<string, string>): Response {
+export function problemResponse(
+  method: string,
+  baseUrl: string,
+  spec: ProblemSpec,
+  instance?: string,
+  extra?: Record<string, string>,
+  common?: Record<string, string>,
+): Response {
   const response = toResponse(problemReply(method, baseUrl, spec, instance, extra, common), common !== undefined);
   problems.set(response, problemBody(baseUrl, spec, instance));
   return response;
 }
 
 /** precomputedReply as a Response. */
-export function bytesResponse(method: string, bytes: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>, copies?: (encoding: Encoding) => Buffer | undefined): Response {
+export function bytesResponse(
+  method: string,
+  bytes: Buffer,
+  request: RequestContext,
+  contentType: string = JSON_CONTENT_TYPE,
+  extra?: Record<string, string>,
+  copies?: (encoding: Encoding) => Buffer | undefined,
+): Response {
   return toResponse(precomputedReply(method, bytes, request, contentType, extra, copies), request.common !== undefined);
 }
 
 /** computedReply as a Response. */
-export function computedResponse(method: string, body: Buffer, request: RequestContext, contentType: string = JSON_CONTENT_TYPE, extra?: Record<string, string>): Response {
+export function computedResponse(
+  method: string,
+  body: Buffer,
+  request: RequestContext,
+  contentType: string = JSON_CONTENT_TYPE,
+  extra?: Record<string, string>,
+): Response {
   return toResponse(computedReply(method, body, request, contentType, extra), request.common !== undefined);
 }

@@ -134,7 +134,11 @@ export class RedisSlidingWindow implements Counter<RateLimiterRes> {
   private readonly instance = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
 
   /** @param keyPrefix prepended to every key (with a colon) */
-  constructor(redis: Redis, private readonly keyPrefix: string, private readonly options: SlidingWindowOptions) {
+  constructor(
+    redis: Redis,
+    private readonly keyPrefix: string,
+    private readonly options: SlidingWindowOptions,
+  ) {
     // ioredis sends the script by EVALSHA and loads it on a NOSCRIPT answer
     if (!('ocdSlidingWindow' in redis)) redis.defineCommand('ocdSlidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW_LUA });
     this.redis = redis as SlidingWindowRedis;
@@ -144,7 +148,14 @@ export class RedisSlidingWindow implements Counter<RateLimiterRes> {
   private async run(key: string, consume: 0 | 1): Promise<{ res: RateLimiterRes; admitted: boolean; used: number }> {
     const now = this.now();
     const member = `${now}-${this.instance}-${this.sequence++}`;
-    const [used, oldest, admitted] = await this.redis.ocdSlidingWindow(`${this.keyPrefix}:${key}`, now, this.options.windowMs, this.options.points, consume, member);
+    const [used, oldest, admitted] = await this.redis.ocdSlidingWindow(
+      `${this.keyPrefix}:${key}`,
+      now,
+      this.options.windowMs,
+      this.options.points,
+      consume,
+      member,
+    );
     return { res: answer(this.options.points, used, Number(oldest), this.options.windowMs, now), admitted: admitted === 1, used };
   }
 

@@ -63,7 +63,8 @@ async function answerOne(served: Served, post: McpPost, body: string): Promise<M
   const response = (await modern.isModernRequest(request, message)) ? await modern.answerModern(served, request) : await handleMcp(served, request);
   const headersOut = { 'cache-control': CACHE_CONTROL.jsonRpc, ...Object.fromEntries(response.headers) };
   // a subscriptions/listen stream (2026-07-28) goes out as it comes
-  if (response.body && (response.headers.get('content-type') ?? '').startsWith('text/event-stream')) return { status: response.status, headers: headersOut, body: response.body as ReadableStream<Uint8Array> };
+  if (response.body && (response.headers.get('content-type') ?? '').startsWith('text/event-stream'))
+    return { status: response.status, headers: headersOut, body: response.body as ReadableStream<Uint8Array> };
   const text = response.body ? await response.text() : null;
   return { status: response.status, headers: headersOut, body: text === null ? null : withRequestId(text, requestId(message)) };
 }
@@ -92,13 +93,27 @@ async function answerBatch(served: Served, post: McpPost, messages: unknown[]): 
   for (const message of messages) {
     const id = requestId(message);
     if (bytes >= LIMITS.mcpBatchAnswerMaxBytes) {
-      if (id !== undefined) parts.push(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: `This batch's answers passed ${LIMITS.mcpBatchAnswerMaxBytes} bytes; send this request again on its own.` } }));
+      if (id !== undefined)
+        parts.push(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id,
+            error: { code: -32000, message: `This batch's answers passed ${LIMITS.mcpBatchAnswerMaxBytes} bytes; send this request again on its own.` },
+          }),
+        );
       continue;
     }
     const answer = await answerOne(served, post, JSON.stringify(message));
     if (answer.body !== null && typeof answer.body === 'object' && !Buffer.isBuffer(answer.body)) {
       await answer.body.cancel(); // a stream cannot be part of a batch's answer
-      if (id !== undefined) parts.push(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32600, message: 'A streamed request (subscriptions/listen) cannot be part of a batch; send it on its own.' } }));
+      if (id !== undefined)
+        parts.push(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id,
+            error: { code: -32600, message: 'A streamed request (subscriptions/listen) cannot be part of a batch; send it on its own.' },
+          }),
+        );
       continue;
     }
     // the first message refused over HTTP (e.g. an unsupported MCP-Protocol-Version header): the request as a whole is

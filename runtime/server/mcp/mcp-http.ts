@@ -40,9 +40,21 @@ export interface McpHttp {
    * Answers an admitted request for /mcp (any method). Never throws: an error is logged and answered 500.
    * @param charge counts `count` more requests of the same client (a batch's messages past the first)
    */
-  answer(req: IncomingMessage, res: ServerResponse, common: Record<string, string>, startedAt: number, charge: (count: number) => Promise<Admission>): Promise<void>;
+  answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    common: Record<string, string>,
+    startedAt: number,
+    charge: (count: number) => Promise<Admission>,
+  ): Promise<void>;
   /** Answers a request for /mcp the rate limits refused (401 or 429) as a JSON-RPC error. */
-  refuse(req: IncomingMessage, res: ServerResponse, refusal: Exclude<Admission, { ok: true }>, common: Record<string, string>, startedAt: number): Promise<void>;
+  refuse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    refusal: Exclude<Admission, { ok: true }>,
+    common: Record<string, string>,
+    startedAt: number,
+  ): Promise<void>;
   /** Answers a request for /mcp whose Host or Origin is not allowed (http/host-check.ts) as a 403 JSON-RPC error explaining `detail`, without reading its body (as refuse). */
   refuseHost(req: IncomingMessage, res: ServerResponse, detail: string, common: Record<string, string>, startedAt: number): Promise<void>;
 }
@@ -52,29 +64,61 @@ export interface McpHttp {
  * @param send writes and logs a reply (http/send-reply.ts)
  */
 export function createMcpHttp(served: () => Served, send: SendReply, logger: Logger): McpHttp {
-  const problem = (req: IncomingMessage, res: ServerResponse, spec: ProblemSpec, extra: Record<string, string>, common: Record<string, string>, startedAt: number) =>
-    send(req, res, problemReply(req.method ?? 'POST', served().model.site.base_url, spec, '/mcp', extra, common), startedAt);
+  const problem = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    spec: ProblemSpec,
+    extra: Record<string, string>,
+    common: Record<string, string>,
+    startedAt: number,
+  ) => send(req, res, problemReply(req.method ?? 'POST', served().model.site.base_url, spec, '/mcp', extra, common), startedAt);
 
-  const post = async (req: IncomingMessage, res: ServerResponse, common: Record<string, string>, startedAt: number, charge: (count: number) => Promise<Admission>) => {
+  const post = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    common: Record<string, string>,
+    startedAt: number,
+    charge: (count: number) => Promise<Admission>,
+  ) => {
     const tooLarge = () => problem(req, res, MCP_BODY_TOO_LARGE, { connection: 'close' }, common, startedAt);
     if (declaredLength(req) > LIMITS.mcpBodyMaxBytes) return tooLarge();
     const body = await readBody(req, LIMITS.mcpBodyMaxBytes);
     if (body === null) return tooLarge();
-    const entries = () => Object.entries(req.headers).flatMap(([name, value]): Array<[string, string]> => (value === undefined ? [] : [[name, headerValue(value)!]]));
+    const entries = () =>
+      Object.entries(req.headers).flatMap(([name, value]): Array<[string, string]> => (value === undefined ? [] : [[name, headerValue(value)!]]));
     const chargeMore = async (count: number): Promise<McpAnswer | undefined> => {
       const admission = await charge(count);
       return admission.ok ? undefined : refusalAnswer(admission, {});
     };
-    const answer = await (await loadMcpEndpoint()).answerMcpPost(served(), { href: 'http://localhost/mcp', header: (name) => headerValue(req.headers[name]), headerEntries: entries, body, charge: chargeMore });
+    const answer = await (
+      await loadMcpEndpoint()
+    ).answerMcpPost(served(), {
+      href: 'http://localhost/mcp',
+      header: (name) => headerValue(req.headers[name]),
+      headerEntries: entries,
+      body,
+      charge: chargeMore,
+    });
     send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
   };
 
   return {
     answer: async (req, res, common, startedAt, charge) => {
       const method = req.method ?? 'GET';
-      if (method === 'OPTIONS') return send(req, res, { status: 204, headers: { allow: 'POST', ...preflightHeaders('POST'), 'cache-control': CACHE_CONTROL.preflight, ...common }, body: null }, startedAt);
+      if (method === 'OPTIONS')
+        return send(
+          req,
+          res,
+          { status: 204, headers: { allow: 'POST', ...preflightHeaders('POST'), 'cache-control': CACHE_CONTROL.preflight, ...common }, body: null },
+          startedAt,
+        );
       if (method !== 'POST') {
-        const spec: ProblemSpec = { status: 405, name: 'method-not-allowed', title: 'Method not allowed', detail: `${method} is not allowed on /mcp: send JSON-RPC 2.0 requests with POST.` };
+        const spec: ProblemSpec = {
+          status: 405,
+          name: 'method-not-allowed',
+          title: 'Method not allowed',
+          detail: `${method} is not allowed on /mcp: send JSON-RPC 2.0 requests with POST.`,
+        };
         return problem(req, res, spec, { allow: 'POST' }, common, startedAt);
       }
       try {

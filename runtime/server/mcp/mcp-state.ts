@@ -43,7 +43,11 @@ export function newMcpState(resourceMaxBytes = MCP_RESOURCE_MAX_BYTES_DEFAULT): 
   return {
     idleServers: [],
     toolCallTransport: undefined,
-    toolCallAnswers: new LRUCache<string, Buffer>({ max: TOOL_CALL_CACHE_LIMITS.entries, maxSize: TOOL_CALL_CACHE_LIMITS.bytes, sizeCalculation: (member) => member.length || 1 }),
+    toolCallAnswers: new LRUCache<string, Buffer>({
+      max: TOOL_CALL_CACHE_LIMITS.entries,
+      maxSize: TOOL_CALL_CACHE_LIMITS.bytes,
+      sizeCalculation: (member) => member.length || 1,
+    }),
     resourceIndex: undefined,
     modernHandler: undefined,
     resourceMaxBytes,

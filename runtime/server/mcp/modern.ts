@@ -39,7 +39,9 @@ const CACHE_HINT = { ttlMs: Number(/max-age=(\d+)/.exec(CACHE_CONTROL.precompute
 /** A 2.x McpServer for one modern request, with every tool, resource and prompt of the served dist. */
 function createModernServer(served: Served): McpServer {
   const site = served.model.site;
-  const cacheHints = Object.fromEntries(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'].map((m) => [m, CACHE_HINT]));
+  const cacheHints = Object.fromEntries(
+    ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'].map((m) => [m, CACHE_HINT]),
+  );
   const server = new McpServer({ name: site.name, version: site.api_version }, { instructions: instructions(served), cacheHints });
   registerTools(server, served);
   registerResources(server, served, SDK2_KIT);
@@ -89,7 +91,8 @@ export async function answerModern(served: Served, request: Request): Promise<Re
   if (!text.includes('"supportedVersions"') && !text.includes(`"code":${UNSUPPORTED_PROTOCOL_VERSION}`)) return new Response(text, response);
   const message = JSON.parse(text) as { result?: { supportedVersions?: string[] }; error?: { code: number; data?: { supported?: string[] } } };
   if (Array.isArray(message.result?.supportedVersions)) message.result.supportedVersions = servedVersions(message.result.supportedVersions);
-  if (message.error?.code === UNSUPPORTED_PROTOCOL_VERSION && Array.isArray(message.error.data?.supported)) message.error.data.supported = servedVersions(message.error.data.supported);
+  if (message.error?.code === UNSUPPORTED_PROTOCOL_VERSION && Array.isArray(message.error.data?.supported))
+    message.error.data.supported = servedVersions(message.error.data.supported);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(JSON.stringify(message), { status: response.status, headers });

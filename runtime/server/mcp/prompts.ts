@@ -33,7 +33,10 @@ export function registerPrompts(server: McpRegistry, served: Served, { completab
     {
       title: 'Compare platforms for my priorities',
       description: 'Compares 2 to 6 platforms of one category with weights that follow what matters to you, and explains the result with its caveats.',
-      argsSchema: { platforms: platformList, priorities: z.string().describe('What matters to you, in your words (e.g. "low fees, strong security, I trade options")') },
+      argsSchema: {
+        platforms: platformList,
+        priorities: z.string().describe('What matters to you, in your words (e.g. "low fees, strong security, I trade options")'),
+      },
     },
     ({ platforms, priorities }) =>
       userMessage(
@@ -46,8 +49,8 @@ export function registerPrompts(server: McpRegistry, served: Served, { completab
   server.registerPrompt(
     'check_safety',
     {
-      title: 'Check a platform\'s safety',
-      description: 'Summarises a platform\'s incidents, regulatory record and security score, with dates, amounts and sources.',
+      title: "Check a platform's safety",
+      description: "Summarises a platform's incidents, regulatory record and security score, with dates, amounts and sources.",
       argsSchema: { platform: platform('The platform to check (slug, name or alias)') },
     },
     ({ platform: name }) =>

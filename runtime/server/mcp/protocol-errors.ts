@@ -23,15 +23,25 @@ type Handler = (request: unknown, extra: unknown) => Promise<unknown>;
 /** Issues of a failed schema parse (a zod error: an Error with an `issues` array), or undefined for any other error. */
 function schemaIssues(error: unknown): Array<{ path: PropertyKey[]; message: string }> | undefined {
   const issues = (error as { issues?: unknown } | null)?.issues;
-  return error instanceof Error && !(error instanceof McpError) && Array.isArray(issues) ? (issues as Array<{ path: PropertyKey[]; message: string }>) : undefined;
+  return error instanceof Error && !(error instanceof McpError) && Array.isArray(issues)
+    ? (issues as Array<{ path: PropertyKey[]; message: string }>)
+    : undefined;
 }
 
 /** The error to answer for `error` thrown by the handler of `method` (see the module comment). */
 function protocolError(method: string, error: unknown): unknown {
   const issues = schemaIssues(error);
-  if (issues) return new McpError(ErrorCode.InvalidParams, `Invalid params: ${issues.slice(0, 5).map((i) => `${i.path.map(String).join('.') || '(params)'}: ${i.message}`).join('; ')}`);
+  if (issues)
+    return new McpError(
+      ErrorCode.InvalidParams,
+      `Invalid params: ${issues
+        .slice(0, 5)
+        .map((i) => `${i.path.map(String).join('.') || '(params)'}: ${i.message}`)
+        .join('; ')}`,
+    );
   if (method !== 'resources/read') return error;
-  if (error instanceof TypeError) return new McpError(ErrorCode.InvalidParams, 'Invalid params: params.uri must be an absolute URL; resources/list names every resource');
+  if (error instanceof TypeError)
+    return new McpError(ErrorCode.InvalidParams, 'Invalid params: params.uri must be an absolute URL; resources/list names every resource');
   if (error instanceof McpError && error.code === ErrorCode.InvalidParams && / not found$/.test(error.message)) {
     return new McpError(RESOURCE_NOT_FOUND, `${error.message.replace(/^MCP error -?\d+: /, '')}; resources/list names every resource`);
   }
@@ -50,7 +60,8 @@ export function withProtocolErrorCodes(server: McpServer, toolNames: ReadonlySet
   for (const [method, handler] of handlers) {
     handlers.set(method, async (request, extra) => {
       const tool = method === 'tools/call' ? (request as { params?: { name?: unknown } }).params?.name : undefined;
-      if (typeof tool === 'string' && !toolNames.has(tool)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${tool.slice(0, 100)}"; tools/list names every tool`);
+      if (typeof tool === 'string' && !toolNames.has(tool))
+        throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${tool.slice(0, 100)}"; tools/list names every tool`);
       try {
         return await handler(request, extra);
       } catch (error) {

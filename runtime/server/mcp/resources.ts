@@ -71,7 +71,11 @@ export function registerResources(server: McpRegistry, served: Served, kit: McpK
     if (!found) throw kit.error(RESOURCE_NOT_FOUND, `${urlPath} is not available`);
     const max = served.mcp.resourceMaxBytes;
     if (found.bytes.length > max) {
-      throw kit.error(RESOURCE_TOO_LARGE, `${urlPath} is ${found.bytes.length} bytes, more than the ${max} bytes resources/read returns; download it from ${base}${urlPath}`, { size: found.bytes.length, max, url: `${base}${urlPath}` });
+      throw kit.error(
+        RESOURCE_TOO_LARGE,
+        `${urlPath} is ${found.bytes.length} bytes, more than the ${max} bytes resources/read returns; download it from ${base}${urlPath}`,
+        { size: found.bytes.length, max, url: `${base}${urlPath}` },
+      );
     }
     return found.bytes.toString('utf8');
   };
@@ -79,24 +83,38 @@ export function registerResources(server: McpRegistry, served: Served, kit: McpK
   server.registerResource(
     'categories',
     `${base}/v1/categories`,
-    { title: 'Categories', description: 'The five categories with platform counts and scoring criteria (keys, labels, default weights)', mimeType: 'application/json' },
+    {
+      title: 'Categories',
+      description: 'The five categories with platform counts and scoring criteria (keys, labels, default weights)',
+      mimeType: 'application/json',
+    },
     (uri) => json(uri, served.bytes.categories),
   );
   server.registerResource(
     'platform-record',
     new ResourceTemplate(`${base}/v1/platforms/{name}`, {
       list: () => ({
-        resources: served.model.platforms.map((p) => ({ uri: `${base}/v1/platforms/${p.slug}`, name: p.slug, title: p.name, description: `${p.name}: sourced record (${p.category})`, mimeType: 'application/json' })),
+        resources: served.model.platforms.map((p) => ({
+          uri: `${base}/v1/platforms/${p.slug}`,
+          name: p.slug,
+          title: p.name,
+          description: `${p.name}: sourced record (${p.category})`,
+          mimeType: 'application/json',
+        })),
       }),
       complete,
     }),
-    { title: 'Platform record', description: 'A platform\'s full sourced record: facts with as_of and sources, criterion scores, coverage, incidents', mimeType: 'application/json' },
+    {
+      title: 'Platform record',
+      description: "A platform's full sourced record: facts with as_of and sources, criterion scores, coverage, incidents",
+      mimeType: 'application/json',
+    },
     (uri, variables) => json(uri, served.bytes.platforms.get(platformOf(variables.name).slug)!),
   );
   server.registerResource(
     'safety-record',
     new ResourceTemplate(`${base}/v1/safety/{name}`, { list: undefined, complete }),
-    { title: 'Safety record', description: 'A platform\'s incidents, regulatory record, security score and hack cap', mimeType: 'application/json' },
+    { title: 'Safety record', description: "A platform's incidents, regulatory record, security score and hack cap", mimeType: 'application/json' },
     (uri, variables) => json(uri, served.bytes.safety.get(platformOf(variables.name).slug)!),
   );
   const methodology = served.staticFiles.get('/methodology/');
@@ -104,7 +122,12 @@ export function registerResources(server: McpRegistry, served: Served, kit: McpK
     server.registerResource(
       'methodology',
       `${base}/methodology`,
-      { title: 'Methodology', description: 'How scores are computed: criteria, weights, freshness windows, evidence tiers, the coverage gate and caps (HTML)', mimeType: 'text/html', size: methodology.bytes.length },
+      {
+        title: 'Methodology',
+        description: 'How scores are computed: criteria, weights, freshness windows, evidence tiers, the coverage gate and caps (HTML)',
+        mimeType: 'text/html',
+        size: methodology.bytes.length,
+      },
       (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/html', text: fileText('/methodology/') }] }),
     );
   }

@@ -16,7 +16,10 @@ export interface McpRegistry {
 /** An SDK's classes and helpers the registrations use. */
 export interface McpKit {
   /** The SDK's ResourceTemplate class. */
-  ResourceTemplate: new (uriTemplate: string, callbacks: { list: (() => { resources: object[] }) | undefined; complete?: Record<string, (value: string) => string[]> }) => unknown;
+  ResourceTemplate: new (
+    uriTemplate: string,
+    callbacks: { list: (() => { resources: object[] }) | undefined; complete?: Record<string, (value: string) => string[]> },
+  ) => unknown;
   /** The SDK's completable(schema, complete). */
   completable: <S>(schema: S, complete: (value: string) => string[]) => S;
   /** The SDK's protocol error (a JSON-RPC error with this code, message and data). */

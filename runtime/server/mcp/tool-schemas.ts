@@ -42,7 +42,11 @@ function ofType(type: string): z.ZodType {
 
 /** The outline of one property: its JSON type (nullable when null is allowed), nothing nested. */
 function outlineProperty(property: JsonProperty): z.ZodType {
-  const types = (property.anyOf ? property.anyOf.flatMap((a) => (a.type === undefined ? ['unknown'] : [a.type].flat())) : property.type === undefined ? ['unknown'] : [property.type].flat());
+  const types = property.anyOf
+    ? property.anyOf.flatMap((a) => (a.type === undefined ? ['unknown'] : [a.type].flat()))
+    : property.type === undefined
+      ? ['unknown']
+      : [property.type].flat();
   const nonNull = [...new Set(types.filter((t) => t !== 'null'))];
   const base = nonNull.length === 1 ? ofType(nonNull[0]!) : z.unknown();
   return types.includes('null') && nonNull.length === 1 ? base.nullable() : base;
@@ -53,9 +57,11 @@ export function outlineSchema(schema: z.ZodObject): z.ZodObject {
   const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as { properties?: Record<string, JsonProperty>; required?: string[] };
   const required = new Set(json.required ?? []);
   const own = Object.entries(json.properties ?? {}).filter(([name]) => !SHARED_FIELDS.includes(name));
-  const shape = Object.fromEntries(own.map(([name, property]) => {
-    const outline = outlineProperty(property);
-    return [name, required.has(name) ? outline : outline.optional()];
-  }));
+  const shape = Object.fromEntries(
+    own.map(([name, property]) => {
+      const outline = outlineProperty(property);
+      return [name, required.has(name) ? outline : outline.optional()];
+    }),
+  );
   return z.looseObject(shape);
 }

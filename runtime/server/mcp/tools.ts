@@ -28,7 +28,9 @@ export function instructions(served: Served): string {
     `Tools: ${OPERATIONS.map(({ tool }) => `${tool.name} (${tool.title.toLowerCase()})`).join(', ')}. Start with list_categories or search_platforms.`,
     'Resources: the category list, the methodology, each platform record and the open-data files, by their https URLs here; prompts: compare_for_my_priorities, check_safety, best_savings_for_my_balance.',
     `Each tool result's text is a short summary to quote; structuredContent holds the whole answer (the REST body of the same request), always with ${SHARED_FIELDS.join(', ')} besides the fields its output schema outlines.`,
-    'Every fact carries source URLs, an as_of date, a stale flag and an evidence tier: quote them, and say when data is old or weakly sourced. Scores follow the published methodology: ' + site.methodology_url + '.',
+    'Every fact carries source URLs, an as_of date, a stale flag and an evidence tier: quote them, and say when data is old or weakly sourced. Scores follow the published methodology: ' +
+      site.methodology_url +
+      '.',
     'The data is informational, not investment advice.',
     `Credit the service with this attribution and the page URL of each result: "${site.attribution}". ${site.license}`,
   ].join('\n');

@@ -32,13 +32,26 @@ export function changeMessages(targets: readonly WebhookTarget[], changes: reado
   if (changes.length === 0) return [];
   const commits = [...new Set(changes.map((e) => e.commit))];
   return targets.flatMap((t) => {
-    const wanted = changes.filter((e) => (!t.kinds || t.kinds.includes(e.kind)) && (!t.categories || (e.category !== null && t.categories.includes(e.category))));
+    const wanted = changes.filter(
+      (e) => (!t.kinds || t.kinds.includes(e.kind)) && (!t.categories || (e.category !== null && t.categories.includes(e.category))),
+    );
     if (wanted.length === 0) return [];
-    const id = `msg_${createHash('sha256').update(`${t.id}\0${commits.join(',')}`).digest('hex').slice(0, 32)}`;
+    const id = `msg_${createHash('sha256')
+      .update(`${t.id}\0${commits.join(',')}`)
+      .digest('hex')
+      .slice(0, 32)}`;
     const body = {
       type: 'data.changed',
       timestamp: now,
-      data: { webhook: t.id, commits, count: wanted.length, changes: wanted, changes_url: `${site.base_url}${API_PATHS.changes}`, attribution: site.attribution, license: site.license },
+      data: {
+        webhook: t.id,
+        commits,
+        count: wanted.length,
+        changes: wanted,
+        changes_url: `${site.base_url}${API_PATHS.changes}`,
+        attribution: site.attribution,
+        license: site.license,
+      },
     };
     return [{ id, target: t.id, payload: JSON.stringify(body) }];
   });

@@ -98,51 +98,84 @@ export class RedisDeliveryStore implements DeliveryStore {
   private readonly memory = new MemoryDeliveryStore();
   /** This instance's lock token. */
   private readonly token = randomUUID();
-  constructor(private readonly redis: Redis, private readonly logger: Logger) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly logger: Logger,
+  ) {}
 
   private async guarded<T>(run: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      this.logger.warn({ event: 'webhook-store-error', error: error instanceof Error ? error.message : String(error) }, 'Redis unavailable; webhook deliveries kept in memory');
+      this.logger.warn(
+        { event: 'webhook-store-error', error: error instanceof Error ? error.message : String(error) },
+        'Redis unavailable; webhook deliveries kept in memory',
+      );
       return fallback();
     }
   }
   claim(d: PendingDelivery): Promise<boolean> {
-    return this.guarded(async () => {
-      if ((await this.redis.set(`${CLAIM_PREFIX}${d.id}`, '1', 'EX', CLAIM_SECONDS, 'NX')) !== 'OK') return false;
-      await this.redis.hset(KEY, d.id, JSON.stringify(d));
-      return true;
-    }, () => this.memory.claim(d));
+    return this.guarded(
+      async () => {
+        if ((await this.redis.set(`${CLAIM_PREFIX}${d.id}`, '1', 'EX', CLAIM_SECONDS, 'NX')) !== 'OK') return false;
+        await this.redis.hset(KEY, d.id, JSON.stringify(d));
+        return true;
+      },
+      () => this.memory.claim(d),
+    );
   }
   save(d: PendingDelivery): Promise<void> {
-    return this.guarded(async () => void (await this.redis.hset(KEY, d.id, JSON.stringify(d))), () => this.memory.save(d));
+    return this.guarded(
+      async () => void (await this.redis.hset(KEY, d.id, JSON.stringify(d))),
+      () => this.memory.save(d),
+    );
   }
   remove(id: string): Promise<void> {
-    return this.guarded(async () => void (await this.redis.hdel(KEY, id)), () => this.memory.remove(id));
+    return this.guarded(
+      async () => void (await this.redis.hdel(KEY, id)),
+      () => this.memory.remove(id),
+    );
   }
   all(): Promise<PendingDelivery[]> {
-    return this.guarded(async () => Object.values(await this.redis.hgetall(KEY)).map((v) => JSON.parse(v) as PendingDelivery), () => this.memory.all());
+    return this.guarded(
+      async () => Object.values(await this.redis.hgetall(KEY)).map((v) => JSON.parse(v) as PendingDelivery),
+      () => this.memory.all(),
+    );
   }
   current(d: PendingDelivery): Promise<PendingDelivery | undefined> {
-    return this.guarded(async () => {
-      const stored = await this.redis.hget(KEY, d.id);
-      return stored === null ? undefined : (JSON.parse(stored) as PendingDelivery);
-    }, async () => (await this.memory.current(d)) ?? d); // while Redis does not answer, the delivery is taken as still pending
+    return this.guarded(
+      async () => {
+        const stored = await this.redis.hget(KEY, d.id);
+        return stored === null ? undefined : (JSON.parse(stored) as PendingDelivery);
+      },
+      async () => (await this.memory.current(d)) ?? d,
+    ); // while Redis does not answer, the delivery is taken as still pending
   }
   lock(id: string, ttlMs: number): Promise<boolean> {
-    return this.guarded(async () => (await this.redis.set(`${LOCK_PREFIX}${id}`, this.token, 'PX', ttlMs, 'NX')) === 'OK', () => this.memory.lock(id));
+    return this.guarded(
+      async () => (await this.redis.set(`${LOCK_PREFIX}${id}`, this.token, 'PX', ttlMs, 'NX')) === 'OK',
+      () => this.memory.lock(id),
+    );
   }
   unlock(id: string): Promise<void> {
-    return this.guarded(async () => void (await this.redis.eval(UNLOCK_SCRIPT, 1, `${LOCK_PREFIX}${id}`, this.token)), () => this.memory.unlock(id));
+    return this.guarded(
+      async () => void (await this.redis.eval(UNLOCK_SCRIPT, 1, `${LOCK_PREFIX}${id}`, this.token)),
+      () => this.memory.unlock(id),
+    );
   }
   lastBuild(): Promise<string[] | undefined> {
-    return this.guarded(async () => {
-      const stored = await this.redis.get(LAST_BUILD);
-      return stored === null ? undefined : (JSON.parse(stored) as string[]);
-    }, () => this.memory.lastBuild());
+    return this.guarded(
+      async () => {
+        const stored = await this.redis.get(LAST_BUILD);
+        return stored === null ? undefined : (JSON.parse(stored) as string[]);
+      },
+      () => this.memory.lastBuild(),
+    );
   }
   recordBuild(commits: string[]): Promise<void> {
-    return this.guarded(async () => void (await this.redis.set(LAST_BUILD, JSON.stringify(commits))), () => this.memory.recordBuild(commits));
+    return this.guarded(
+      async () => void (await this.redis.set(LAST_BUILD, JSON.stringify(commits))),
+      () => this.memory.recordBuild(commits),
+    );
   }
 }

@@ -17,7 +17,9 @@ import type { PlanName } from '../../domain/contract/plans.js';
  */
 const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000];
 
-const secret = z.string().regex(/^whsec_[A-Za-z0-9+/]+=*$/, { message: 'expected whsec_ followed by base64 (Standard Webhooks secret)' })
+const secret = z
+  .string()
+  .regex(/^whsec_[A-Za-z0-9+/]+=*$/, { message: 'expected whsec_ followed by base64 (Standard Webhooks secret)' })
   .refine((s) => Buffer.from(s.slice('whsec_'.length), 'base64').length >= 24, { message: 'the secret must hold at least 24 random bytes' });
 
 const WebhookSchema = z.strictObject({
@@ -34,7 +36,10 @@ const WebhooksFileSchema = z.strictObject({
   webhooks: z.array(WebhookSchema),
   retry_delays_ms: z.array(z.number().int().min(1).max(86_400_000)).min(1).max(20).optional(),
   request_timeout_ms: z.number().int().min(100).max(60_000).optional(),
-  allow_private_networks: z.boolean().optional().meta({ description: 'Deliver to loopback, private and link-local addresses too: for a local test receiver only, never in production' }),
+  allow_private_networks: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Deliver to loopback, private and link-local addresses too: for a local test receiver only, never in production' }),
 });
 
 /** The webhooks a runtime delivers to, and how. */
@@ -77,7 +82,8 @@ export function loadWebhookSettings(file: string, keys: ReadonlyMap<string, Excl
   if (!parsed.success) throw new Error(`WEBHOOKS_FILE ${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`);
   const ids = new Set<string>();
   for (const [i, w] of parsed.data.webhooks.entries()) {
-    if (keys.get(w.api_key_sha256) !== 'business') throw new Error(`WEBHOOKS_FILE ${file}: webhooks.${i}.api_key_sha256: not a configured Business key (webhooks are a Business plan feature)`);
+    if (keys.get(w.api_key_sha256) !== 'business')
+      throw new Error(`WEBHOOKS_FILE ${file}: webhooks.${i}.api_key_sha256: not a configured Business key (webhooks are a Business plan feature)`);
     if (ids.has(w.id)) throw new Error(`WEBHOOKS_FILE ${file}: webhooks.${i}.id: "${w.id}" is used twice`);
     ids.add(w.id);
   }

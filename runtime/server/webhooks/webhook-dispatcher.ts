@@ -43,7 +43,12 @@ export class WebhookDispatcher extends EventEmitter {
   internalErrors = 0;
 
   /** @param clock the time (ms since the epoch) of signatures and schedules; Date.now by default */
-  constructor(private readonly settings: WebhookSettings, private readonly store: DeliveryStore, private readonly logger: Logger, private readonly clock: () => number = Date.now) {
+  constructor(
+    private readonly settings: WebhookSettings,
+    private readonly store: DeliveryStore,
+    private readonly logger: Logger,
+    private readonly clock: () => number = Date.now,
+  ) {
     super();
   }
 
@@ -90,14 +95,17 @@ export class WebhookDispatcher extends EventEmitter {
   private schedule(d: PendingDelivery): void {
     if (this.closed || this.scheduled.has(d.id)) return;
     this.scheduled.add(d.id);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.scheduled.delete(d.id);
-      this.attempt(d).catch((error: unknown) => {
-        this.caught(d, error);
-        this.schedule({ ...d, due: this.clock() + (this.settings.retryDelaysMs[0] ?? LOCK_MARGIN_MS) });
-      });
-    }, Math.max(0, d.due - this.clock()));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        this.scheduled.delete(d.id);
+        this.attempt(d).catch((error: unknown) => {
+          this.caught(d, error);
+          this.schedule({ ...d, due: this.clock() + (this.settings.retryDelaysMs[0] ?? LOCK_MARGIN_MS) });
+        });
+      },
+      Math.max(0, d.due - this.clock()),
+    );
     timer.unref();
     this.timers.add(timer);
   }
@@ -105,7 +113,10 @@ export class WebhookDispatcher extends EventEmitter {
   /** Counts and logs an error caught in a delivery. */
   private caught(d: PendingDelivery, error: unknown): void {
     this.internalErrors++;
-    this.logger.error({ event: 'webhook-error', id: d.id, target: d.target, error: messageOf(error), internal_errors: this.internalErrors }, 'webhook delivery error; tried again');
+    this.logger.error(
+      { event: 'webhook-error', id: d.id, target: d.target, error: messageOf(error), internal_errors: this.internalErrors },
+      'webhook delivery error; tried again',
+    );
   }
 
   /** One attempt under the store's lock (see the module comment). */
@@ -132,7 +143,10 @@ export class WebhookDispatcher extends EventEmitter {
     let result: AttemptResult;
     try {
       result = await sendSigned(target.url, d.id, d.payload, {
-        secret: target.secret, timeoutMs: this.settings.requestTimeoutMs, allowPrivateNetworks: this.settings.allowPrivateNetworks, now: new Date(this.clock()),
+        secret: target.secret,
+        timeoutMs: this.settings.requestTimeoutMs,
+        allowPrivateNetworks: this.settings.allowPrivateNetworks,
+        now: new Date(this.clock()),
       });
     } catch (error) {
       this.caught(d, error);
@@ -153,7 +167,10 @@ export class WebhookDispatcher extends EventEmitter {
     if (result.outcome === 'refused' || wait === undefined) {
       await this.store.remove(d.id);
       const kind = result.outcome === 'refused' ? 'refused' : 'gave-up';
-      this.logger.error({ event: `webhook-${kind}`, ...report(kind, result.error) }, result.outcome === 'refused' ? 'webhook refused; not retried' : 'webhook given up after the last retry');
+      this.logger.error(
+        { event: `webhook-${kind}`, ...report(kind, result.error) },
+        result.outcome === 'refused' ? 'webhook refused; not retried' : 'webhook given up after the last retry',
+      );
       return;
     }
     const next: PendingDelivery = { ...d, attempts, due: this.clock() + wait };

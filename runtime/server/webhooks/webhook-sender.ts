@@ -54,32 +54,36 @@ export function sendSigned(url: string, id: string, payload: string, options: Se
       const target = new URL(url);
       const agent = options.allowPrivateNetworks ? undefined : (useAgent(target.href) as HttpAgent);
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-      req = send(target, {
-        method: 'POST',
-        ...(agent && { agent }),
-        timeout: options.timeoutMs,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          'user-agent': 'open-comparison-data-webhooks/1',
-          'webhook-id': id,
-          'webhook-timestamp': String(Math.floor(options.now.getTime() / 1000)),
-          'webhook-signature': signature,
+      req = send(
+        target,
+        {
+          method: 'POST',
+          ...(agent && { agent }),
+          timeout: options.timeoutMs,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            'user-agent': 'open-comparison-data-webhooks/1',
+            'webhook-id': id,
+            'webhook-timestamp': String(Math.floor(options.now.getTime() / 1000)),
+            'webhook-signature': signature,
+          },
         },
-      }, (res) => {
-        let read = 0;
-        res.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > MAX_ANSWER_BYTES) res.destroy();
-        });
-        res.on('error', () => undefined); // the status is known: 'close' settles
-        res.on('close', () => {
-          const status = res.statusCode ?? 0;
-          if (status >= 200 && status < 300) settle({ outcome: 'delivered', status });
-          else if (status === 410) settle({ outcome: 'refused', status, error: 'the receiver answered 410 Gone' });
-          else settle({ outcome: 'failed', status, error: `the receiver answered ${status}` });
-        });
-      });
+        (res) => {
+          let read = 0;
+          res.on('data', (chunk: Buffer) => {
+            read += chunk.length;
+            if (read > MAX_ANSWER_BYTES) res.destroy();
+          });
+          res.on('error', () => undefined); // the status is known: 'close' settles
+          res.on('close', () => {
+            const status = res.statusCode ?? 0;
+            if (status >= 200 && status < 300) settle({ outcome: 'delivered', status });
+            else if (status === 410) settle({ outcome: 'refused', status, error: 'the receiver answered 410 Gone' });
+            else settle({ outcome: 'failed', status, error: `the receiver answered ${status}` });
+          });
+        },
+      );
       req.on('timeout', () => req!.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
       req.on('error', (error) => {
         // request-filtering-agent's refusal: "DNS lookup <address>(...) is not allowed. Because, It is private IP address."
