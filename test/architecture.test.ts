@@ -2,10 +2,10 @@
  * The import rules of docs/architecture.md, through `scripts/check-imports.ts` as CI runs it:
  * the project keeps them, and a tree that breaks each rule is refused with every violation named.
  * And no dead code: `npm run check:dead` (knip, configured in knip.jsonc) finds no unused file,
- * export, type or dependency.
+ * export, type or dependency. And the formatter (Prettier, `npm run check:format`) reports nothing.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -95,5 +95,32 @@ describe('dead code', () => {
     const exported = issues.issues.flatMap((i) => Object.values(i.exports ?? {}).map((e) => `${i.file}: ${e.name}`));
     expect(exported).toEqual(['lib.ts: unused']);
     expect(result.stdout).toContain('orphan.ts');
+  });
+});
+
+describe('formatting', () => {
+  /** Runs Prettier's check (`npm run check:format`) with `files` from `cwd`; resolves with its exit code and output. */
+  const prettierCheck = (cwd: string, files: string[]) =>
+    promisify(execFile)(path.join(ROOT, 'node_modules/.bin/prettier'), ['--check', ...files], { cwd })
+      .then((r) => ({ code: 0, output: r.stdout }))
+      .catch((error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: Number(error.code ?? 1),
+        output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+      }));
+
+  it('reports nothing for the project (npm run check:format; npm run format fixes)', async () => {
+    const result = await prettierCheck(ROOT, ['**/*.ts']);
+    expect(result.output).toContain('All matched files use Prettier code style!');
+    expect(result.code).toBe(0);
+  });
+
+  it('names a file that is not formatted (the check can fail)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'format-'));
+    await writeFile(path.join(dir, '.prettierrc.json'), await readFile(path.join(ROOT, '.prettierrc.json'), 'utf8'));
+    await writeFile(path.join(dir, 'tidy.ts'), 'export const tidy = { a: 1 };\n');
+    await writeFile(path.join(dir, 'untidy.ts'), 'export const untidy = {a:1}\n');
+    const result = await prettierCheck(dir, ['*.ts']);
+    expect(result.code).toBe(1);
+    expect(result.output.split('\n').filter((line) => line.endsWith('.ts'))).toEqual(['[warn] untidy.ts']);
   });
 });
