@@ -18,10 +18,10 @@ import { readSourceHistory } from './history/source-history.js';
 import type { EmittedFile } from './emit/open-data.js';
 import { resolveSite } from './emit/site.js';
 import { siteAssets } from './emit/site-assets.js';
-import { methodologySchema, type Methodology } from '../runtime/domain/sources/methodology-schema.js';
-import { platformSourceSchema } from '../runtime/domain/sources/platform-schema.js';
-import { unreliableDomainsSchema, type UnreliableDomains } from '../runtime/domain/sources/unreliable-domains-schema.js';
-import { sourceTiersSchema, type SourceTiers } from '../runtime/domain/sources/source-tiers-schema.js';
+import { MethodologySchema, type Methodology } from '../runtime/domain/sources/methodology-schema.js';
+import { PlatformSourceSchema } from '../runtime/domain/sources/platform-schema.js';
+import { UnreliableDomainsSchema, type UnreliableDomains } from '../runtime/domain/sources/unreliable-domains-schema.js';
+import { SourceTiersSchema, type SourceTiers } from '../runtime/domain/sources/source-tiers-schema.js';
 import type { TierLists } from '../runtime/domain/scoring/evidence-tiers.js';
 import { evaluationDateOf } from '../runtime/domain/scoring/freshness.js';
 
@@ -29,7 +29,7 @@ import { evaluationDateOf } from '../runtime/domain/scoring/freshness.js';
 const UNRELIABLE_DOMAINS_FILE = 'unreliable-domains.yaml';
 /** Optional list, in the sources folder, of domains with their evidence tier (source-tiers-schema.ts). */
 const SOURCE_TIERS_FILE = 'source-tiers.yaml';
-import { BASE_URL_PATTERN, siteSourceSchema } from '../runtime/domain/sources/site-schema.js';
+import { BASE_URL_PATTERN, SiteSourceSchema } from '../runtime/domain/sources/site-schema.js';
 import { validateDocument } from './load/validate.js';
 
 export interface BuildOptions {
@@ -104,8 +104,8 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
     const list = validated(schema, await load(file));
     return new Map((list?.domains ?? []).map(entry));
   };
-  const unreliable = await domainList<UnreliableDomains['domains'][number]>(UNRELIABLE_DOMAINS_FILE, unreliableDomainsSchema, (d) => [d.domain, d.reason]);
-  const tiers = (await domainList<SourceTiers['domains'][number]>(SOURCE_TIERS_FILE, sourceTiersSchema, (d) => [d.domain, d.tier])) as Map<
+  const unreliable = await domainList<UnreliableDomains['domains'][number]>(UNRELIABLE_DOMAINS_FILE, UnreliableDomainsSchema, (d) => [d.domain, d.reason]);
+  const tiers = (await domainList<SourceTiers['domains'][number]>(SOURCE_TIERS_FILE, SourceTiersSchema, (d) => [d.domain, d.tier])) as Map<
     string,
     'primary' | 'reputable'
   >;
@@ -113,8 +113,8 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
 
   const siteDoc = await load(path.join(options.sourcesDir, 'site.yaml'));
   const methodologyDoc = await load(path.join(options.sourcesDir, 'methodology.yaml'));
-  const siteSource = validated(siteSourceSchema, siteDoc);
-  const methodology = validated(methodologySchema, methodologyDoc) as Methodology | undefined;
+  const siteSource = validated(SiteSourceSchema, siteDoc);
+  const methodology = validated(MethodologySchema, methodologyDoc) as Methodology | undefined;
   if (methodology) problems.push(...checkMethodology(methodologyDoc, methodology));
 
   const platforms: LoadedPlatform[] = [];
@@ -126,7 +126,7 @@ export async function scoreSources(options: BuildOptions): Promise<ScoredSources
       problems.push(problemAt(source, [], 'error', 'the file must hold a mapping of fields (name, slug, category, ...)'));
       continue;
     }
-    const platform = validated(platformSourceSchema, source);
+    const platform = validated(PlatformSourceSchema, source);
     platforms.push(platform ? { source, platform } : { source });
   }
   let evaluationDate = options.today;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATEGORY_IDS, type CategoryId } from '../../runtime/domain/contract/categories.js';
 import { httpsUrl } from '../../runtime/domain/sources/common-schema.js';
-import { methodologySchema } from '../../runtime/domain/sources/methodology-schema.js';
+import { MethodologySchema } from '../../runtime/domain/sources/methodology-schema.js';
 import { evaluationDateOf } from '../../runtime/domain/scoring/freshness.js';
 import { findPlatformFiles, parseYaml, relativeFile } from '../load/load.js';
 import { DEFAULT_SOURCES_DIR } from '../paths.js';
@@ -55,7 +55,7 @@ await runCommand(USAGE, async () => {
     return 1;
   }
   const methodologyFile = path.join(sourcesDir, 'methodology.yaml');
-  const methodology = methodologySchema.safeParse(parseYaml('methodology.yaml', await readFile(methodologyFile, 'utf8')).source.data);
+  const methodology = MethodologySchema.safeParse(parseYaml('methodology.yaml', await readFile(methodologyFile, 'utf8')).source.data);
   if (!methodology.success) throw new Error(`new-platform: ${methodologyFile} does not validate; run npm run check`);
   const asOf = evaluationDateOf(process.env.SOURCE_DATE_EPOCH, new Date().toISOString().slice(0, 10));
   const file = path.join(sourcesDir, 'platforms', category, `${slug}.yaml`);

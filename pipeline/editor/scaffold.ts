@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import type { CategoryId } from '../../runtime/domain/contract/categories.js';
 import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
-import { factsSchemas } from '../../runtime/domain/sources/platform-schema.js';
+import { FactsSchemas } from '../../runtime/domain/sources/platform-schema.js';
 import { groupsOfRule } from '../../runtime/domain/scoring/criterion-rules.js';
 import { factKindOf } from '../../runtime/domain/scoring/fact-states.js';
 
@@ -94,7 +94,7 @@ export function scaffoldText(methodology: Methodology, category: CategoryId, nam
     '# domains: [investors.example.com]   # other hosts the platform operates (citations there are primary)',
     'facts: {}   # remove {} when the first group below is filled in',
   ];
-  for (const [group, schema] of Object.entries(factsSchemas[category].shape as Record<string, Schema>)) {
+  for (const [group, schema] of Object.entries(FactsSchemas[category].shape as Record<string, Schema>)) {
     const kind = factKindOf(methodology, category, group);
     const scores = criteria.filter((k) => groupsOfRule(k.rule, category).includes(group)).map((k) => `${k.label} (weight ${k.weight})`);
     const { shape, notApplicable } = groupObject(schema);

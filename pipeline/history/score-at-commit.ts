@@ -6,10 +6,10 @@
  * the commit gives no score point for it (docs/history.md).
  */
 import type { Site } from '../../runtime/domain/contract/model.js';
-import { methodologySchema, type Methodology } from '../../runtime/domain/sources/methodology-schema.js';
-import { platformSourceSchema, type PlatformSource } from '../../runtime/domain/sources/platform-schema.js';
-import { sourceTiersSchema } from '../../runtime/domain/sources/source-tiers-schema.js';
-import { unreliableDomainsSchema } from '../../runtime/domain/sources/unreliable-domains-schema.js';
+import { MethodologySchema, type Methodology } from '../../runtime/domain/sources/methodology-schema.js';
+import { PlatformSourceSchema, type PlatformSource } from '../../runtime/domain/sources/platform-schema.js';
+import { SourceTiersSchema } from '../../runtime/domain/sources/source-tiers-schema.js';
+import { UnreliableDomainsSchema } from '../../runtime/domain/sources/unreliable-domains-schema.js';
 import type { TierLists } from '../../runtime/domain/scoring/evidence-tiers.js';
 import { scoreDataset } from '../score/score-dataset.js';
 
@@ -24,20 +24,20 @@ export interface CommitScore {
 
 /** The methodology of a commit when this build's schema reads it; null otherwise. */
 export function readableMethodology(data: unknown): Methodology | null {
-  const parsed = methodologySchema.safeParse(data);
+  const parsed = MethodologySchema.safeParse(data);
   return parsed.success ? (parsed.data as Methodology) : null;
 }
 
 /** A platform file of a commit when this build's schema reads it; null otherwise. */
 export function readablePlatform(data: unknown): PlatformSource | null {
-  const parsed = platformSourceSchema.safeParse(data);
+  const parsed = PlatformSourceSchema.safeParse(data);
   return parsed.success ? parsed.data : null;
 }
 
 /** The tier lists of a commit (files absent or unreadable: empty lists, as the build treats an absent file). */
 export function tierListsOf(tiers: unknown, unreliable: unknown): TierLists {
-  const t = sourceTiersSchema.safeParse(tiers);
-  const u = unreliableDomainsSchema.safeParse(unreliable);
+  const t = SourceTiersSchema.safeParse(tiers);
+  const u = UnreliableDomainsSchema.safeParse(unreliable);
   return {
     tiers: new Map(t.success ? t.data.domains.map((d) => [d.domain, d.tier] as const) : []),
     unreliable: new Map(u.success ? u.data.domains.map((d) => [d.domain, d.reason] as const) : []),

@@ -4,14 +4,14 @@
  */
 import { problemAt } from '../../load/load.js';
 import { eachCategory, type MethodologyCheck } from '../check-rule.js';
-import { factsSchemas } from '../../../runtime/domain/sources/platform-schema.js';
+import { FactsSchemas } from '../../../runtime/domain/sources/platform-schema.js';
 
 export const factKinds: MethodologyCheck = {
   id: 'fact-kinds',
   rule: 'Every fact group of a category has a fact kind and every fact kind names a fact group, so each fact has a freshness window.',
   check({ source, methodology }) {
     return eachCategory(methodology, (id, category) => {
-      const groups = Object.keys(factsSchemas[id].shape);
+      const groups = Object.keys(FactsSchemas[id].shape);
       const kinds = category.fact_kinds;
       return [
         ...groups

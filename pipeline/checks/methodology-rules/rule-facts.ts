@@ -5,7 +5,7 @@
 import { problemAt } from '../../load/load.js';
 import { eachCategory, type MethodologyCheck } from '../check-rule.js';
 import type { Rule } from '../../../runtime/domain/sources/methodology-schema.js';
-import { factsSchemas } from '../../../runtime/domain/sources/platform-schema.js';
+import { FactsSchemas } from '../../../runtime/domain/sources/platform-schema.js';
 
 /** The fact paths (<fact group>.<field>) a rule reads, in the order they are written. */
 function factsOf(rule: Rule): string[] {
@@ -18,7 +18,7 @@ export const ruleFacts: MethodologyCheck = {
   rule: 'Every fact a rule reads belongs to a fact group of its category, since a platform file can record no other fact and the criterion would never score.',
   check({ source, methodology }) {
     return eachCategory(methodology, (id, { criteria }, at) => {
-      const groups = Object.keys(factsSchemas[id].shape);
+      const groups = Object.keys(FactsSchemas[id].shape);
       return criteria.flatMap((c, i) =>
         factsOf(c.rule)
           .filter((fact) => !groups.includes(fact.split('.')[0]!))

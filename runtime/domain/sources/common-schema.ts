@@ -31,13 +31,13 @@ export const httpsUrl = z
   .meta({ format: 'uri', pattern: '^https://' });
 
 /** One citation: the page a fact was read from. */
-export const sourceSchema = z.strictObject({
+export const SourceSchema = z.strictObject({
   url: httpsUrl,
   title: z.string().min(1),
   publisher: z.string().min(1).optional(),
   published: isoDate.optional(),
 });
-export type Source = z.infer<typeof sourceSchema>;
+export type Source = z.infer<typeof SourceSchema>;
 
 /**
  * Fields every fact group and assessment carries: the date it was true and where it was read.
@@ -50,7 +50,7 @@ export const evidence = {
     .enum(['day', 'month', 'year'])
     .optional()
     .meta({ description: 'How precise as_of is: day (default); month (as_of is the 1st); year (as_of is 1 January)' }),
-  sources: z.array(sourceSchema).min(1, { message: 'every fact needs at least one source' }),
+  sources: z.array(SourceSchema).min(1, { message: 'every fact needs at least one source' }),
 };
 
 /** A non-negative amount of US dollars. */
@@ -89,15 +89,15 @@ export const CITATION_KEYS: ReadonlySet<string> = new Set(['sources', 'outlier_c
  * criterion's `not_applicable` rule in methodology.yaml. Not applicable is not unknown:
  * an unknown fact is simply absent.
  */
-const notApplicableSchema = z.strictObject({
+const NotApplicableSchema = z.strictObject({
   not_applicable: z.string().min(1).meta({ description: 'One line: why the fact does not apply to this platform, as its sources say' }),
   ...evidence,
 });
-export type NotApplicable = z.infer<typeof notApplicableSchema>;
+export type NotApplicable = z.infer<typeof NotApplicableSchema>;
 
-/** A fact group that may instead be recorded as not applicable (`notApplicableSchema`); optional, absent = unknown. */
+/** A fact group that may instead be recorded as not applicable (`NotApplicableSchema`); optional, absent = unknown. */
 export function orNotApplicable<T extends z.ZodType>(group: T) {
-  return z.union([group, notApplicableSchema]).optional();
+  return z.union([group, NotApplicableSchema]).optional();
 }
 
 /** True when a fact group value is a not-applicable record. */

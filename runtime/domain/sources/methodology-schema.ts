@@ -27,7 +27,7 @@ const FEE_LINE_ITEMS = ['trading', 'options_contracts', 'transfers_out', 'accoun
 const FACT_KINDS = ['apy', 'fee_schedule', 'device_price', 'product_facts', 'licence', 'assessment', 'incident_record'] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
 
-const ruleSchema = z.discriminatedUnion('kind', [
+const RuleSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('assessed'), rubric: z.string().min(1) }),
   z.strictObject({
     kind: z.literal('rubric'),
@@ -52,9 +52,9 @@ const ruleSchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ kind: z.literal('apy_relative'), reference_balance_usd: z.number().positive() }),
 ]);
-export type Rule = z.infer<typeof ruleSchema>;
+export type Rule = z.infer<typeof RuleSchema>;
 
-const criterionSchema = z.strictObject({
+const CriterionSchema = z.strictObject({
   key: z.string().regex(/^[a-z_]+$/, { message: 'expected lowercase letters and underscores' }),
   label: z.string().min(1),
   weight: z.number().min(0).max(10),
@@ -64,7 +64,7 @@ const criterionSchema = z.strictObject({
     .optional()
     .meta({ description: 'Weight group key (e.g. fees): a caller weight on the group is shared among its criteria in proportion to their default weights' }),
   measures: z.string().min(1),
-  rule: ruleSchema,
+  rule: RuleSchema,
   not_applicable: z
     .union([z.literal('exclude'), z.strictObject({ score: z.number().min(0).max(100), reason: z.string().min(1) })])
     .optional()
@@ -73,24 +73,24 @@ const criterionSchema = z.strictObject({
         'How a fact group recorded as not_applicable scores: exclude (left out of the mean and of coverage) or a fixed score; absent = not_applicable is not allowed',
     }),
 });
-export type Criterion = z.infer<typeof criterionSchema>;
+export type Criterion = z.infer<typeof CriterionSchema>;
 
-const profileSchema = z.strictObject({
+const ProfileSchema = z.strictObject({
   key: z.string().regex(/^[a-z_]+$/),
   label: z.string().min(1),
   description: z.string().min(1),
   weights: z.record(z.string(), z.number().min(0).max(10)).meta({ description: 'Criterion key -> weight, over the default weights' }),
 });
 
-const categorySchema = z.strictObject({
+const MethodologyCategorySchema = z.strictObject({
   label: z.string().min(1),
   description: z.string().min(1),
   fact_kinds: z.record(z.string(), z.enum(FACT_KINDS)).meta({ description: 'Fact group -> fact kind, which sets its freshness window' }),
-  criteria: z.array(criterionSchema).min(1),
-  profiles: z.array(profileSchema).optional(),
+  criteria: z.array(CriterionSchema).min(1),
+  profiles: z.array(ProfileSchema).optional(),
 });
 
-const capRuleSchema = z.strictObject({
+const CapRuleSchema = z.strictObject({
   class: z.enum(INCIDENT_CLASSES),
   customers_made_whole: z.boolean().optional(),
   min_amount_usd: z
@@ -102,14 +102,14 @@ const capRuleSchema = z.strictObject({
   cap: z.number().min(0).max(100),
   reason: z.string().min(1),
 });
-export type CapRule = z.infer<typeof capRuleSchema>;
+export type CapRule = z.infer<typeof CapRuleSchema>;
 
 const freshnessWindow = z.strictObject({
   days: z.number().int().min(1, { message: 'a freshness window must be at least 1 day' }),
   reason: z.string().min(1),
 });
 
-export const methodologySchema = z.strictObject({
+export const MethodologySchema = z.strictObject({
   version: z.string().regex(/^\d+\.\d+\.\d+$/, { message: 'expected a semantic version MAJOR.MINOR.PATCH, e.g. 2.0.0' }),
   changelog: z
     .array(
@@ -131,9 +131,9 @@ export const methodologySchema = z.strictObject({
     wide_margin_points: z.number().min(0),
     wide_when_coverage_below_pct: z.number().min(0).max(100),
   }),
-  caps: z.array(capRuleSchema),
+  caps: z.array(CapRuleSchema),
   categories: z.strictObject(
-    Object.fromEntries(CATEGORY_IDS.map((id) => [id, categorySchema])) as Record<(typeof CATEGORY_IDS)[number], typeof categorySchema>,
+    Object.fromEntries(CATEGORY_IDS.map((id) => [id, MethodologyCategorySchema])) as Record<(typeof CATEGORY_IDS)[number], typeof MethodologyCategorySchema>,
   ),
 });
-export type Methodology = z.infer<typeof methodologySchema>;
+export type Methodology = z.infer<typeof MethodologySchema>;

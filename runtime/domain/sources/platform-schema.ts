@@ -4,7 +4,7 @@
  * These schemas are the one source of truth for the editor JSON Schema and the TypeScript types.
  */
 import { z } from 'zod';
-import { evidence, factEvidence, httpsUrl, isoDate, orNotApplicable, percent, sourceSchema, usd } from './common-schema.js';
+import { evidence, factEvidence, httpsUrl, isoDate, orNotApplicable, percent, SourceSchema, usd } from './common-schema.js';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: 'expected lowercase letters, digits and single hyphens' });
 
@@ -193,7 +193,7 @@ const softwareWalletFacts = z.strictObject({
 });
 
 /** A judgement score for a criterion whose rule kind is `assessed` (methodology.yaml). */
-const assessmentSchema = z.strictObject({
+const AssessmentSchema = z.strictObject({
   score: z.number().int().min(0).max(100),
   rationale: z.string().min(1).meta({ description: 'One line: why this score' }),
   ...evidence,
@@ -202,7 +202,7 @@ const assessmentSchema = z.strictObject({
 export const INCIDENT_CLASSES = ['funds_lost', 'data_breach', 'regulatory_action', 'outage', 'other'] as const;
 
 /** One dated security incident or regulatory action. */
-const incidentSchema = z.strictObject({
+const IncidentSourceSchema = z.strictObject({
   date: isoDate,
   class: z.enum(INCIDENT_CLASSES),
   title: z.string().min(1),
@@ -216,11 +216,11 @@ const incidentSchema = z.strictObject({
     description: 'regulatory_action only: disgorgement, restitution, refunds to customers and ordered compliance spending, in USD; kept apart from the penalty',
   }),
   customers_made_whole: z.boolean().optional().meta({ description: 'Absent when not known; the cap table then treats losses as not reimbursed' }),
-  sources: z.array(sourceSchema).min(1),
+  sources: z.array(SourceSchema).min(1),
 });
 
 /** A licence or registration held by the platform. */
-const licenceSchema = z.strictObject({
+const LicenceSourceSchema = z.strictObject({
   regulator: z.string().min(1),
   licence: z.string().min(1),
   jurisdiction: z.string().min(1),
@@ -249,13 +249,13 @@ const common = {
       'When the incident list (losses, breaches, regulatory actions, outages) was last searched, if earlier than as_of: a newer fact moves as_of forward without anyone searching for incidents. The incident_record freshness window is evaluated on this date (default: as_of).',
   }),
   summary: z.string().min(1).optional().meta({ description: 'One neutral sentence on what the platform is' }),
-  assessments: z.record(z.string(), assessmentSchema).optional(),
-  incidents: z.array(incidentSchema).optional(),
-  licences: z.array(licenceSchema).optional(),
+  assessments: z.record(z.string(), AssessmentSchema).optional(),
+  incidents: z.array(IncidentSourceSchema).optional(),
+  licences: z.array(LicenceSourceSchema).optional(),
 };
 
 /** Facts schema for each category id. */
-export const factsSchemas = {
+export const FactsSchemas = {
   exchanges: exchangeFacts,
   brokerages: brokerageFacts,
   'high-yield-savings': savingsFacts,
@@ -264,7 +264,7 @@ export const factsSchemas = {
 } as const;
 
 /** One platform source file; `category` selects the facts schema. */
-export const platformSourceSchema = z.discriminatedUnion('category', [
+export const PlatformSourceSchema = z.discriminatedUnion('category', [
   z.strictObject({ ...common, category: z.literal('exchanges'), facts: exchangeFacts }),
   z.strictObject({ ...common, category: z.literal('brokerages'), facts: brokerageFacts }),
   z.strictObject({ ...common, category: z.literal('high-yield-savings'), facts: savingsFacts }),
@@ -272,5 +272,5 @@ export const platformSourceSchema = z.discriminatedUnion('category', [
   z.strictObject({ ...common, category: z.literal('software-wallets'), facts: softwareWalletFacts }),
 ]);
 
-export type PlatformSource = z.infer<typeof platformSourceSchema>;
-export type Incident = z.infer<typeof incidentSchema>;
+export type PlatformSource = z.infer<typeof PlatformSourceSchema>;
+export type Incident = z.infer<typeof IncidentSourceSchema>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** An absolute http(s) URL: what base_url and BASE_URL must be. */
 export const BASE_URL_PATTERN = /^https?:\/\/[^/\s]+(\/[^\s]*)?$/;
 
-export const siteSourceSchema = z.strictObject({
+export const SiteSourceSchema = z.strictObject({
   name: z.string().min(1),
   base_url: z.string().regex(BASE_URL_PATTERN, { message: 'expected an absolute http(s) URL' }),
   attribution: z.string().min(1),
@@ -13,4 +13,4 @@ export const siteSourceSchema = z.strictObject({
   api_version: z.string().regex(/^\d+\.\d+\.\d+$/, { message: 'expected a semantic version such as 1.0.1' }),
   contact_email: z.string().email().optional(),
 });
-export type SiteSource = z.infer<typeof siteSourceSchema>;
+export type SiteSource = z.infer<typeof SiteSourceSchema>;

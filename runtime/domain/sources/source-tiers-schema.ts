@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { hostName } from './unreliable-domains-schema.js';
 
-export const sourceTiersSchema = z.strictObject({
+export const SourceTiersSchema = z.strictObject({
   domains: z.array(
     z.strictObject({
       domain: hostName,
@@ -16,4 +16,4 @@ export const sourceTiersSchema = z.strictObject({
     }),
   ),
 });
-export type SourceTiers = z.infer<typeof sourceTiersSchema>;
+export type SourceTiers = z.infer<typeof SourceTiersSchema>;

@@ -12,10 +12,10 @@ export const hostName = z
   .string()
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'expected a lower-case host name such as example.com' });
 
-export const unreliableDomainsSchema = z.strictObject({
+export const UnreliableDomainsSchema = z.strictObject({
   domains: z.array(z.strictObject({ domain: hostName, reason: z.string().min(1) })),
 });
-export type UnreliableDomains = z.infer<typeof unreliableDomainsSchema>;
+export type UnreliableDomains = z.infer<typeof UnreliableDomainsSchema>;
 
 /**
  * The listed domain a URL's host falls under (the host itself or a parent domain), or undefined.
