@@ -69,7 +69,11 @@ export interface ParameterError {
   message: string;
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: ParameterError };
+/**
+ * A checked input: its value, or the errors that refuse it, each naming its parameter and what is
+ * allowed. The one shape of "a value or located errors" of the operations and the query reader.
+ */
+export type Checked<T> = { ok: true; value: T } | { ok: false; errors: ParameterError[] };
 
 const INTEGER = /^\d{1,15}$/;
 const DECIMAL_2 = /^\d{1,15}(\.\d{1,2})?$/;
@@ -82,14 +86,14 @@ export function parseBoundedNumber(
   parameter: string,
   raw: string,
   rule: { integer: boolean; min: number; max: number; exclusiveMin?: boolean },
-): Parsed<number> {
+): Checked<number> {
   const pattern = rule.integer ? INTEGER : DECIMAL_2;
   const kind = rule.integer ? 'a whole number' : 'a number with at most 2 decimals';
   const range = `${rule.exclusiveMin ? 'above' : 'from'} ${rule.min} ${rule.exclusiveMin ? 'and at most' : 'to'} ${rule.max}`;
-  if (!pattern.test(raw)) return { ok: false, error: { parameter, message: `must be ${kind} ${range} written with digits only; got "${preview(raw)}"` } };
+  if (!pattern.test(raw)) return { ok: false, errors: [{ parameter, message: `must be ${kind} ${range} written with digits only; got "${preview(raw)}"` }] };
   const value = Number(raw);
   const tooLow = rule.exclusiveMin ? value <= rule.min : value < rule.min;
-  if (tooLow || value > rule.max) return { ok: false, error: { parameter, message: `must be ${range}; got ${raw}` } };
+  if (tooLow || value > rule.max) return { ok: false, errors: [{ parameter, message: `must be ${range}; got ${raw}` }] };
   return { ok: true, value };
 }
 

@@ -10,7 +10,7 @@ import { compare } from '../compute/compare.js';
 import { findPlatform, suggestNames } from '../compute/platform-match.js';
 import { defaultWeights } from '../compute/weighted-score.js';
 import { invalidParameters } from '../contract/problem.js';
-import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
+import { LIMITS, parseBoundedNumber, preview, type Checked, type ParameterError } from '../contract/parameter-rules.js';
 import { body, envelope, fail, type OperationResult } from './result.js';
 import { comparisonJson } from './compare-json.js';
 import { shareGroupWeight, weightGroups } from '../scoring/weight-groups.js';
@@ -24,8 +24,6 @@ export interface CompareArgs {
   profile?: string | undefined;
 }
 
-type Step<T> = { ok: true; value: T } | { ok: false; errors: ParameterError[] };
-
 /** The strings of `raw` when it is a JSON array of strings (how some agents send a list argument), else undefined. */
 function jsonStringArray(raw: string): string[] | undefined {
   if (!raw.trimStart().startsWith('[')) return undefined;
@@ -38,8 +36,8 @@ function jsonStringArray(raw: string): string[] | undefined {
 }
 
 /** Splits and resolves the platform list (a list, a JSON array string or a comma list): 2-6 names, each known, distinct, all in one category. */
-function resolvePlatforms(dataset: Dataset, raw: CompareArgs['platforms']): Step<ModelPlatform[]> {
-  const err = (message: string): Step<ModelPlatform[]> => ({ ok: false, errors: [{ parameter: 'platforms', message }] });
+function resolvePlatforms(dataset: Dataset, raw: CompareArgs['platforms']): Checked<ModelPlatform[]> {
+  const err = (message: string): Checked<ModelPlatform[]> => ({ ok: false, errors: [{ parameter: 'platforms', message }] });
   if (raw === undefined) return err(`required: ${LIMITS.compareMin} to ${LIMITS.compareMax} comma-separated platform names of one category`);
   if (typeof raw === 'string' && raw.length > LIMITS.listMaxLength) return err(`must be at most ${LIMITS.listMaxLength} characters`);
   const names = (typeof raw === 'string' ? (jsonStringArray(raw) ?? raw.split(',')) : [...raw]).map((n) => n.trim());
@@ -77,7 +75,7 @@ export function resolveWeights(
   profiles: readonly ModelProfile[],
   raw: CompareArgs['weights'],
   profileKey: string | undefined,
-): Step<{ weights: Record<string, number>; custom: boolean; profile: string | null }> {
+): Checked<{ weights: Record<string, number>; custom: boolean; profile: string | null }> {
   const weights = defaultWeights(criteria);
   let profile: string | null = null;
   if (profileKey !== undefined) {
@@ -126,10 +124,10 @@ export function resolveWeights(
       typeof value === 'number'
         ? Number.isFinite(value) && value >= LIMITS.weightMin && value <= LIMITS.weightMax
           ? { ok: true as const, value }
-          : { ok: false as const, error: { parameter: 'weights', message: `must be from ${LIMITS.weightMin} to ${LIMITS.weightMax}; got ${value}` } }
+          : { ok: false as const, errors: [{ parameter: 'weights', message: `must be from ${LIMITS.weightMin} to ${LIMITS.weightMax}; got ${value}` }] }
         : parseBoundedNumber('weights', value, { integer: false, min: LIMITS.weightMin, max: LIMITS.weightMax });
     if (parsed.ok) given.push([key, parsed.value]);
-    else errors.push({ parameter: 'weights', message: `${key}: ${parsed.error.message}` });
+    else errors.push(...parsed.errors.map((e) => ({ parameter: 'weights', message: `${key}: ${e.message}` })));
   }
   for (const [group, members] of groups) {
     if (!seen.has(group)) continue;

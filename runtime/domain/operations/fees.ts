@@ -31,7 +31,7 @@ export function feeEstimates(dataset: Dataset, args: FeesArgs): OperationResult 
     }
     const parsed = parseBoundedNumber(rule.name, raw, rule);
     if (parsed.ok) profile[rule.name] = parsed.value;
-    else errors.push(parsed.error);
+    else errors.push(...parsed.errors);
   }
   if (errors.length || !categoryId) return fail(invalidParameters(errors));
   const notApplied: FeesResponse['not_applied'] = [];

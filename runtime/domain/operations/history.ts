@@ -110,7 +110,7 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
     if (raw === undefined) return fallback;
     const parsed = parseBoundedNumber(name, raw, { integer: true, min, max });
     if (parsed.ok) return parsed.value;
-    errors.push(parsed.error);
+    errors.push(...parsed.errors);
     return fallback;
   };
   const limit = number('limit', args.limit, LIMITS.changesLimitDefault, 1, LIMITS.changesLimitMax);

@@ -22,13 +22,13 @@ export function savingsInterest(dataset: Dataset, args: SavingsArgs): OperationR
   } else {
     const parsed = parseBoundedNumber('balance', args.balance, { integer: false, min: 0, max: LIMITS.balanceMax, exclusiveMin: true });
     if (parsed.ok) balance = parsed.value;
-    else errors.push(parsed.error);
+    else errors.push(...parsed.errors);
   }
   let months: number = LIMITS.monthsDefault;
   if (args.months !== undefined) {
     const parsed = parseBoundedNumber('months', args.months, { integer: true, min: LIMITS.monthsMin, max: LIMITS.monthsMax });
     if (parsed.ok) months = parsed.value;
-    else errors.push(parsed.error);
+    else errors.push(...parsed.errors);
   }
   if (errors.length) return fail(invalidParameters(errors));
 

@@ -34,7 +34,7 @@ export function search(dataset: Dataset, args: SearchArgs): OperationResult {
   if (args.limit !== undefined) {
     const parsed = parseBoundedNumber('limit', args.limit, { integer: true, min: 1, max: LIMITS.searchLimitMax });
     if (parsed.ok) limit = parsed.value;
-    else errors.push(parsed.error);
+    else errors.push(...parsed.errors);
   }
   if (errors.length) return fail(invalidParameters(errors));
   const site = dataset.model.site;

@@ -61,7 +61,7 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
   const query = readQuery(request.searchParams, route.queryNames);
   const run = (): OperationResult => {
     if (!query.ok) return fail(invalidParameters(query.errors));
-    const input: OperationInput = { ...query.values };
+    const input: OperationInput = { ...query.value.values };
     for (const name of route.pathNames) {
       let value: string;
       try {
@@ -75,11 +75,11 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
     }
     return route.operation.run(served, input);
   };
-  if (query.ok && query.ignored.length) {
-    const extra = { [IGNORED_PARAMETERS_HEADER]: ignoredParametersValue(query.ignored) };
+  if (query.ok && query.value.ignored.length) {
+    const extra = { [IGNORED_PARAMETERS_HEADER]: ignoredParametersValue(query.value.ignored) };
     const result = run();
     if (result.kind === 'problem') return problem(result.problem, extra);
-    const named = withIgnoredParameters(result.kind === 'bytes' ? result.bytes : bodyBytes(result), query.ignored);
+    const named = withIgnoredParameters(result.kind === 'bytes' ? result.bytes : bodyBytes(result), query.value.ignored);
     return computedReply(method, named, context, undefined, extra);
   }
   const result = run();

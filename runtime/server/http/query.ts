@@ -9,7 +9,7 @@
  * comma-separated list; any other parameter given twice is an error (which value was meant?).
  */
 import { distance } from 'fastest-levenshtein';
-import type { ParameterError } from '../../domain/contract/parameter-rules.js';
+import type { Checked, ParameterError } from '../../domain/contract/parameter-rules.js';
 
 /** Parameters whose value is a comma-separated list, so repeating them extends the list. */
 const LIST_PARAMETERS: ReadonlySet<string> = new Set(['platforms', 'weights']);
@@ -49,7 +49,7 @@ export function ignoredParametersValue(names: readonly string[]): string {
 export function readQuery<K extends string>(
   params: URLSearchParams,
   allowed: readonly K[],
-): { ok: true; values: Partial<Record<K, string>>; ignored: string[] } | { ok: false; errors: ParameterError[] } {
+): Checked<{ values: Partial<Record<K, string>>; ignored: string[] }> {
   const values: Partial<Record<K, string>> = {};
   const errors: ParameterError[] = [];
   const ignored = new Set<string>();
@@ -73,5 +73,5 @@ export function readQuery<K extends string>(
     }
     seen.add(name);
   }
-  return errors.length ? { ok: false, errors } : { ok: true, values, ignored: [...ignored] };
+  return errors.length ? { ok: false, errors } : { ok: true, value: { values, ignored: [...ignored] } };
 }
