@@ -61,6 +61,22 @@ describe('HTTP behaviour', () => {
     expect(res.json).toMatchObject({ status: 400, title: 'Bad request' });
   });
 
+  it('bounds each path parameter by the maxLength openapi.json publishes for it, and says that bound', async () => {
+    const openapi = (await http(server, '/openapi.json')).json;
+    const bound = (path: string, name: string) => openapi.paths[path].get.parameters.find((p: any) => p.name === name).schema.maxLength as number;
+    expect(bound('/v1/verdicts/{slug}', 'slug')).toBe(204); // two names of at most 100 characters and -vs-
+    expect(bound('/v1/platforms/{name}', 'name')).toBe(100);
+    for (const [path, name, max] of [
+      ['/v1/verdicts/', 'slug', 204],
+      ['/v1/platforms/', 'name', 100],
+    ] as const) {
+      const over = await http(server, `${path}${'a'.repeat(max + 1)}`);
+      expect(over.status).toBe(400);
+      expect(over.json.errors).toEqual([{ parameter: name, message: `must be at most ${max} characters` }]);
+      expect((await http(server, `${path}${'a'.repeat(max)}`)).status).not.toBe(400);
+    }
+  });
+
   it('gives precomputed bodies a strong ETag and answers a matching If-None-Match with 304', async () => {
     const first = await http(server, '/v1/platforms/alpha-exchange', { headers: { 'accept-encoding': 'identity' } });
     const etag = first.headers.get('etag')!;

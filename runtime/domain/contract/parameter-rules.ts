@@ -13,12 +13,17 @@ export interface FeeParameterRule {
   default: number;
 }
 
+/** Longest platform name, alias, slug or search fragment accepted, characters. */
+const NAME_MAX_LENGTH = 100;
+
 export const LIMITS = {
   /** Longest platform name, alias, slug or search fragment accepted, characters. */
-  nameMaxLength: 100,
+  nameMaxLength: NAME_MAX_LENGTH,
+  /** Longest verdict slug, characters: two names and `-vs-`; the OpenAPI maxLength of the slug, which the API enforces (http/api-routes.ts). */
+  verdictSlugMaxLength: NAME_MAX_LENGTH * 2 + '-vs-'.length,
   /** Longest comma-separated list (platforms, weights), characters. */
   listMaxLength: 1000,
-  /** Spec "Limits" 4: comparisons take 2 to 6 platforms; weights are 0 to 10. */
+  /** Comparisons take 2 to 6 platforms; weights are 0 to 10 (README "GET /v1/compare"). */
   compareMin: 2,
   compareMax: 6,
   weightMin: 0,

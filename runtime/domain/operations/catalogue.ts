@@ -315,7 +315,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
         in: 'path',
         required: true,
         description: '<platform_a>-vs-<platform_b>, platform slugs in any case',
-        schema: { type: 'string', pattern: '^[A-Za-z0-9-]+-vs-[A-Za-z0-9-]+$', maxLength: LIMITS.nameMaxLength * 2 },
+        schema: { type: 'string', pattern: '^[A-Za-z0-9-]+-vs-[A-Za-z0-9-]+$', maxLength: LIMITS.verdictSlugMaxLength },
         example: 'coinbase-vs-kraken',
       },
     ],

@@ -18,7 +18,6 @@ import { ignoredParametersValue, IGNORED_PARAMETERS_HEADER, readQuery } from './
 import { computedReply, precomputedReply, type Reply, type RequestContext } from './reply.js';
 import { fail, type OperationResult } from '../../domain/operations/result.js';
 import type { OperationInput } from '../../domain/operations/catalogue.js';
-import { LIMITS } from '../../domain/contract/parameter-rules.js';
 import { invalidParameters, type ProblemSpec } from '../../domain/contract/problem.js';
 
 /** The problem of an Accept header that rules out JSON (RFC 9110 15.5.7). */
@@ -62,15 +61,14 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
   const run = (): OperationResult => {
     if (!query.ok) return fail(invalidParameters(query.errors));
     const input: OperationInput = { ...query.value.values };
-    for (const name of route.pathNames) {
+    for (const { name, maxLength } of route.pathParameters) {
       let value: string;
       try {
         value = decodeURIComponent(request.segment ?? '');
       } catch {
         return fail(invalidParameters([{ parameter: name, message: 'is not valid percent-encoded UTF-8' }]));
       }
-      if (value.length > LIMITS.nameMaxLength * 2 + 4)
-        return fail(invalidParameters([{ parameter: name, message: `must be at most ${LIMITS.nameMaxLength} characters` }]));
+      if (value.length > maxLength) return fail(invalidParameters([{ parameter: name, message: `must be at most ${maxLength} characters` }]));
       input[name] = value;
     }
     return route.operation.run(served, input);

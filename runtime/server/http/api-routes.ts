@@ -12,7 +12,13 @@ import { SERVICE_PATHS } from '../../domain/contract/urls.js';
 
 /** A route: an operation of the catalogue, or a file of the build served as it is. */
 export type ApiRoute =
-  | { kind: 'operation'; operation: ApiOperation; pathNames: readonly string[]; queryNames: readonly string[] }
+  | {
+      kind: 'operation';
+      operation: ApiOperation;
+      /** The path parameters with the longest value each takes: the OpenAPI schema's maxLength (the one bound, published and enforced). */
+      pathParameters: ReadonlyArray<{ name: string; maxLength: number }>;
+      queryNames: readonly string[];
+    }
   | { kind: 'file'; run: (dataset: Dataset) => OperationResult };
 
 const exact = new Map<string, ApiRoute>();
@@ -23,7 +29,7 @@ for (const operation of OPERATIONS) {
   const route: ApiRoute = {
     kind: 'operation',
     operation,
-    pathNames: operation.parameters.filter((p) => p.in === 'path').map((p) => p.name),
+    pathParameters: operation.parameters.filter((p) => p.in === 'path').map((p) => ({ name: p.name, maxLength: Number(p.schema.maxLength) })),
     queryNames: operation.parameters.filter((p) => p.in === 'query').map((p) => p.name),
   };
   const brace = operation.path.indexOf('{');
