@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.js';
 
@@ -121,6 +121,11 @@ describe('formatting', () => {
     await writeFile(path.join(dir, 'untidy.ts'), 'export const untidy = {a:1}\n');
     const result = await prettierCheck(dir, ['*.ts']);
     expect(result.code).toBe(1);
-    expect(result.output.split('\n').filter((line) => line.endsWith('.ts'))).toEqual(['[warn] untidy.ts']);
+    // Prettier colours its output under CI=true: compare the text
+    expect(
+      stripVTControlCharacters(result.output)
+        .split('\n')
+        .filter((line) => line.endsWith('.ts')),
+    ).toEqual(['[warn] untidy.ts']);
   });
 });
