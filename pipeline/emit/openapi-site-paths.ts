@@ -4,12 +4,11 @@
  */
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 import { PROBLEM_TYPES } from '../../runtime/domain/contract/problem.js';
-import { LIMITS } from '../../runtime/domain/contract/parameter-rules.js';
+import { LIMITS, NUMBER_PARAMETERS } from '../../runtime/domain/contract/parameter-rules.js';
 import {
-  balanceParameter,
   COMPARE_WEIGHT_PARAMETERS,
   FEE_ACTIVITY_PARAMETERS,
-  MONTHS_PARAMETER,
+  numberParameter,
   platformPathParameter,
   queryParameter,
   type ParameterSpec,
@@ -74,11 +73,15 @@ const formPageBadRequest: Json = {
     'A value was refused. A browser (Accept preferring text/html) gets the page again (text/html, Cache-Control no-store) with its form, the values as typed and, beside each refused field, what is allowed; an API client gets problem+json whose `errors` name each parameter.',
 };
 
-/** A number field of a calculator page: the API's parameter, and thousands separators and a leading "$" or "USD" as people type them. */
-const formNumberParameter = ({ schema: { pattern: _digitsOnly, ...schema }, ...p }: ParameterSpec): ParameterSpec => ({
+/**
+ * A number field of a calculator page: the API's parameter as text (a form field), with thousands
+ * separators and a leading "$" or "USD" as people type them; its default and example as text.
+ */
+const formNumberParameter = ({ schema, example, ...p }: ParameterSpec): ParameterSpec => ({
   ...p,
   description: `${p.description}. The page also takes thousands separators and a leading "$" or "USD" (10,000; $2,500.50); the REST API takes digits only.`,
-  schema,
+  ...(example === undefined ? {} : { example: String(example) }),
+  schema: { type: 'string', ...(schema.default === undefined ? {} : { default: String(schema.default) }) },
 });
 
 /** The site's path items, by path. */
@@ -129,7 +132,7 @@ export function sitePaths(): Json {
       'getSavingsCalculatorPage',
       'Savings calculator',
       'The projection of GET /v1/savings-interest for `balance` and `months`, with a chart of the interest per account and a form (no script); without `balance`, the form alone; a refused value shows the form again with what to correct (400).',
-      [balanceParameter(false), MONTHS_PARAMETER].map(formNumberParameter),
+      [numberParameter(NUMBER_PARAMETERS.balance), numberParameter(NUMBER_PARAMETERS.months)].map(formNumberParameter),
       { '400': formPageBadRequest, '401': commonErrors['401'], '429': commonErrors['429'] },
       true,
     ),

@@ -4,12 +4,30 @@
  * The OpenAPI document is generated from these same constants.
  */
 
-export interface FeeParameterRule {
-  name: 'trades_per_month' | 'avg_trade_size' | 'options_contracts_per_month' | 'transfers_per_year';
+/**
+ * A numeric query parameter (tool argument), defined once: the parser (parseNumberParameter), the
+ * OpenAPI Parameter Object and the MCP argument (operations/parameter-specs.ts) and the bound in
+ * prose (numberRuleText) are all made from it. Values are written in plain decimal digits.
+ */
+export interface NumberParameter {
+  name: string;
+  /** What the value is, the head of every description (e.g. "Trades per month"); the bounds are appended. */
   description: string;
+  /** True: a whole number; false: at most 2 decimals. */
   integer: boolean;
   min: number;
   max: number;
+  /** True: the value must be above `min` (min itself refused). */
+  exclusiveMin?: boolean;
+  /** The value used when the parameter is absent; undefined: none (the operation says what absence means). */
+  default?: number;
+  /** An example value for the OpenAPI document; default: `default`. */
+  example?: number;
+}
+
+/** A parameter of GET /v1/fees describing the activity (README "GET /v1/fees"), with its default. */
+export interface FeeParameterRule extends NumberParameter {
+  name: 'trades_per_month' | 'avg_trade_size' | 'options_contracts_per_month' | 'transfers_per_year';
   default: number;
 }
 
@@ -68,6 +86,35 @@ export const LIMITS = {
   ] as const satisfies readonly FeeParameterRule[],
 } as const;
 
+/** The numeric parameters of the operations but the fee activity (LIMITS.feeParameters), each defined once (NumberParameter). */
+export const NUMBER_PARAMETERS = {
+  /** GET /v1/savings-interest `balance`: required. */
+  balance: { name: 'balance', description: 'Balance in USD', integer: false, min: 0, exclusiveMin: true, max: LIMITS.balanceMax, example: 10_000 },
+  /** GET /v1/savings-interest `months`. */
+  months: { name: 'months', description: 'Months', integer: true, min: LIMITS.monthsMin, max: LIMITS.monthsMax, default: LIMITS.monthsDefault },
+  /** GET /v1/platforms `limit`: absent, every match. */
+  searchLimit: {
+    name: 'limit',
+    description: 'Most results to return; absent: every match (`total` counts them all)',
+    integer: true,
+    min: 1,
+    max: LIMITS.searchLimitMax,
+    example: 10,
+  },
+  /** GET /v1/changes `limit`. */
+  changesLimit: {
+    name: 'limit',
+    description: 'Changes per page',
+    integer: true,
+    min: 1,
+    max: LIMITS.changesLimitMax,
+    default: LIMITS.changesLimitDefault,
+    example: 50,
+  },
+  /** GET /v1/changes `offset`. */
+  changesOffset: { name: 'offset', description: 'Changes to skip (from `next`)', integer: true, min: 0, max: LIMITS.changesOffsetMax, default: 0 },
+} as const satisfies Record<string, NumberParameter>;
+
 /** One rejected parameter, as listed in the problem body's `errors`. */
 export interface ParameterError {
   parameter: string;
@@ -83,6 +130,18 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; errors: Parameter
 const INTEGER = /^\d{1,15}$/;
 const DECIMAL_2 = /^\d{1,15}(\.\d{1,2})?$/;
 
+/** The range of a rule in prose, as error messages state it: "from 1 to 120", "above 0 and at most 10000000". */
+export function rangeText(rule: Pick<NumberParameter, 'min' | 'max' | 'exclusiveMin'>): string {
+  return `${rule.exclusiveMin ? 'above' : 'from'} ${rule.min} ${rule.exclusiveMin ? 'and at most' : 'to'} ${rule.max}`;
+}
+
+/** A numeric parameter's rule in prose, for descriptions: "integer 1 to 120; default 12", "number above 0 and at most 10000000, at most 2 decimals". */
+export function numberRuleText(rule: NumberParameter): string {
+  const range = rule.exclusiveMin ? rangeText(rule) : `${rule.min} to ${rule.max}`;
+  const kind = rule.integer ? `integer ${range}` : `number ${range}, at most 2 decimals`;
+  return rule.default === undefined ? kind : `${kind}; default ${rule.default}`;
+}
+
 /**
  * Parses a non-negative number written in plain decimal digits (no sign, exponent,
  * spaces, NaN or Infinity), integer or with at most 2 decimals, within [min, max].
@@ -94,12 +153,29 @@ export function parseBoundedNumber(
 ): Checked<number> {
   const pattern = rule.integer ? INTEGER : DECIMAL_2;
   const kind = rule.integer ? 'a whole number' : 'a number with at most 2 decimals';
-  const range = `${rule.exclusiveMin ? 'above' : 'from'} ${rule.min} ${rule.exclusiveMin ? 'and at most' : 'to'} ${rule.max}`;
+  const range = rangeText(rule);
   if (!pattern.test(raw)) return { ok: false, errors: [{ parameter, message: `must be ${kind} ${range} written with digits only; got "${preview(raw)}"` }] };
   const value = Number(raw);
   const tooLow = rule.exclusiveMin ? value <= rule.min : value < rule.min;
   if (tooLow || value > rule.max) return { ok: false, errors: [{ parameter, message: `must be ${range}; got ${raw}` }] };
   return { ok: true, value };
+}
+
+/**
+ * A numeric parameter's value: its default when absent (undefined when it has none), else the
+ * text parsed by its rule (parseBoundedNumber), the errors pushed onto `errors` (and the default returned).
+ */
+export function parseNumberParameter<R extends NumberParameter>(
+  rule: R,
+  raw: string | undefined,
+  errors: ParameterError[],
+): R extends { default: number } ? number : number | undefined;
+export function parseNumberParameter(rule: NumberParameter, raw: string | undefined, errors: ParameterError[]): number | undefined {
+  if (raw === undefined) return rule.default;
+  const parsed = parseBoundedNumber(rule.name, raw, rule);
+  if (parsed.ok) return parsed.value;
+  errors.push(...parsed.errors);
+  return rule.default;
 }
 
 /** A caller's value shortened for an error message (at most 40 characters, control characters escaped). */

@@ -21,16 +21,16 @@ import { FeesResponseSchema, SavingsResponseSchema } from '../contract/calculato
 import { CACHE_CONTROL } from '../contract/cache-control.js';
 import { CATEGORY_IDS } from '../contract/categories.js';
 import { CompareRulesSchema, ModelCriterionSchema, ModelProfileSchema } from '../contract/model.js';
-import { LIMITS } from '../contract/parameter-rules.js';
+import { LIMITS, NUMBER_PARAMETERS } from '../contract/parameter-rules.js';
 import { PUBLISHED_VERDICT_TOP_K } from '../contract/published-verdicts.js';
 import { API_PATHS } from '../contract/urls.js';
 import { comparePlatforms } from './compare.js';
 import { feeEstimates } from './fees.js';
 import {
-  balanceParameter,
   COMPARE_WEIGHT_PARAMETERS,
   FEE_ACTIVITY_PARAMETERS,
-  MONTHS_PARAMETER,
+  numberArgument,
+  numberParameter,
   platformPathParameter,
   queryParameter,
   type ParameterSpec,
@@ -89,8 +89,6 @@ export interface ApiOperation {
 
 const categoryList = CATEGORY_IDS.join(', ');
 const platformName = z.string().describe('Platform slug, name or alias, any case (e.g. "kraken", "Ledger Nano X")');
-/** A number given as a JSON number or as a string; either way checked by the REST rule as text. */
-const numberOrString = (description: string) => z.union([z.number(), z.string()]).describe(description);
 /** Tool arguments as the REST parameters' text. */
 const asText = (args: Record<string, unknown>): OperationInput =>
   Object.fromEntries(Object.entries(args).map(([k, v]) => [k, v === undefined ? undefined : String(v)]));
@@ -148,13 +146,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
         'ledger',
       ),
       queryParameter('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: [...CATEGORY_IDS] }, false, 'hardware-wallets'),
-      queryParameter(
-        'limit',
-        `Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (\`total\` counts them all)`,
-        { type: 'integer', minimum: 1, maximum: LIMITS.searchLimitMax },
-        false,
-        10,
-      ),
+      numberParameter(NUMBER_PARAMETERS.searchLimit),
     ],
     result: { schema: SearchResponseSchema, description: 'Matching platforms', precomputed: false },
     tool: {
@@ -165,10 +157,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
       inputSchema: {
         query: z.string().optional().describe(`Name fragment, 1-${LIMITS.nameMaxLength} characters`),
         category: z.string().optional().describe(`Category id: ${categoryList}`),
-        limit: z
-          .union([z.number().int(), z.string()])
-          .optional()
-          .describe(`Most results to return, 1 to ${LIMITS.searchLimitMax}; absent: every match (total counts them all)`),
+        limit: numberArgument(NUMBER_PARAMETERS.searchLimit),
       },
     },
     run: (d, q) => search(d, q),
@@ -225,14 +214,8 @@ export const OPERATIONS: readonly ApiOperation[] = [
       ),
       queryParameter('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: [...CATEGORY_IDS] }, false, 'high-yield-savings'),
       queryParameter('platform', 'Platform slug, name or alias', { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }, false, 'kraken'),
-      queryParameter(
-        'limit',
-        `Changes per page, 1 to ${LIMITS.changesLimitMax}`,
-        { type: 'integer', minimum: 1, maximum: LIMITS.changesLimitMax, default: LIMITS.changesLimitDefault },
-        false,
-        50,
-      ),
-      queryParameter('offset', 'Changes to skip (from `next`)', { type: 'integer', minimum: 0, maximum: LIMITS.changesOffsetMax, default: 0 }, false, 0),
+      numberParameter(NUMBER_PARAMETERS.changesLimit),
+      numberParameter(NUMBER_PARAMETERS.changesOffset),
       queryParameter(
         'kind',
         'Change kinds, comma-separated (e.g. fact_changed,score_changed); absent: every kind',
@@ -257,8 +240,8 @@ export const OPERATIONS: readonly ApiOperation[] = [
         since: z.string().optional().describe('Calendar date YYYY-MM-DD'),
         category: z.string().optional().describe(`Category id: ${categoryList}`),
         platform: z.string().optional().describe('Platform slug, name or alias'),
-        limit: z.union([z.number().int(), z.string()]).optional().describe(`Changes per page, 1 to ${LIMITS.changesLimitMax}`),
-        offset: z.union([z.number().int(), z.string()]).optional().describe('Changes to skip'),
+        limit: numberArgument(NUMBER_PARAMETERS.changesLimit),
+        offset: numberArgument(NUMBER_PARAMETERS.changesOffset),
         kind: z
           .string()
           .optional()
@@ -354,15 +337,15 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Projected interest at every high-yield savings platform',
     description:
       'Interest on `balance` USD over `months` at the APY each account pays that balance, held constant (ending balance = balance x (1 + APY/100)^(months/12), decimal arithmetic, rounded to the cent), each with the APY used, its as_of and stale flag. Fresh APYs rank first by interest, then stale ones; accounts the balance cannot open or earn the APY at come last, unranked, with the reason. A projection at published rates, which change.',
-    parameters: [balanceParameter(true), MONTHS_PARAMETER],
+    parameters: [numberParameter(NUMBER_PARAMETERS.balance, true), numberParameter(NUMBER_PARAMETERS.months)],
     result: { schema: SavingsResponseSchema, description: 'Interest by platform, highest first', precomputed: false },
     tool: {
       name: 'estimate_savings_interest',
       title: 'Estimate savings interest',
-      description: `Interest a USD balance (above 0, at most ${LIMITS.balanceMax}) earns at every high-yield savings account over 1-120 months (default 12), at the APY tier it reaches, held constant; fresh APYs first, stale ones after, newest first; no_current_pick when no APY is fresh. Rows carry the APY's as_of and sources.`,
+      description: `Interest a USD balance (above 0, at most ${NUMBER_PARAMETERS.balance.max}) earns at every high-yield savings account over ${NUMBER_PARAMETERS.months.min}-${NUMBER_PARAMETERS.months.max} months (default ${NUMBER_PARAMETERS.months.default}), at the APY tier it reaches, held constant; fresh APYs first, stale ones after, newest first; no_current_pick when no APY is fresh. Rows carry the APY's as_of and sources.`,
       inputSchema: {
-        balance: numberOrString('Balance in USD, e.g. 10000 or "2500.50"'),
-        months: numberOrString(`Whole months ${LIMITS.monthsMin}-${LIMITS.monthsMax}, default ${LIMITS.monthsDefault}`).optional(),
+        balance: numberArgument(NUMBER_PARAMETERS.balance, true),
+        months: numberArgument(NUMBER_PARAMETERS.months),
       },
     },
     run: (d, q) => savingsInterest(d, q),
@@ -391,9 +374,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
       description: `Annual fees in USD at every brokerage or exchange for a trading profile, itemised with as_of and sources; cheapest first among platforms that can be named winner. An unknown line makes annual_total_usd null (known_subtotal_usd holds the priced lines). Defaults: ${LIMITS.feeParameters.map((p) => `${p.name} ${p.default}`).join(', ')}.`,
       inputSchema: {
         category: z.string().describe('"brokerage" or "exchange"'),
-        ...Object.fromEntries(
-          LIMITS.feeParameters.map((p) => [p.name, numberOrString(`${p.description}; ${p.min} to ${p.max}, default ${p.default}`).optional()]),
-        ),
+        ...Object.fromEntries(LIMITS.feeParameters.map((rule) => [rule.name, numberArgument(rule)])),
       },
     },
     run: (d, q) => feeEstimates(d, q),

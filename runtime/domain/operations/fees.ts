@@ -6,7 +6,7 @@ import { categoryPageUrl } from '../contract/urls.js';
 import type { FeeProfile } from '../compute/fees.js';
 import { FEE_RANKING, rankFeeEstimates } from '../compute/fee-ranking.js';
 import { invalidParameters } from '../contract/problem.js';
-import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
+import { LIMITS, parseNumberParameter, preview, type ParameterError } from '../contract/parameter-rules.js';
 import { body, envelope, fail, type OperationResult } from './result.js';
 
 export type FeesArgs = Partial<Record<'category' | (typeof LIMITS.feeParameters)[number]['name'], string>>;
@@ -23,16 +23,7 @@ export function feeEstimates(dataset: Dataset, args: FeesArgs): OperationResult 
     });
   }
   const profile = {} as FeeProfile;
-  for (const rule of LIMITS.feeParameters) {
-    const raw = args[rule.name];
-    if (raw === undefined) {
-      profile[rule.name] = rule.default;
-      continue;
-    }
-    const parsed = parseBoundedNumber(rule.name, raw, rule);
-    if (parsed.ok) profile[rule.name] = parsed.value;
-    else errors.push(...parsed.errors);
-  }
+  for (const rule of LIMITS.feeParameters) profile[rule.name] = parseNumberParameter(rule, args[rule.name], errors);
   if (errors.length || !categoryId) return fail(invalidParameters(errors));
   const notApplied: FeesResponse['not_applied'] = [];
   if (categoryId === 'exchanges' && args.options_contracts_per_month !== undefined) {

@@ -15,7 +15,7 @@ import {
 import { CATEGORY_IDS, normaliseCategory } from '../contract/categories.js';
 import { isRealDate } from '../contract/calendar.js';
 import { invalidParameters } from '../contract/problem.js';
-import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
+import { LIMITS, NUMBER_PARAMETERS, parseNumberParameter, preview, type ParameterError } from '../contract/parameter-rules.js';
 import { API_PATHS } from '../contract/urls.js';
 import { lookupPlatform } from './platform-lookup.js';
 import { body, bytes, envelope, fail, type OperationResult } from './result.js';
@@ -106,15 +106,8 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
       parameter: 'category',
       message: `must be one of ${CATEGORY_IDS.join(', ')} (singular, underscores and any case accepted); got "${preview(args.category ?? '')}"`,
     });
-  const number = (name: 'limit' | 'offset', raw: string | undefined, fallback: number, min: number, max: number): number => {
-    if (raw === undefined) return fallback;
-    const parsed = parseBoundedNumber(name, raw, { integer: true, min, max });
-    if (parsed.ok) return parsed.value;
-    errors.push(...parsed.errors);
-    return fallback;
-  };
-  const limit = number('limit', args.limit, LIMITS.changesLimitDefault, 1, LIMITS.changesLimitMax);
-  const offset = number('offset', args.offset, 0, 0, LIMITS.changesOffsetMax);
+  const limit = parseNumberParameter(NUMBER_PARAMETERS.changesLimit, args.limit, errors);
+  const offset = parseNumberParameter(NUMBER_PARAMETERS.changesOffset, args.offset, errors);
   if (args.platform !== undefined && args.platform.trim().length > LIMITS.nameMaxLength)
     errors.push({ parameter: 'platform', message: `must be 1 to ${LIMITS.nameMaxLength} characters` });
   let kinds: ChangeKind[] | null = null;

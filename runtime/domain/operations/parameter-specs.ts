@@ -3,7 +3,8 @@
  * Object), built from the bounds the server enforces (contract/parameter-rules.ts), so the
  * document and the checks cannot drift. Used by the operation catalogue and the site's pages.
  */
-import { LIMITS } from '../contract/parameter-rules.js';
+import { z } from 'zod';
+import { LIMITS, numberRuleText, type NumberParameter } from '../contract/parameter-rules.js';
 
 /** An OpenAPI Parameter Object: `schema` is JSON Schema 2020-12. */
 export interface ParameterSpec {
@@ -43,32 +44,32 @@ export const COMPARE_WEIGHT_PARAMETERS: readonly ParameterSpec[] = [
   ),
 ];
 
-/** `balance` of the savings calculator; `required` for the API, optional on the page (its form alone). */
-export const balanceParameter = (required: boolean): ParameterSpec =>
-  queryParameter(
-    'balance',
-    `Balance in USD, above 0 and at most ${LIMITS.balanceMax}, at most 2 decimals`,
-    { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' },
-    required,
-    '10000',
-  );
+/**
+ * The OpenAPI Parameter Object of a numeric query parameter (its definition in
+ * contract/parameter-rules.ts): JSON type integer or number with the enforced bounds and default,
+ * the bounds in prose after its description.
+ */
+export function numberParameter(rule: NumberParameter, required = false): ParameterSpec {
+  const schema = {
+    type: rule.integer ? 'integer' : 'number',
+    ...(rule.exclusiveMin ? { exclusiveMinimum: rule.min } : { minimum: rule.min }),
+    maximum: rule.max,
+    ...(rule.default === undefined ? {} : { default: rule.default }),
+  };
+  return queryParameter(rule.name, numberDescription(rule), schema, required, rule.example ?? rule.default);
+}
 
-/** `months` of the savings calculator. */
-export const MONTHS_PARAMETER = queryParameter(
-  'months',
-  `Whole months ${LIMITS.monthsMin} to ${LIMITS.monthsMax}; default ${LIMITS.monthsDefault}`,
-  { type: 'string', pattern: '^\\d+$', default: String(LIMITS.monthsDefault) },
-  false,
-  String(LIMITS.monthsDefault),
-);
+/** A numeric parameter's description with its bounds (and default), for OpenAPI and MCP alike. */
+const numberDescription = (rule: NumberParameter): string => `${rule.description}; ${numberRuleText(rule)}`;
+
+/**
+ * The MCP tool argument of a numeric parameter: a JSON number or a string (agents send either),
+ * checked by the REST rule as text; optional unless `required`; described as in OpenAPI.
+ */
+export function numberArgument(rule: NumberParameter, required = false): z.ZodType {
+  const argument = z.union([z.number(), z.string()]).describe(numberDescription(rule));
+  return required ? argument : argument.optional();
+}
 
 /** The activity parameters of the fee calculator, each with its bounds and default. */
-export const FEE_ACTIVITY_PARAMETERS: readonly ParameterSpec[] = LIMITS.feeParameters.map((p) =>
-  queryParameter(
-    p.name,
-    `${p.description}; ${p.integer ? 'integer' : 'number, at most 2 decimals'} ${p.min} to ${p.max}; default ${p.default}`,
-    { type: 'string', default: String(p.default) },
-    false,
-    String(p.default),
-  ),
-);
+export const FEE_ACTIVITY_PARAMETERS: readonly ParameterSpec[] = LIMITS.feeParameters.map((rule) => numberParameter(rule));

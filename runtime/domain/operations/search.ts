@@ -4,7 +4,7 @@ import { normaliseCategory, CATEGORY_IDS } from '../contract/categories.js';
 import { categoryPageUrl } from '../contract/urls.js';
 import { searchPlatforms } from '../compute/search.js';
 import { invalidParameters } from '../contract/problem.js';
-import { LIMITS, parseBoundedNumber, preview, type ParameterError } from '../contract/parameter-rules.js';
+import { LIMITS, NUMBER_PARAMETERS, parseNumberParameter, preview, type ParameterError } from '../contract/parameter-rules.js';
 import { body, envelope, fail, type OperationResult } from './result.js';
 import { suggestNames } from '../compute/platform-match.js';
 import { searchJson, searchResponse } from './search-json.js';
@@ -12,7 +12,7 @@ import { searchJson, searchResponse } from './search-json.js';
 export interface SearchArgs {
   query?: string | undefined;
   category?: string | undefined;
-  /** Most results to return, a whole number 1 to LIMITS.searchLimitMax (text, as in a query string); absent: all. */
+  /** Most results to return, a whole number 1 to LIMITS.searchLimitMax (NUMBER_PARAMETERS.searchLimit; text, as in a query string); absent: all. */
   limit?: string | undefined;
 }
 
@@ -30,12 +30,7 @@ export function search(dataset: Dataset, args: SearchArgs): OperationResult {
       message: `must be one of ${CATEGORY_IDS.join(', ')} (singular, underscores and any case accepted); got "${preview(args.category ?? '')}"`,
     });
   }
-  let limit: number | null = null;
-  if (args.limit !== undefined) {
-    const parsed = parseBoundedNumber('limit', args.limit, { integer: true, min: 1, max: LIMITS.searchLimitMax });
-    if (parsed.ok) limit = parsed.value;
-    else errors.push(...parsed.errors);
-  }
+  const limit = parseNumberParameter(NUMBER_PARAMETERS.searchLimit, args.limit, errors) ?? null;
   if (errors.length) return fail(invalidParameters(errors));
   const site = dataset.model.site;
   const matches = searchPlatforms(dataset.model.platforms, query, category ?? null);
