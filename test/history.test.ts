@@ -238,6 +238,11 @@ describe("history from the sources' git history", () => {
     expect(bad.status).toBe(400);
     expect(bad.json.errors).toEqual([{ parameter: 'since', message: 'must be a calendar date YYYY-MM-DD; got "2026-02-30"' }]);
     expect((await http(server, '/v1/changes?platform=nope-bank')).status).toBe(404);
+    // the bounds openapi.json publishes for `platform` (minLength 1) are the ones enforced: an empty name is a 400, not an unknown platform
+    const published = (await http(server, '/openapi.json')).json.paths['/v1/changes'].get.parameters.find((p: any) => p.name === 'platform').schema;
+    const empty = await http(server, '/v1/changes?platform=%20');
+    expect(empty.status).toBe(400);
+    expect(empty.json.errors).toEqual([{ parameter: 'platform', message: `must be ${published.minLength} to ${published.maxLength} characters` }]);
   });
 
   it('filters GET /v1/changes by kind and summarises every match: counts per kind and platform, the largest numeric moves', async () => {

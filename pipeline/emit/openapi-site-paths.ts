@@ -4,13 +4,14 @@
  */
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 import { PROBLEM_TYPES } from '../../runtime/domain/contract/problem.js';
-import { LIMITS, NUMBER_PARAMETERS } from '../../runtime/domain/contract/parameter-rules.js';
+import { LIMITS, NUMBER_PARAMETERS, TEXT_PARAMETERS } from '../../runtime/domain/contract/parameter-rules.js';
 import {
   COMPARE_WEIGHT_PARAMETERS,
   FEE_ACTIVITY_PARAMETERS,
   numberParameter,
   platformPathParameter,
   queryParameter,
+  textParameter,
   type ParameterSpec,
 } from '../../runtime/domain/operations/parameter-specs.js';
 import { badRequest, commonErrors, fileHeaders, notModified, siteErrors, type Json } from './openapi-responses.js';
@@ -84,6 +85,13 @@ const formNumberParameter = ({ schema, example, ...p }: ParameterSpec): Paramete
   schema: { type: 'string', ...(schema.default === undefined ? {} : { default: String(schema.default) }) },
 });
 
+/** The search page's `query`: the API's (GET /v1/platforms), but the page also takes it empty (the form alone), so no minLength. */
+function searchFormQuery(): ParameterSpec {
+  const rule = TEXT_PARAMETERS.searchQuery;
+  const { minLength: _emptyShowsTheForm, ...schema } = textParameter(rule).schema;
+  return queryParameter(rule.name, textParameter(rule).description, schema, false, rule.example);
+}
+
 /** The site's path items, by path. */
 export function sitePaths(): Json {
   return {
@@ -124,7 +132,7 @@ export function sitePaths(): Json {
       'getSearchPage',
       'Search page',
       `Platforms whose name, alias or slug contains \`query\` (the search of GET /v1/platforms, at most 50, best score first), each linked to its page; without \`query\`, the form alone. The form in every page's header sends it.`,
-      [queryParameter('query', `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`, { type: 'string', maxLength: LIMITS.nameMaxLength }, false, 'ledger')],
+      [searchFormQuery()],
       { '400': badRequest, '401': commonErrors['401'], '429': commonErrors['429'] },
       true,
     ),

@@ -4,6 +4,8 @@
  * The OpenAPI document is generated from these same constants.
  */
 
+import { CATEGORY_IDS, normaliseCategory, type CategoryId } from './categories.js';
+
 /**
  * A numeric query parameter (tool argument), defined once: the parser (parseNumberParameter), the
  * OpenAPI Parameter Object and the MCP argument (operations/parameter-specs.ts) and the bound in
@@ -115,6 +117,35 @@ export const NUMBER_PARAMETERS = {
   changesOffset: { name: 'offset', description: 'Changes to skip (from `next`)', integer: true, min: 0, max: LIMITS.changesOffsetMax, default: 0 },
 } as const satisfies Record<string, NumberParameter>;
 
+/**
+ * A text query parameter (tool argument), defined once like NumberParameter: its value is trimmed,
+ * then must be minLength to maxLength characters (parseTextParameter); the OpenAPI Parameter
+ * Object, the MCP argument and the bound in prose (textRuleText) are made from it.
+ */
+export interface TextParameter {
+  name: string;
+  /** What the value is, the head of every description; the bounds are appended. */
+  description: string;
+  minLength: number;
+  maxLength: number;
+  example: string;
+}
+
+/** The free-text parameters of the operations, each defined once (TextParameter). */
+export const TEXT_PARAMETERS = {
+  /** GET /v1/platforms `query`. */
+  searchQuery: { name: 'query', description: 'Name fragment', minLength: 1, maxLength: LIMITS.nameMaxLength, example: 'ledger' },
+  /** GET /v1/changes `platform`: then looked up by slug, name or alias (404 with suggestions when unknown). */
+  changesPlatform: { name: 'platform', description: 'Platform slug, name or alias', minLength: 1, maxLength: LIMITS.nameMaxLength, example: 'kraken' },
+} as const satisfies Record<string, TextParameter>;
+
+/**
+ * The `category` query parameter of the operations that filter by category (search, changes),
+ * defined once: any case, hyphens or underscores, singular accepted (contract/categories.ts
+ * normaliseCategory); published with the category ids as its enum (operations/parameter-specs.ts).
+ */
+export const CATEGORY_PARAMETER = { name: 'category', description: 'Category id (any case, hyphens or underscores)' } as const;
+
 /** One rejected parameter, as listed in the problem body's `errors`. */
 export interface ParameterError {
   parameter: string;
@@ -176,6 +207,32 @@ export function parseNumberParameter(rule: NumberParameter, raw: string | undefi
   if (parsed.ok) return parsed.value;
   errors.push(...parsed.errors);
   return rule.default;
+}
+
+/** A text parameter's bound in prose, as its error message and descriptions state it: "1 to 100 characters". */
+export function textRuleText(rule: TextParameter): string {
+  return `${rule.minLength} to ${rule.maxLength} characters`;
+}
+
+/** A text parameter's value, trimmed (undefined when absent); out of bounds: an error pushed onto `errors`, and undefined. */
+export function parseTextParameter(rule: TextParameter, raw: string | undefined, errors: ParameterError[]): string | undefined {
+  if (raw === undefined) return undefined;
+  const value = raw.trim();
+  if (value.length >= rule.minLength && value.length <= rule.maxLength) return value;
+  errors.push({ parameter: rule.name, message: `must be ${textRuleText(rule)}` });
+  return undefined;
+}
+
+/** The `category` parameter's value (CATEGORY_PARAMETER): its category id, null when absent; unknown: an error pushed onto `errors`, and null. */
+export function parseCategoryParameter(raw: string | undefined, errors: ParameterError[]): CategoryId | null {
+  if (raw === undefined) return null;
+  const id = normaliseCategory(raw);
+  if (id) return id;
+  errors.push({
+    parameter: CATEGORY_PARAMETER.name,
+    message: `must be one of ${CATEGORY_IDS.join(', ')} (singular, underscores and any case accepted); got "${preview(raw)}"`,
+  });
+  return null;
 }
 
 /** A caller's value shortened for an error message (at most 40 characters, control characters escaped). */

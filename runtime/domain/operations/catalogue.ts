@@ -21,18 +21,22 @@ import { FeesResponseSchema, SavingsResponseSchema } from '../contract/calculato
 import { CACHE_CONTROL } from '../contract/cache-control.js';
 import { CATEGORY_IDS } from '../contract/categories.js';
 import { CompareRulesSchema, ModelCriterionSchema, ModelProfileSchema } from '../contract/model.js';
-import { LIMITS, NUMBER_PARAMETERS } from '../contract/parameter-rules.js';
+import { LIMITS, NUMBER_PARAMETERS, TEXT_PARAMETERS } from '../contract/parameter-rules.js';
 import { PUBLISHED_VERDICT_TOP_K } from '../contract/published-verdicts.js';
 import { API_PATHS } from '../contract/urls.js';
 import { comparePlatforms } from './compare.js';
 import { feeEstimates } from './fees.js';
 import {
+  CATEGORY_ARGUMENT,
+  categoryParameter,
   COMPARE_WEIGHT_PARAMETERS,
   FEE_ACTIVITY_PARAMETERS,
   numberArgument,
   numberParameter,
   platformPathParameter,
   queryParameter,
+  textArgument,
+  textParameter,
   type ParameterSpec,
 } from './parameter-specs.js';
 import { getPlatform, getSafety, getVerdict, listCategories } from './records.js';
@@ -137,17 +141,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Search platforms',
     description:
       '`query` is a case-insensitive fragment of name, alias or slug; both parameters are optional and no parameter lists every platform. Platforms that can be named winner first, by score descending, then those under the coverage gate (rank null, with the reason in rank_note); each score with its range (score_low_pct to score_high_pct).',
-    parameters: [
-      queryParameter(
-        'query',
-        `Name fragment, 1 to ${LIMITS.nameMaxLength} characters`,
-        { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength },
-        false,
-        'ledger',
-      ),
-      queryParameter('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: [...CATEGORY_IDS] }, false, 'hardware-wallets'),
-      numberParameter(NUMBER_PARAMETERS.searchLimit),
-    ],
+    parameters: [textParameter(TEXT_PARAMETERS.searchQuery), categoryParameter('hardware-wallets'), numberParameter(NUMBER_PARAMETERS.searchLimit)],
     result: { schema: SearchResponseSchema, description: 'Matching platforms', precomputed: false },
     tool: {
       name: 'search_platforms',
@@ -155,8 +149,8 @@ export const OPERATIONS: readonly ApiOperation[] = [
       description:
         'Finds platforms by a fragment of name, alias or slug (any case), optionally in one category. Rows: score_pct with its range (score_low_pct-score_high_pct: what missing or old data leaves possible), rank (null under the coverage gate, with rank_note), coverage, APY for savings with its as_of, page; ranked platforms first. No match: nearest names in `suggestions`.',
       inputSchema: {
-        query: z.string().optional().describe(`Name fragment, 1-${LIMITS.nameMaxLength} characters`),
-        category: z.string().optional().describe(`Category id: ${categoryList}`),
+        query: textArgument(TEXT_PARAMETERS.searchQuery),
+        category: CATEGORY_ARGUMENT,
         limit: numberArgument(NUMBER_PARAMETERS.searchLimit),
       },
     },
@@ -212,8 +206,8 @@ export const OPERATIONS: readonly ApiOperation[] = [
         false,
         '2026-01-01',
       ),
-      queryParameter('category', 'Category id (any case, hyphens or underscores)', { type: 'string', enum: [...CATEGORY_IDS] }, false, 'high-yield-savings'),
-      queryParameter('platform', 'Platform slug, name or alias', { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }, false, 'kraken'),
+      categoryParameter('high-yield-savings'),
+      textParameter(TEXT_PARAMETERS.changesPlatform),
       numberParameter(NUMBER_PARAMETERS.changesLimit),
       numberParameter(NUMBER_PARAMETERS.changesOffset),
       queryParameter(
@@ -238,8 +232,8 @@ export const OPERATIONS: readonly ApiOperation[] = [
       description: `What changed on or after a date (YYYY-MM-DD), newest first, filtered by category, platform and kind; summary=true adds counts per kind and platform and the largest moves. limit 1-${LIMITS.changesLimitMax} (default ${LIMITS.changesLimitDefault}), offset 0-${LIMITS.changesOffsetMax} for paging; a page holds at most ${LIMITS.changesPageMaxBytes} bytes of changes (follow next).`,
       inputSchema: {
         since: z.string().optional().describe('Calendar date YYYY-MM-DD'),
-        category: z.string().optional().describe(`Category id: ${categoryList}`),
-        platform: z.string().optional().describe('Platform slug, name or alias'),
+        category: CATEGORY_ARGUMENT,
+        platform: textArgument(TEXT_PARAMETERS.changesPlatform),
         limit: numberArgument(NUMBER_PARAMETERS.changesLimit),
         offset: numberArgument(NUMBER_PARAMETERS.changesOffset),
         kind: z

@@ -12,10 +12,18 @@ import {
   type ChangesResponse,
   type ChangesSummary,
 } from '../contract/history-schemas.js';
-import { CATEGORY_IDS, normaliseCategory } from '../contract/categories.js';
 import { isRealDate } from '../contract/calendar.js';
 import { invalidParameters } from '../contract/problem.js';
-import { LIMITS, NUMBER_PARAMETERS, parseNumberParameter, preview, type ParameterError } from '../contract/parameter-rules.js';
+import {
+  LIMITS,
+  NUMBER_PARAMETERS,
+  parseCategoryParameter,
+  parseNumberParameter,
+  parseTextParameter,
+  preview,
+  TEXT_PARAMETERS,
+  type ParameterError,
+} from '../contract/parameter-rules.js';
 import { API_PATHS } from '../contract/urls.js';
 import { lookupPlatform } from './platform-lookup.js';
 import { body, bytes, envelope, fail, type OperationResult } from './result.js';
@@ -100,16 +108,10 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
   const errors: ParameterError[] = [];
   const since = args.since ?? null;
   if (since !== null && !isRealDate(since)) errors.push({ parameter: 'since', message: `must be a calendar date YYYY-MM-DD; got "${preview(since)}"` });
-  const category = args.category === undefined ? null : (normaliseCategory(args.category) ?? undefined);
-  if (category === undefined)
-    errors.push({
-      parameter: 'category',
-      message: `must be one of ${CATEGORY_IDS.join(', ')} (singular, underscores and any case accepted); got "${preview(args.category ?? '')}"`,
-    });
+  const category = parseCategoryParameter(args.category, errors);
   const limit = parseNumberParameter(NUMBER_PARAMETERS.changesLimit, args.limit, errors);
   const offset = parseNumberParameter(NUMBER_PARAMETERS.changesOffset, args.offset, errors);
-  if (args.platform !== undefined && args.platform.trim().length > LIMITS.nameMaxLength)
-    errors.push({ parameter: 'platform', message: `must be 1 to ${LIMITS.nameMaxLength} characters` });
+  parseTextParameter(TEXT_PARAMETERS.changesPlatform, args.platform, errors);
   let kinds: ChangeKind[] | null = null;
   if (args.kind !== undefined) {
     const given = args.kind.split(',').map((k) => k.trim().toLowerCase());

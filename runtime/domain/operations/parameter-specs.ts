@@ -4,7 +4,8 @@
  * document and the checks cannot drift. Used by the operation catalogue and the site's pages.
  */
 import { z } from 'zod';
-import { LIMITS, numberRuleText, type NumberParameter } from '../contract/parameter-rules.js';
+import { CATEGORY_IDS } from '../contract/categories.js';
+import { CATEGORY_PARAMETER, LIMITS, numberRuleText, textRuleText, type NumberParameter, type TextParameter } from '../contract/parameter-rules.js';
 
 /** An OpenAPI Parameter Object: `schema` is JSON Schema 2020-12. */
 export interface ParameterSpec {
@@ -70,6 +71,28 @@ export function numberArgument(rule: NumberParameter, required = false): z.ZodTy
   const argument = z.union([z.number(), z.string()]).describe(numberDescription(rule));
   return required ? argument : argument.optional();
 }
+
+/** A text parameter's description with its bounds, for OpenAPI and MCP alike: "Name fragment, 1 to 100 characters". */
+const textDescription = (rule: TextParameter): string => `${rule.description}, ${textRuleText(rule)}`;
+
+/** The OpenAPI Parameter Object of a text query parameter (contract/parameter-rules.ts TextParameter): a string with its length bounds. */
+export function textParameter(rule: TextParameter): ParameterSpec {
+  return queryParameter(rule.name, textDescription(rule), { type: 'string', minLength: rule.minLength, maxLength: rule.maxLength }, false, rule.example);
+}
+
+/** The MCP tool argument of a text parameter: an optional string, described as in OpenAPI. */
+export const textArgument = (rule: TextParameter): z.ZodType => z.string().optional().describe(textDescription(rule));
+
+/** The OpenAPI Parameter Object of `category` (CATEGORY_PARAMETER): the category ids as its enum; `example` one of them. */
+export function categoryParameter(example: (typeof CATEGORY_IDS)[number]): ParameterSpec {
+  return queryParameter(CATEGORY_PARAMETER.name, CATEGORY_PARAMETER.description, { type: 'string', enum: [...CATEGORY_IDS] }, false, example);
+}
+
+/** The MCP tool argument `category` (CATEGORY_PARAMETER): an optional string, the ids named in its description. */
+export const CATEGORY_ARGUMENT = z
+  .string()
+  .optional()
+  .describe(`${CATEGORY_PARAMETER.description}: ${CATEGORY_IDS.join(', ')}`);
 
 /** The activity parameters of the fee calculator, each with its bounds and default. */
 export const FEE_ACTIVITY_PARAMETERS: readonly ParameterSpec[] = LIMITS.feeParameters.map((rule) => numberParameter(rule));

@@ -1,10 +1,16 @@
 /** GET /v1/platforms: search with optional query fragment and category. */
 import type { Dataset } from '../dataset.js';
-import { normaliseCategory, CATEGORY_IDS } from '../contract/categories.js';
 import { categoryPageUrl } from '../contract/urls.js';
 import { searchPlatforms } from '../compute/search.js';
 import { invalidParameters } from '../contract/problem.js';
-import { LIMITS, NUMBER_PARAMETERS, parseNumberParameter, preview, type ParameterError } from '../contract/parameter-rules.js';
+import {
+  NUMBER_PARAMETERS,
+  parseCategoryParameter,
+  parseNumberParameter,
+  parseTextParameter,
+  TEXT_PARAMETERS,
+  type ParameterError,
+} from '../contract/parameter-rules.js';
 import { body, envelope, fail, type OperationResult } from './result.js';
 import { suggestNames } from '../compute/platform-match.js';
 import { searchJson, searchResponse } from './search-json.js';
@@ -19,17 +25,8 @@ export interface SearchArgs {
 /** Validates the arguments and searches; results in the ranking order (compute/ranking-order.ts byRank); no match for a query: `suggestions` (nearest names). */
 export function search(dataset: Dataset, args: SearchArgs): OperationResult {
   const errors: ParameterError[] = [];
-  const query = args.query === undefined ? null : args.query.trim();
-  if (query !== null && (query.length === 0 || query.length > LIMITS.nameMaxLength)) {
-    errors.push({ parameter: 'query', message: `must be 1 to ${LIMITS.nameMaxLength} characters` });
-  }
-  const category = args.category === undefined ? null : (normaliseCategory(args.category) ?? undefined);
-  if (category === undefined) {
-    errors.push({
-      parameter: 'category',
-      message: `must be one of ${CATEGORY_IDS.join(', ')} (singular, underscores and any case accepted); got "${preview(args.category ?? '')}"`,
-    });
-  }
+  const query = parseTextParameter(TEXT_PARAMETERS.searchQuery, args.query, errors) ?? null;
+  const category = parseCategoryParameter(args.category, errors);
   const limit = parseNumberParameter(NUMBER_PARAMETERS.searchLimit, args.limit, errors) ?? null;
   if (errors.length) return fail(invalidParameters(errors));
   const site = dataset.model.site;
