@@ -111,7 +111,7 @@ export function sitePaths(): Json {
     '/compare/{slug}': sitePage(
       'getComparePage',
       'Compare page',
-      'Verdict, the arithmetic, a bar chart by criterion, the too-close explanation. Published verdicts are precomputed; any other comparison of 2 to 6 platforms of one category (`<a>-vs-<b>[-vs-<c>...]`, slugs, names or aliases) is rendered on request with default weights. With `weights` or `profile` (as GET /v1/compare takes them; empty values are ignored, as an empty form field) any comparison is rendered on request with them, and a form on the page changes them.',
+      `Verdict, the arithmetic, a bar chart by criterion, the too-close explanation. Published verdicts are precomputed; any other comparison of ${LIMITS.compareMin} to ${LIMITS.compareMax} platforms of one category (\`<a>-vs-<b>[-vs-<c>...]\`, slugs, names or aliases) is rendered on request with default weights. With \`weights\` or \`profile\` (as GET /v1/compare takes them; empty values are ignored, as an empty form field) any comparison is rendered on request with them, and a form on the page changes them.`,
       [
         {
           name: 'slug',

@@ -3,6 +3,7 @@
  * /v1/safety/{name} (and their MCP tools). Shared fields and the registry: ./api-schemas.ts.
  */
 import { z } from 'zod';
+import { LIMITS } from './parameter-rules.js';
 import {
   apiRegistry,
   CapSchema,
@@ -90,9 +91,10 @@ const comparisonFields = {
   ...ENVELOPE_FIELDS,
 };
 
-export const ComparisonResponseSchema = z
-  .object(comparisonFields)
-  .register(apiRegistry, { id: 'ComparisonResponse', description: 'Comparison of 2 to 6 platforms of one category with the arithmetic.' });
+export const ComparisonResponseSchema = z.object(comparisonFields).register(apiRegistry, {
+  id: 'ComparisonResponse',
+  description: `Comparison of ${LIMITS.compareMin} to ${LIMITS.compareMax} platforms of one category with the arithmetic.`,
+});
 
 export const VerdictResponseSchema = z
   .object({

@@ -122,14 +122,13 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: API_PATHS.categories,
     tag: 'platforms',
     summary: 'Categories with platform counts and criteria',
-    description:
-      'The five categories with their platform counts and scoring criteria (key, label, default weight 0-10, weight group): the keys `weights` of GET /v1/compare accepts. Precomputed by the build.',
+    description: `The five categories with their platform counts and scoring criteria (key, label, default weight ${LIMITS.weightMin}-${LIMITS.weightMax}, weight group): the keys \`weights\` of GET /v1/compare accepts. Precomputed by the build.`,
     parameters: [],
     result: { schema: CategoriesResponseSchema, description: 'The five categories', precomputed: true },
     tool: {
       name: 'list_categories',
       title: 'List categories',
-      description: `The five categories (${categoryList}) with platform counts and criteria (key, label, default weight 0-10): the weight keys compare_platforms takes. Call first.`,
+      description: `The five categories (${categoryList}) with platform counts and criteria (key, label, default weight ${LIMITS.weightMin}-${LIMITS.weightMax}): the weight keys compare_platforms takes. Call first.`,
       inputSchema: {},
     },
     run: (d) => listCategories(d),
@@ -249,7 +248,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     operationId: 'comparePlatforms',
     path: API_PATHS.compare,
     tag: 'comparisons',
-    summary: 'Compare 2 to 6 platforms of one category',
+    summary: `Compare ${LIMITS.compareMin} to ${LIMITS.compareMax} platforms of one category`,
     description: `Applies the coverage gate (under the applied weights), the hack cap and the too-close rule of the methodology and shows the arithmetic, with each criterion's as_of, stale flag and evidence tier, and whether the pick depends on stale or weak evidence. Weights not given keep their default (or the profile's); all applied weights may not be zero.`,
     parameters: [
       queryParameter(
@@ -265,15 +264,17 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tool: {
       name: 'compare_platforms',
       title: 'Compare platforms',
-      description: `Compares ${LIMITS.compareMin}-${LIMITS.compareMax} platforms of one category with the arithmetic: per-criterion score, weight, as_of, stale flag, evidence tier; coverage gate, hack cap, winner, too-close rule and caveats. Optional weights 0-10 per criterion key or group (list_categories) and profile.`,
+      description: `Compares ${LIMITS.compareMin}-${LIMITS.compareMax} platforms of one category with the arithmetic: per-criterion score, weight, as_of, stale flag, evidence tier; coverage gate, hack cap, winner, too-close rule and caveats. Optional weights ${LIMITS.weightMin}-${LIMITS.weightMax} per criterion key or group (list_categories) and profile.`,
       inputSchema: {
         platforms: z
           .union([z.string(), z.array(z.string())])
-          .describe('Platform names, 2 to 6 of one category: a list, a JSON array in a string, or a comma-separated string'),
+          .describe(
+            `Platform names, ${LIMITS.compareMin} to ${LIMITS.compareMax} of one category: a list, a JSON array in a string, or a comma-separated string`,
+          ),
         weights: z
           .union([z.string(), z.record(z.string(), z.number())])
           .optional()
-          .describe('Criterion weights 0-10: "fees:8,security:10" or {"fees": 8, "security": 10}'),
+          .describe(`Criterion weights ${LIMITS.weightMin}-${LIMITS.weightMax}: "fees:8,security:10" or {"fees": 8, "security": 10}`),
         profile: z.string().optional().describe('A methodology profile of the category, e.g. "options" for brokerages (an options investor)'),
       },
       call: (d, a) => comparePlatforms(d, a),

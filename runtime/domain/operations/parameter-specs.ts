@@ -31,7 +31,7 @@ export function platformPathParameter(name: string, description: string, example
 export const COMPARE_WEIGHT_PARAMETERS: readonly ParameterSpec[] = [
   queryParameter(
     'weights',
-    "Comma-separated key:weight pairs; keys are the category's criterion keys or weight groups such as fees (GET /v1/categories; a group weight is shared among its criteria in proportion to their weights), weights numbers 0 to 10",
+    `Comma-separated key:weight pairs; keys are the category's criterion keys or weight groups such as fees (GET /v1/categories; a group weight is shared among its criteria in proportion to their weights), weights numbers ${LIMITS.weightMin} to ${LIMITS.weightMax}`,
     { type: 'string', maxLength: LIMITS.listMaxLength },
     false,
     'fees:8,security:10',

@@ -7,6 +7,7 @@
  */
 import type { ComparisonResponse } from '../contract/comparison-schemas.js';
 import type { Site } from '../contract/model.js';
+import { LIMITS } from '../contract/parameter-rules.js';
 import { comparisonSlug, sitePath } from '../contract/urls.js';
 import { asOfLabel, formatPct, formatScoreRange } from './format.js';
 import { html, type SafeHtml } from './html.js';
@@ -56,7 +57,7 @@ function weightsForm(site: Site, c: ComparisonResponse): SafeHtml {
   const action = sitePath(site, `/compare/${comparisonSlug(c.products.map((p) => p.slug))}`);
   return html`<section aria-labelledby="weights"><h2 id="weights">Compare with your own weights</h2>
 <form method="get" action="${action}" class="weights-form">
-<p><label for="weights-input">Weights, 0 to 10, as <code>key:weight</code> pairs separated by commas</label><br>
+<p><label for="weights-input">Weights, ${LIMITS.weightMin} to ${LIMITS.weightMax}, as <code>key:weight</code> pairs separated by commas</label><br>
 <input id="weights-input" name="weights" type="text" value="${current}" placeholder="${criteria
     .slice(0, 2)
     .map((k) => `${k.key}:${k.weight}`)

@@ -7,7 +7,7 @@
  * with the form, the value as typed and what to correct.
  */
 import type { SavingsResponse } from '../contract/calculator-schemas.js';
-import type { ParameterError } from '../contract/parameter-rules.js';
+import { NUMBER_PARAMETERS, type ParameterError } from '../contract/parameter-rules.js';
 import type { Site } from '../contract/model.js';
 import { API_PATHS, sitePath } from '../contract/urls.js';
 import { asOfLabel, formatPct, formatUsd } from './format.js';
@@ -47,7 +47,7 @@ export function savingsPageHtml(
 ): string {
   const form = html`${errorSummary(errors, { balance: { label: 'Balance', id: 'balance-input' }, months: { label: 'Months', id: 'months-input' } })}<form method="get" action="${sitePath(site, '/savings')}" class="weights-form">
 <p><label for="balance-input">Balance in USD, e.g. 10,000 or 2500.50</label><br><input id="balance-input" name="balance" type="text" inputmode="decimal" value="${asked.balance}" placeholder="10,000" size="12" required${invalidAttributes(errors, 'balance')}>${fieldMessage(errors, 'balance')}</p>
-<p><label for="months-input">Months, 1 to 120</label><br><input id="months-input" name="months" type="text" inputmode="numeric" value="${asked.months}" placeholder="12" size="6"${invalidAttributes(errors, 'months')}>${fieldMessage(errors, 'months')}</p>
+<p><label for="months-input">Months, ${NUMBER_PARAMETERS.months.min} to ${NUMBER_PARAMETERS.months.max}</label><br><input id="months-input" name="months" type="text" inputmode="numeric" value="${asked.months}" placeholder="${NUMBER_PARAMETERS.months.default}" size="6"${invalidAttributes(errors, 'months')}>${fieldMessage(errors, 'months')}</p>
 <p><button type="submit">Project the interest</button></p>
 </form>`;
   const results =

@@ -5,6 +5,7 @@
  * Platform arguments complete to slugs (completion/complete).
  */
 import { z } from 'zod';
+import { LIMITS, NUMBER_PARAMETERS } from '../../domain/contract/parameter-rules.js';
 import type { McpKit, McpRegistry } from './sdk-kit.js';
 import type { Served } from '../served.js';
 import { completePlatformSlugs } from './resources.js';
@@ -24,15 +25,16 @@ export function registerPrompts(server: McpRegistry, served: Served, { completab
    * it are not echoed back (each value would carry the client's whole input, up to 100 times:
    * issue 40), so the client appends the chosen slug to what it has.
    */
-  const platformList = completable(z.string().describe('2 to 6 platforms of one category, comma-separated (slugs, names or aliases)'), (value) =>
-    completePlatformSlugs(served, value.slice(value.lastIndexOf(',') + 1).trim()),
+  const platformList = completable(
+    z.string().describe(`${LIMITS.compareMin} to ${LIMITS.compareMax} platforms of one category, comma-separated (slugs, names or aliases)`),
+    (value) => completePlatformSlugs(served, value.slice(value.lastIndexOf(',') + 1).trim()),
   );
 
   server.registerPrompt(
     'compare_for_my_priorities',
     {
       title: 'Compare platforms for my priorities',
-      description: 'Compares 2 to 6 platforms of one category with weights that follow what matters to you, and explains the result with its caveats.',
+      description: `Compares ${LIMITS.compareMin} to ${LIMITS.compareMax} platforms of one category with weights that follow what matters to you, and explains the result with its caveats.`,
       argsSchema: {
         platforms: platformList,
         priorities: z.string().describe('What matters to you, in your words (e.g. "low fees, strong security, I trade options")'),
@@ -41,7 +43,7 @@ export function registerPrompts(server: McpRegistry, served: Served, { completab
     ({ platforms, priorities }) =>
       userMessage(
         `Compare these platforms for me: ${platforms}. What matters to me: ${priorities}.\n` +
-          'First call list_categories to learn the criterion keys and default weights of their category. Turn my priorities into weights from 0 to 10 for the criterion keys (keep the defaults where I said nothing), then call compare_platforms with the platforms and those weights. ' +
+          `First call list_categories to learn the criterion keys and default weights of their category. Turn my priorities into weights from ${LIMITS.weightMin} to ${LIMITS.weightMax} for the criterion keys (keep the defaults where I said nothing), then call compare_platforms with the platforms and those weights. ` +
           'Tell me the winner and why, show the arithmetic per criterion, and say plainly when the result is too close to call or a platform is not eligible (coverage below the gate). ' +
           CAVEATS,
       ),
@@ -66,7 +68,10 @@ export function registerPrompts(server: McpRegistry, served: Served, { completab
       description: 'Projects the interest a balance earns at each high-yield savings account and explains the ranking.',
       argsSchema: {
         balance: z.string().describe('Balance in USD, e.g. 10000'),
-        months: z.string().optional().describe('Months to project, 1 to 120 (default 12)'),
+        months: z
+          .string()
+          .optional()
+          .describe(`Months to project, ${NUMBER_PARAMETERS.months.min} to ${NUMBER_PARAMETERS.months.max} (default ${NUMBER_PARAMETERS.months.default})`),
       },
     },
     ({ balance, months }) =>
