@@ -27,16 +27,14 @@ import { API_PATHS } from '../contract/urls.js';
 import { comparePlatforms } from './compare.js';
 import { feeEstimates } from './fees.js';
 import {
-  CATEGORY_ARGUMENT,
-  categoryParameter,
+  categoryInput,
   COMPARE_WEIGHT_PARAMETERS,
-  FEE_ACTIVITY_PARAMETERS,
-  numberArgument,
-  numberParameter,
+  FEE_ACTIVITY_INPUTS,
+  numberInput,
+  operationInputs,
   platformPathParameter,
   queryParameter,
-  textArgument,
-  textParameter,
+  textInput,
   type ParameterSpec,
 } from './parameter-specs.js';
 import { getPlatform, getSafety, getVerdict, listCategories } from './records.js';
@@ -116,6 +114,68 @@ const MethodologySummarySchema = z
     description: "The coverage gate, the too-close margins, and each category's criteria with default weights and profiles.",
   });
 
+/** GET /v1/platforms and search_platforms. */
+const SEARCH_INPUTS = operationInputs([textInput(TEXT_PARAMETERS.searchQuery), categoryInput('hardware-wallets'), numberInput(NUMBER_PARAMETERS.searchLimit)]);
+
+/** GET /v1/changes and list_changes. */
+const CHANGES_INPUTS = operationInputs([
+  {
+    parameter: queryParameter(
+      'since',
+      'Calendar date YYYY-MM-DD: changes committed on or after it (UTC); absent: all',
+      { type: 'string', format: 'date' },
+      false,
+      '2026-01-01',
+    ),
+    argument: z.string().optional().describe('Calendar date YYYY-MM-DD'),
+  },
+  categoryInput('high-yield-savings'),
+  textInput(TEXT_PARAMETERS.changesPlatform),
+  numberInput(NUMBER_PARAMETERS.changesLimit),
+  numberInput(NUMBER_PARAMETERS.changesOffset),
+  {
+    parameter: queryParameter(
+      'kind',
+      'Change kinds, comma-separated (e.g. fact_changed,score_changed); absent: every kind',
+      { type: 'string', maxLength: LIMITS.listMaxLength },
+      false,
+      'fact_changed',
+    ),
+    argument: z
+      .string()
+      .optional()
+      .describe('Kinds, comma-separated: fact_changed, fact_corrected, score_changed, incident_added, ... (see the output schema)'),
+  },
+  {
+    parameter: queryParameter(
+      'summary',
+      '`true` adds `summary`: counts per kind and platform and the largest numeric moves, over every matching change',
+      { type: 'string', enum: ['true', 'false'], default: 'false' },
+      false,
+      'true',
+    ),
+    argument: z.union([z.boolean(), z.string()]).optional().describe('true: add counts per kind and platform and the largest moves'),
+  },
+]);
+
+/** GET /v1/savings-interest and estimate_savings_interest. */
+const SAVINGS_INPUTS = operationInputs([numberInput(NUMBER_PARAMETERS.balance, true), numberInput(NUMBER_PARAMETERS.months)]);
+
+/** GET /v1/fees and estimate_fees. */
+const FEES_INPUTS = operationInputs([
+  {
+    parameter: queryParameter(
+      'category',
+      '`brokerage` or `exchange` (also `brokerages`, `exchanges`; any case)',
+      { type: 'string', enum: ['brokerage', 'exchange', 'brokerages', 'exchanges'] },
+      true,
+      'brokerages',
+    ),
+    argument: z.string().describe('"brokerage" or "exchange"'),
+  },
+  ...FEE_ACTIVITY_INPUTS,
+]);
+
 export const OPERATIONS: readonly ApiOperation[] = [
   {
     operationId: 'listCategories',
@@ -140,18 +200,14 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Search platforms',
     description:
       '`query` is a case-insensitive fragment of name, alias or slug; both parameters are optional and no parameter lists every platform. Platforms that can be named winner first, by score descending, then those under the coverage gate (rank null, with the reason in rank_note); each score with its range (score_low_pct to score_high_pct).',
-    parameters: [textParameter(TEXT_PARAMETERS.searchQuery), categoryParameter('hardware-wallets'), numberParameter(NUMBER_PARAMETERS.searchLimit)],
+    parameters: SEARCH_INPUTS.parameters,
     result: { schema: SearchResponseSchema, description: 'Matching platforms', precomputed: false },
     tool: {
       name: 'search_platforms',
       title: 'Search platforms',
       description:
         'Finds platforms by a fragment of name, alias or slug (any case), optionally in one category. Rows: score_pct with its range (score_low_pct-score_high_pct: what missing or old data leaves possible), rank (null under the coverage gate, with rank_note), coverage, APY for savings with its as_of, page; ranked platforms first. No match: nearest names in `suggestions`.',
-      inputSchema: {
-        query: textArgument(TEXT_PARAMETERS.searchQuery),
-        category: CATEGORY_ARGUMENT,
-        limit: numberArgument(NUMBER_PARAMETERS.searchLimit),
-      },
+      inputSchema: SEARCH_INPUTS.inputSchema,
     },
     run: (d, q) => search(d, q),
   },
@@ -197,50 +253,13 @@ export const OPERATIONS: readonly ApiOperation[] = [
     tag: 'history',
     summary: 'Changes to the data since a date',
     description: `Changes committed to the sources on or after \`since\` (UTC date), newest first: facts changed (in the world) or corrected (our data), reconfirmed or re-sourced, platforms added or removed, incidents, score changes and methodology versions, each with old and new values, as_of dates and sources. Optional \`category\` and \`platform\` filters; \`limit\` (1 to ${LIMITS.changesLimitMax}, default ${LIMITS.changesLimitDefault}) and \`offset\` (0 to ${LIMITS.changesOffsetMax}) page through them, \`next\` links the next page; a page holds at most ${LIMITS.changesPageMaxBytes} bytes of changes, so it may end before \`limit\`: follow \`next\`. The facts of a platform added or removed in the same commit are left out (see its history).`,
-    parameters: [
-      queryParameter(
-        'since',
-        'Calendar date YYYY-MM-DD: changes committed on or after it (UTC); absent: all',
-        { type: 'string', format: 'date' },
-        false,
-        '2026-01-01',
-      ),
-      categoryParameter('high-yield-savings'),
-      textParameter(TEXT_PARAMETERS.changesPlatform),
-      numberParameter(NUMBER_PARAMETERS.changesLimit),
-      numberParameter(NUMBER_PARAMETERS.changesOffset),
-      queryParameter(
-        'kind',
-        'Change kinds, comma-separated (e.g. fact_changed,score_changed); absent: every kind',
-        { type: 'string', maxLength: LIMITS.listMaxLength },
-        false,
-        'fact_changed',
-      ),
-      queryParameter(
-        'summary',
-        '`true` adds `summary`: counts per kind and platform and the largest numeric moves, over every matching change',
-        { type: 'string', enum: ['true', 'false'], default: 'false' },
-        false,
-        'true',
-      ),
-    ],
+    parameters: CHANGES_INPUTS.parameters,
     result: { schema: ChangesResponseSchema, description: 'The changes, newest first', precomputed: false },
     tool: {
       name: 'list_changes',
       title: 'List changes since a date',
       description: `What changed on or after a date (YYYY-MM-DD), newest first, filtered by category, platform and kind; summary=true adds counts per kind and platform and the largest moves. limit 1-${LIMITS.changesLimitMax} (default ${LIMITS.changesLimitDefault}), offset 0-${LIMITS.changesOffsetMax} for paging; a page holds at most ${LIMITS.changesPageMaxBytes} bytes of changes (follow next).`,
-      inputSchema: {
-        since: z.string().optional().describe('Calendar date YYYY-MM-DD'),
-        category: CATEGORY_ARGUMENT,
-        platform: textArgument(TEXT_PARAMETERS.changesPlatform),
-        limit: numberArgument(NUMBER_PARAMETERS.changesLimit),
-        offset: numberArgument(NUMBER_PARAMETERS.changesOffset),
-        kind: z
-          .string()
-          .optional()
-          .describe('Kinds, comma-separated: fact_changed, fact_corrected, score_changed, incident_added, ... (see the output schema)'),
-        summary: z.union([z.boolean(), z.string()]).optional().describe('true: add counts per kind and platform and the largest moves'),
-      },
+      inputSchema: CHANGES_INPUTS.inputSchema,
     },
     run: (d, q) => listChanges(d, q),
   },
@@ -332,16 +351,13 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Projected interest at every high-yield savings platform',
     description:
       'Interest on `balance` USD over `months` at the APY each account pays that balance, held constant (ending balance = balance x (1 + APY/100)^(months/12), decimal arithmetic, rounded to the cent), each with the APY used, its as_of and stale flag. Fresh APYs rank first by interest, then stale ones; accounts the balance cannot open or earn the APY at come last, unranked, with the reason. A projection at published rates, which change.',
-    parameters: [numberParameter(NUMBER_PARAMETERS.balance, true), numberParameter(NUMBER_PARAMETERS.months)],
+    parameters: SAVINGS_INPUTS.parameters,
     result: { schema: SavingsResponseSchema, description: 'Interest by platform, highest first', precomputed: false },
     tool: {
       name: 'estimate_savings_interest',
       title: 'Estimate savings interest',
       description: `Interest a USD balance (above 0, at most ${NUMBER_PARAMETERS.balance.max}) earns at every high-yield savings account over ${NUMBER_PARAMETERS.months.min}-${NUMBER_PARAMETERS.months.max} months (default ${NUMBER_PARAMETERS.months.default}), at the APY tier it reaches, held constant; fresh APYs first, stale ones after, newest first; no_current_pick when no APY is fresh. Rows carry the APY's as_of and sources.`,
-      inputSchema: {
-        balance: numberArgument(NUMBER_PARAMETERS.balance, true),
-        months: numberArgument(NUMBER_PARAMETERS.months),
-      },
+      inputSchema: SAVINGS_INPUTS.inputSchema,
     },
     run: (d, q) => savingsInterest(d, q),
   },
@@ -352,25 +368,13 @@ export const OPERATIONS: readonly ApiOperation[] = [
     summary: 'Estimated annual fees at brokerages or exchanges',
     description:
       "Annual cost of the described activity at each platform of the category, itemised per fee line (trading, options contracts, transfers), each line with its as_of and stale flag. Platforms with every line priced (and coverage at the gate) are ranked cheapest first; the others follow unranked, with their unknown lines named, no annual total (null) but the known subtotal, and the total with each unknown line at the category's typical value.",
-    parameters: [
-      queryParameter(
-        'category',
-        '`brokerage` or `exchange` (also `brokerages`, `exchanges`; any case)',
-        { type: 'string', enum: ['brokerage', 'exchange', 'brokerages', 'exchanges'] },
-        true,
-        'brokerages',
-      ),
-      ...FEE_ACTIVITY_PARAMETERS,
-    ],
+    parameters: FEES_INPUTS.parameters,
     result: { schema: FeesResponseSchema, description: 'Annual totals, cheapest first', precomputed: false },
     tool: {
       name: 'estimate_fees',
       title: 'Estimate annual fees',
       description: `Annual fees in USD at every brokerage or exchange for a trading profile, itemised with as_of and sources; cheapest first among platforms that can be named winner. An unknown line makes annual_total_usd null (known_subtotal_usd holds the priced lines). Defaults: ${LIMITS.feeParameters.map((p) => `${p.name} ${p.default}`).join(', ')}.`,
-      inputSchema: {
-        category: z.string().describe('"brokerage" or "exchange"'),
-        ...Object.fromEntries(LIMITS.feeParameters.map((rule) => [rule.name, numberArgument(rule)])),
-      },
+      inputSchema: FEES_INPUTS.inputSchema,
     },
     run: (d, q) => feeEstimates(d, q),
   },

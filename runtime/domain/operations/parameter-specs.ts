@@ -67,7 +67,7 @@ const numberDescription = (rule: NumberParameter): string => `${rule.description
  * The MCP tool argument of a numeric parameter: a JSON number or a string (agents send either),
  * checked by the REST rule as text; optional unless `required`; described as in OpenAPI.
  */
-export function numberArgument(rule: NumberParameter, required = false): z.ZodType {
+function numberArgument(rule: NumberParameter, required = false): z.ZodType {
   const argument = z.union([z.number(), z.string()]).describe(numberDescription(rule));
   return required ? argument : argument.optional();
 }
@@ -81,18 +81,53 @@ export function textParameter(rule: TextParameter): ParameterSpec {
 }
 
 /** The MCP tool argument of a text parameter: an optional string, described as in OpenAPI. */
-export const textArgument = (rule: TextParameter): z.ZodType => z.string().optional().describe(textDescription(rule));
+const textArgument = (rule: TextParameter): z.ZodType => z.string().optional().describe(textDescription(rule));
 
 /** The OpenAPI Parameter Object of `category` (CATEGORY_PARAMETER): the category ids as its enum; `example` one of them. */
-export function categoryParameter(example: (typeof CATEGORY_IDS)[number]): ParameterSpec {
+function categoryParameter(example: (typeof CATEGORY_IDS)[number]): ParameterSpec {
   return queryParameter(CATEGORY_PARAMETER.name, CATEGORY_PARAMETER.description, { type: 'string', enum: [...CATEGORY_IDS] }, false, example);
 }
 
 /** The MCP tool argument `category` (CATEGORY_PARAMETER): an optional string, the ids named in its description. */
-export const CATEGORY_ARGUMENT = z
+const CATEGORY_ARGUMENT = z
   .string()
   .optional()
   .describe(`${CATEGORY_PARAMETER.description}: ${CATEGORY_IDS.join(', ')}`);
 
+/**
+ * One input of an operation, made once: its OpenAPI Parameter Object and its MCP tool argument
+ * (the same name; the argument takes JSON types where REST has text).
+ */
+export interface OperationInputSpec {
+  parameter: ParameterSpec;
+  argument: z.ZodType;
+}
+
+/** A numeric input (NumberParameter): parameter and argument from its one definition. */
+export const numberInput = (rule: NumberParameter, required = false): OperationInputSpec => ({
+  parameter: numberParameter(rule, required),
+  argument: numberArgument(rule, required),
+});
+
+/** A text input (TextParameter): parameter and argument from its one definition. */
+export const textInput = (rule: TextParameter): OperationInputSpec => ({ parameter: textParameter(rule), argument: textArgument(rule) });
+
+/** The `category` input (CATEGORY_PARAMETER), `example` its OpenAPI example. */
+export const categoryInput = (example: (typeof CATEGORY_IDS)[number]): OperationInputSpec => ({
+  parameter: categoryParameter(example),
+  argument: CATEGORY_ARGUMENT,
+});
+
+/** An operation's OpenAPI parameters and its tool's input schema (zod shape), from its inputs in order. */
+export function operationInputs(inputs: readonly OperationInputSpec[]): { parameters: ParameterSpec[]; inputSchema: z.ZodRawShape } {
+  return {
+    parameters: inputs.map((i) => i.parameter),
+    inputSchema: Object.fromEntries(inputs.map((i) => [i.parameter.name, i.argument])),
+  };
+}
+
+/** The activity inputs of the fee calculator, each with its bounds and default. */
+export const FEE_ACTIVITY_INPUTS: readonly OperationInputSpec[] = LIMITS.feeParameters.map((rule) => numberInput(rule));
+
 /** The activity parameters of the fee calculator, each with its bounds and default. */
-export const FEE_ACTIVITY_PARAMETERS: readonly ParameterSpec[] = LIMITS.feeParameters.map((rule) => numberParameter(rule));
+export const FEE_ACTIVITY_PARAMETERS: readonly ParameterSpec[] = FEE_ACTIVITY_INPUTS.map((i) => i.parameter);
