@@ -4,7 +4,7 @@
  * weights and savings balances and months different on every request, so no
  * cache holds them), then reports requests, non-2xx responses, errors, latency
  * and the server's RSS at start, after the first minute, at its highest and at
- * the end: a leak shows as growth after the first minute.   npm run soak   (serves the current dist/ with the bundled
+ * the end, and at the end of each minute: a leak shows as growth that goes on minute after minute.   npm run soak   (serves the current dist/ with the bundled
  * runtime as `npm start` runs it, bundling it when stale; run npm run build first)
  * SOAK_SECONDS, SOAK_CONNECTIONS (default 50), LOG_LEVEL (default warn) adjust it.
  */
@@ -99,6 +99,8 @@ const report = {
   rss_after_first_minute_mib: rssSamples.find((s) => s.at >= 60)?.mib ?? null,
   rss_max_mib: Math.max(rssStart, rssEnd, ...rssSamples.map((s) => s.mib)),
   rss_end_mib: rssEnd,
+  /** RSS at the end of each minute: a plateau is warm-up (heap and caches filling to their bounds), a steady climb a leak. */
+  rss_by_minute_mib: Array.from({ length: Math.floor(seconds / 60) }, (_, m) => rssSamples.filter((s) => s.at <= (m + 1) * 60).at(-1)?.mib ?? null),
   answers_after: stillAnswers,
 };
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
