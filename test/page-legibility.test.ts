@@ -9,19 +9,11 @@
  * test-artifacts/pages/.
  * Skipped when /usr/bin/chromium is missing, unless REQUIRE_BROWSER=1 (CI installs it).
  */
-import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInto, FIXTURE_SOURCES, ROOT, startServer, tempDir, type RunningServer } from './helpers.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const hasBrowser = existsSync(CHROMIUM);
-if (!hasBrowser && process.env.REQUIRE_BROWSER === '1') throw new Error(`${CHROMIUM} is required (REQUIRE_BROWSER=1); install Debian's chromium package`);
-const ARTIFACTS = path.join(ROOT, 'test-artifacts/pages');
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_SOURCES, tempDir } from './helpers.js';
+import { ARTIFACTS, DESKTOP, hasBrowser, PHONE, siteInBrowser, type Viewport } from './site-browser.js';
 
 /** Incidents added to Beta Exchange, oldest first and before its 2019 fine: close together in 2014 and 2015, so their year labels would collide on one row. */
 const CLOSE_INCIDENTS = [
@@ -49,56 +41,31 @@ const OVERLAPS = `[...document.querySelectorAll('main svg')].flatMap((svg) => {
   return out;
 })`;
 
+/** A copy of the fixtures with CLOSE_INCIDENTS on Beta Exchange; returns its sources folder. */
+async function sourcesWithCloseIncidents(): Promise<string> {
+  const sources = path.join(await tempDir('legibility'), 'sources');
+  await cp(FIXTURE_SOURCES, sources, { recursive: true });
+  const beta = path.join(sources, 'platforms/exchanges/beta-exchange.yaml');
+  const text = await readFile(beta, 'utf8');
+  if (!text.includes('incidents:\n')) throw new Error('Beta Exchange has no incidents list');
+  await writeFile(beta, text.replace('incidents:\n', `incidents:\n${CLOSE_INCIDENTS.join('\n')}\n`));
+  return sources;
+}
+
 describe.skipIf(!hasBrowser)('pages people read first, on a phone and a desktop', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    const sources = path.join(await tempDir('legibility'), 'sources');
-    await cp(FIXTURE_SOURCES, sources, { recursive: true });
-    const beta = path.join(sources, 'platforms/exchanges/beta-exchange.yaml');
-    const text = await readFile(beta, 'utf8');
-    if (!text.includes('incidents:\n')) throw new Error('Beta Exchange has no incidents list');
-    await writeFile(beta, text.replace('incidents:\n', `incidents:\n${CLOSE_INCIDENTS.join('\n')}\n`));
-    // evaluated on 2026-12-01: the fixtures' APYs of 2026-06-30 are past their 120-day window, the rest is fresh
-    server = await startServer(await buildInto(sources, { SOURCE_DATE_EPOCH: String(Date.UTC(2026, 11, 1) / 1000) }));
-    await mkdir(ARTIFACTS, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  /** Opens a page of the site at a viewport, saves a screenshot unless `name` is null, and returns it. */
-  async function open(pathname: string, name: string | null, viewport: { width: number; height: number }): Promise<Page> {
-    const page = await (await browser.newContext({ viewport })).newPage();
-    const response = await page.goto(`${server.url}${pathname}`, { waitUntil: 'load' });
-    expect(response?.status(), pathname).toBe(200);
-    if (name !== null) await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${viewport.width}.png`), fullPage: true });
-    return page;
-  }
+  // evaluated on 2026-12-01: the fixtures' APYs of 2026-06-30 are past their 120-day window, the rest is fresh
+  const site = siteInBrowser({ sources: sourcesWithCloseIncidents, env: { SOURCE_DATE_EPOCH: String(Date.UTC(2026, 11, 1) / 1000) } });
+  /** Opens a page at a viewport (test/site-browser.ts); the screenshot is named <name>-<width>, none when `name` is null. */
+  const open = (pathname: string, name: string | null, viewport: Viewport) => site.open(pathname, name === null ? null : `${name}-${viewport.width}`, viewport);
 
   it("states on the home page the evaluation date and how many figures are older than their window, the count the records' stale flags give", async () => {
     const categories = ['exchanges', 'hardware-wallets', 'software-wallets', 'high-yield-savings', 'brokerages'];
     let figures = 0;
     let old = 0;
     for (const category of categories) {
-      const list = (await (await fetch(`${server.url}/v1/platforms?category=${category}`)).json()) as { results: Array<{ slug: string }> };
+      const list = (await (await fetch(`${site.server.url}/v1/platforms?category=${category}`)).json()) as { results: Array<{ slug: string }> };
       for (const { slug } of list.results) {
-        const r = (await (await fetch(`${server.url}/v1/platforms/${slug}`)).json()) as {
+        const r = (await (await fetch(`${site.server.url}/v1/platforms/${slug}`)).json()) as {
           facts: Record<string, { stale?: boolean }>;
           criteria: Array<{ basis: string; stale: boolean }>;
         };

@@ -15,7 +15,8 @@ const CHROMIUM = '/usr/bin/chromium';
 /** Whether Debian's chromium is installed; the suite fails at once if it is required and missing. */
 export const hasBrowser = existsSync(CHROMIUM);
 if (!hasBrowser && process.env.REQUIRE_BROWSER === '1') throw new Error(`${CHROMIUM} is required (REQUIRE_BROWSER=1); install Debian's chromium package`);
-const ARTIFACTS = path.join(ROOT, 'test-artifacts/pages');
+/** Where the page tests save screenshots. */
+export const ARTIFACTS = path.join(ROOT, 'test-artifacts/pages');
 
 /** A browser width and height in CSS px. */
 export interface Viewport {
@@ -35,22 +36,30 @@ export interface SiteInBrowser {
   readonly dist: string;
   /**
    * Opens `pathname` in a new browser context of `viewport` (default desktop), expects 200 and no
-   * console error, saves a full-page screenshot as test-artifacts/pages/<name>.png, returns the page.
+   * console error, saves a full-page screenshot as test-artifacts/pages/<name>.png (none when
+   * `name` is null), returns the page.
    */
-  open(pathname: string, name: string, viewport?: Viewport): Promise<Page>;
+  open(pathname: string, name: string | null, viewport?: Viewport): Promise<Page>;
+}
+
+/** How the site is built: from other sources than the fixtures, or with more environment (e.g. another SOURCE_DATE_EPOCH). */
+interface SiteOptions {
+  /** Makes the sources folder to build (default: the fixtures as they are). */
+  sources?: () => Promise<string>;
+  env?: Record<string, string>;
 }
 
 /**
- * Builds the fixture sources, starts a runtime on them and launches chromium in the calling
- * describe's beforeAll, and closes both in its afterAll.
+ * Builds the fixture sources (or those `options.sources` makes), starts a runtime on them and
+ * launches chromium in the calling describe's beforeAll, and closes both in its afterAll.
  */
-export function siteInBrowser(): SiteInBrowser {
+export function siteInBrowser(options: SiteOptions = {}): SiteInBrowser {
   let dist = '';
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    dist = await buildInto(FIXTURE_SOURCES);
+    dist = await buildInto(options.sources ? await options.sources() : FIXTURE_SOURCES, options.env);
     server = await startServer(dist);
     await mkdir(ARTIFACTS, { recursive: true });
     browser = await chromium.launch({
@@ -87,7 +96,7 @@ export function siteInBrowser(): SiteInBrowser {
       });
       const response = await page.goto(`${server!.url}${pathname}`, { waitUntil: 'load' });
       expect(response?.status()).toBe(200);
-      await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+      if (name !== null) await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
       expect(errors, `console errors on ${pathname}`).toEqual([]);
       return page;
     },
