@@ -16,7 +16,7 @@ import { searchPlatforms } from '../runtime/domain/compute/search.js';
 import { byRank } from '../runtime/domain/compute/ranking-order.js';
 import { round1 } from '../runtime/domain/compute/rounding.js';
 import type { ModelCriterionState, ModelPlatform } from '../runtime/domain/contract/model.js';
-import { criteria, state } from './model-fixtures.js';
+import { criteria, modelPlatform as platform, state } from './model-fixtures.js';
 
 const facts = { as_of: '2026-06-30', stale: false, evidence_tier: 'primary' as const, sources: ['https://example.com/fees'] };
 
@@ -50,31 +50,6 @@ describe('fee estimator', () => {
     // 36,000 x 0.4% = 144
     expect(e).toMatchObject({ known_total_usd: 144, unknown_items: [] });
   });
-});
-
-const platform = (slug: string, extra: Partial<ModelPlatform>): ModelPlatform => ({
-  slug,
-  name: slug,
-  aliases: [],
-  category: 'high-yield-savings',
-  as_of: '2026-06-30',
-  incidents_checked: '2026-06-30',
-  incident_record_stale: false,
-  page: `https://x/${slug}`,
-  score_pct: 80,
-  raw_score_pct: 80,
-  score_low_pct: 80,
-  score_high_pct: 80,
-  coverage: 100,
-  eligible: true,
-  rank: 1,
-  rank_note: '',
-  overlaps_previous: false,
-  criteria: {},
-  cap: null,
-  fees: null,
-  savings: null,
-  ...extra,
 });
 
 describe('savings ranking', () => {

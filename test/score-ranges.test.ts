@@ -9,7 +9,7 @@ import { placeCategory } from '../runtime/domain/compute/category-ranking.js';
 import { noCurrentPick, rankSavings } from '../runtime/domain/compute/savings-ranking.js';
 import { apyCeilings, ruleBounds } from '../runtime/domain/scoring/criterion-rules.js';
 import type { ModelPlatform } from '../runtime/domain/contract/model.js';
-import { criteria, state } from './model-fixtures.js';
+import { criteria, modelPlatform, state } from './model-fixtures.js';
 
 const weights = { security: 3, trading_fees: 1.5, withdrawal_fees: 0.5, regulation: 2 };
 
@@ -113,37 +113,24 @@ describe('stale APYs', () => {
     ]);
   });
 
-  const saver = (slug: string, rate: number, asOf: string, stale: boolean, eligible = true): ModelPlatform => ({
-    slug,
-    name: slug,
-    aliases: [],
-    category: 'high-yield-savings',
-    as_of: asOf,
-    incidents_checked: asOf,
-    incident_record_stale: false,
-    page: `https://x/${slug}`,
-    score_pct: 80,
-    raw_score_pct: 80,
-    score_low_pct: 80,
-    score_high_pct: 80,
-    coverage: eligible ? 100 : 40,
-    eligible,
-    rank: eligible ? 1 : null,
-    rank_note: eligible ? '' : 'Not ranked: not enough data: coverage 40% (the gate is 75%).',
-    overlaps_previous: false,
-    criteria: {},
-    cap: null,
-    fees: null,
-    savings: {
-      product: 'S',
-      tiers: [{ min_balance_usd: 0, apy_pct: rate }],
-      minimum_opening_deposit_usd: 0,
+  const saver = (slug: string, rate: number, asOf: string, stale: boolean, eligible = true): ModelPlatform =>
+    modelPlatform(slug, {
       as_of: asOf,
-      stale,
-      evidence_tier: 'primary',
-      sources: [`https://${slug}.example/rates`],
-    },
-  });
+      incidents_checked: asOf,
+      coverage: eligible ? 100 : 40,
+      eligible,
+      rank: eligible ? 1 : null,
+      rank_note: eligible ? '' : 'Not ranked: not enough data: coverage 40% (the gate is 75%).',
+      savings: {
+        product: 'S',
+        tiers: [{ min_balance_usd: 0, apy_pct: rate }],
+        minimum_opening_deposit_usd: 0,
+        as_of: asOf,
+        stale,
+        evidence_tier: 'primary',
+        sources: [`https://${slug}.example/rates`],
+      },
+    });
   it('ranks fresh rates by interest, then stale rates newest first, then the unranked', () => {
     const rows = rankSavings(
       [
