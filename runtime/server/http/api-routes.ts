@@ -45,22 +45,14 @@ for (const operation of OPERATIONS) {
 }
 templated.sort((a, b) => b.suffix.length - a.suffix.length);
 const file = (pick: (b: Dataset['bytes']) => Buffer): ApiRoute => ({ kind: 'file', run: (dataset) => bytes(pick(dataset.bytes)) });
-exact.set(
-  SERVICE_PATHS.openapi,
-  file((b) => b.openapi),
-);
-exact.set(
-  SERVICE_PATHS.mcpManifest,
-  file((b) => b.mcpManifest),
-);
-exact.set(
-  SERVICE_PATHS.mcpServerCard,
-  file((b) => b.mcpServerCard),
-);
-exact.set(
-  SERVICE_PATHS.aiPluginManifest,
-  file((b) => b.aiPluginManifest),
-);
+/** The machine-readable files served from the dataset's bytes: OpenAPI and the well-known manifests. */
+const SERVICE_FILES: ReadonlyArray<[string, (b: Dataset['bytes']) => Buffer]> = [
+  [SERVICE_PATHS.openapi, (b) => b.openapi],
+  [SERVICE_PATHS.mcpManifest, (b) => b.mcpManifest],
+  [SERVICE_PATHS.mcpServerCard, (b) => b.mcpServerCard],
+  [SERVICE_PATHS.aiPluginManifest, (b) => b.aiPluginManifest],
+];
+for (const [path, pick] of SERVICE_FILES) exact.set(path, file(pick));
 
 /**
  * The route of a normalised path (a URL's pathname), with the raw value of its path parameter; undefined when none matches.
