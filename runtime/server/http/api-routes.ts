@@ -45,8 +45,8 @@ for (const operation of OPERATIONS) {
 }
 templated.sort((a, b) => b.suffix.length - a.suffix.length);
 const file = (pick: (b: Dataset['bytes']) => Buffer): ApiRoute => ({ kind: 'file', run: (dataset) => bytes(pick(dataset.bytes)) });
-/** The machine-readable files served from the dataset's bytes: OpenAPI and the well-known manifests. */
-const SERVICE_FILES: ReadonlyArray<[string, (b: Dataset['bytes']) => Buffer]> = [
+/** The machine-readable files served from the dataset's bytes: OpenAPI and the well-known manifests (also in the precomputed table). */
+export const SERVICE_FILES: ReadonlyArray<[string, (b: Dataset['bytes']) => Buffer]> = [
   [SERVICE_PATHS.openapi, (b) => b.openapi],
   [SERVICE_PATHS.mcpManifest, (b) => b.mcpManifest],
   [SERVICE_PATHS.mcpServerCard, (b) => b.mcpServerCard],

@@ -5,7 +5,8 @@
  */
 import type { Dataset } from '../../domain/dataset.js';
 import { JSON_CONTENT_TYPE } from './reply.js';
-import { API_PATHS, apiPath, SERVICE_PATHS } from '../../domain/contract/urls.js';
+import { API_PATHS, apiPath } from '../../domain/contract/urls.js';
+import { SERVICE_FILES } from './api-routes.js';
 import type { Encoding } from './compression.js';
 
 /** Precomputed bytes at one exact URL, with their media type and further headers (a page's CSP). */
@@ -25,10 +26,7 @@ export function precomputedTable(dataset: Dataset): Map<string, Precomputed> {
   const json = (bytes: Buffer): Precomputed => ({ bytes, contentType: JSON_CONTENT_TYPE });
   const b = dataset.bytes;
   table.set(API_PATHS.categories, json(b.categories));
-  table.set(SERVICE_PATHS.openapi, json(b.openapi));
-  table.set(SERVICE_PATHS.mcpManifest, json(b.mcpManifest));
-  table.set(SERVICE_PATHS.mcpServerCard, json(b.mcpServerCard));
-  table.set(SERVICE_PATHS.aiPluginManifest, json(b.aiPluginManifest));
+  for (const [path, pick] of SERVICE_FILES) table.set(path, json(pick(b)));
   for (const [slug, bytes] of b.platforms) table.set(apiPath(API_PATHS.platform, slug), json(bytes));
   for (const [slug, bytes] of b.safety) table.set(apiPath(API_PATHS.safety, slug), json(bytes));
   for (const [slug, bytes] of b.history) table.set(apiPath(API_PATHS.platformHistory, slug), json(bytes));
