@@ -212,7 +212,7 @@ describe("history from the sources' git history", () => {
     expect(res.json.scores[1]).toMatchObject({ commit: hashes.change });
     expect(res.json.scores[1].score_pct).not.toBe(res.json.scores[0].score_pct);
     // precomputed: the same bytes as the file the build wrote
-    expect(res.text).toBe(await readFile(path.join(dist, 'api/v1/history/save-one.json'), 'utf8'));
+    expect(res.text).toBe(await readFile(path.join(dist, 'api/v1/platforms/save-one/history.json'), 'utf8'));
     expect((await http(server, '/v1/platforms/save-three/history')).status).toBe(404);
   });
 
@@ -368,7 +368,7 @@ describe("history from the sources' git history", () => {
       'open-data/changes.json',
       'open-data/changes.atom',
       'open-data/history/high-yield-savings.csv',
-      'api/v1/history/save-one.json',
+      'api/v1/platforms/save-one/history.json',
       'runtime-model.json',
     ];
     const again = path.join(await tempDir('history-again'), 'dist');
@@ -398,7 +398,7 @@ describe("history from the sources' git history", () => {
     expect(result.stderr).toContain('history: the sources folder is not in a git repository with commits: only the current state is published');
     const feed = JSON.parse(await readFile(path.join(target, 'open-data/changes.json'), 'utf8'));
     expect(feed).toMatchObject({ history_available: false, entries: [] });
-    const history = JSON.parse(await readFile(path.join(target, 'api/v1/history/save-one.json'), 'utf8'));
+    const history = JSON.parse(await readFile(path.join(target, 'api/v1/platforms/save-one/history.json'), 'utf8'));
     expect(history).toMatchObject({ facts: [], incidents: [], scores: [], history: { available: false, commits: 0 } });
 
     // inside a repository, but never committed: the same, with the reason

@@ -7,7 +7,8 @@ import type { Source } from '../../runtime/domain/sources/common-schema.js';
 import type { SafetyResponse, VerdictResponse } from '../../runtime/domain/contract/comparison-schemas.js';
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 import type { Site } from '../../runtime/domain/contract/model.js';
-import { categoryPageUrl, platformJsonUrl } from '../../runtime/domain/contract/urls.js';
+import { apiPath, categoryPageUrl } from '../../runtime/domain/contract/urls.js';
+import { API_PATHS } from '../../runtime/domain/operations/catalogue.js';
 import { byRank } from '../../runtime/domain/compute/ranking-order.js';
 import { verdictBody } from '../../runtime/domain/operations/verdict.js';
 import { envelope } from '../../runtime/domain/operations/result.js';
@@ -79,7 +80,7 @@ export function platformBody(site: Site, p: ScoredPlatform): PlatformRecord {
     incident_record_stale: p.model.incident_record_stale,
     incidents: withCitedSources(p, s.incidents ?? []),
     licences: withCitedSources(p, s.licences ?? []),
-    json: platformJsonUrl(site, s.slug),
+    json: `${site.base_url}${apiPath(API_PATHS.getPlatform, s.slug)}`,
     ...envelope(site, p.model.page),
   };
 }

@@ -4,7 +4,10 @@
  */
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 import { RuntimeModelSchema, type RuntimeModel, type Site } from '../../runtime/domain/contract/model.js';
-import { DIST_LAYOUT } from '../../runtime/domain/contract/dist-layout.js';
+import { apiBodyFile, DIST_LAYOUT } from '../../runtime/domain/contract/dist-layout.js';
+import { apiPath } from '../../runtime/domain/contract/urls.js';
+import { apiRegistry } from '../../runtime/domain/contract/api-schemas.js';
+import { API_PATHS, OPERATIONS, type OperationId } from '../../runtime/domain/operations/catalogue.js';
 import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
 import { modelCriteria, type ScoredPlatform } from '../score/score-dataset.js';
 import { categoriesBody, platformBody, safetyBody, verdictBodies } from './api-bodies.js';
@@ -18,6 +21,19 @@ import { changeFeed, feedEvents } from './changes.js';
 import { eventsBySlug, platformHistoryBody } from './history-bodies.js';
 import { sitePages } from './pages/site-pages.js';
 import type { SourceHistory } from '../history/source-history.js';
+
+/**
+ * A precomputed answer of a catalogue operation (result.precomputed): its body at the file of its URL path
+ * (contract/dist-layout.ts apiBodyFile, where the runtime finds it by URL), compact, checked against the
+ * operation's result schema (its OpenAPI component).
+ * @param value the path parameter's value (a slug), or undefined for a path without one
+ */
+function apiBody(operationId: OperationId, value: string | undefined, body: unknown): EmittedFile {
+  const operation = OPERATIONS.find((o) => o.operationId === operationId)!;
+  const template = API_PATHS[operationId];
+  const component = apiRegistry.get(operation.result.schema)!.id;
+  return jsonFile(apiBodyFile(value === undefined ? template : apiPath(template, value)), body, { component }, 'compact');
+}
 
 /**
  * Every output file of a build, in a stable order, in groups as they are made
@@ -39,10 +55,10 @@ export function* distFileGroups(
   yield [
     // first: the output check looks the REST bodies' schemas up in it (validate-output.ts)
     { path: DIST_LAYOUT.openapi, contents: prettyJson(openapi) },
-    jsonFile(DIST_LAYOUT.categories, categoriesBody(site, methodology, scored), { component: 'CategoriesResponse' }, 'compact'),
-    ...records.map((r) => jsonFile(`${DIST_LAYOUT.platformsDir}/${r.slug}.json`, r, { component: 'PlatformRecord' }, 'compact')),
+    apiBody('listCategories', undefined, categoriesBody(site, methodology, scored)),
+    ...records.map((r) => apiBody('getPlatform', r.slug, r)),
   ];
-  yield scored.map((p) => jsonFile(`${DIST_LAYOUT.safetyDir}/${p.source.slug}.json`, safetyBody(site, p), { component: 'SafetyResponse' }, 'compact'));
+  yield scored.map((p) => apiBody('getSafetyRecord', p.source.slug, safetyBody(site, p)));
   const verdicts = verdictBodies(site, methodology, scored);
   const model: RuntimeModel = {
     site,
@@ -53,7 +69,7 @@ export function* distFileGroups(
     changes: feed,
   };
   yield [
-    ...[...verdicts].map(([slug, v]) => jsonFile(`${DIST_LAYOUT.verdictsDir}/${slug}.json`, v, { component: 'VerdictResponse' }, 'compact')),
+    ...[...verdicts].map(([slug, v]) => apiBody('getVerdict', slug, v)),
     jsonFile(DIST_LAYOUT.runtimeModel, model, { standalone: standaloneSchema(RuntimeModelSchema, 'runtime-model', 'Runtime model') }, 'compact'),
     jsonFile(DIST_LAYOUT.mcpManifest, mcpManifest(site), { standalone: standaloneSchema(McpManifestSchema, 'mcp-manifest', 'MCP manifest') }, 'pretty'),
     jsonFile(
@@ -72,7 +88,7 @@ export function* distFileGroups(
   ];
   const bySlug = eventsBySlug(history);
   const histories = new Map(records.map((r) => [r.slug, platformHistoryBody(site, r, history, bySlug.get(r.slug) ?? [])]));
-  yield [...histories].map(([slug, body]) => jsonFile(`${DIST_LAYOUT.historyDir}/${slug}.json`, body, { component: 'PlatformHistory' }, 'compact'));
+  yield [...histories].map(([slug, body]) => apiBody('getPlatformHistory', slug, body));
   const openData = openDataFiles(site, records, changeFeed(site, history, feed), history);
   yield openData.files;
   yield [...assets, ...sitePages(site, methodology, scored, records, verdicts, openData.manifest, openapi, histories)];

@@ -8,7 +8,8 @@ import type { PlatformRecord } from '../../runtime/domain/contract/api-schemas.j
 import type { CategoryId } from '../../runtime/domain/contract/categories.js';
 import { ChangeEventSchema, type ChangeEvent, type PlatformHistoryResponse } from '../../runtime/domain/contract/history-schemas.js';
 import type { Site } from '../../runtime/domain/contract/model.js';
-import { platformHistoryUrl, platformPageUrl } from '../../runtime/domain/contract/urls.js';
+import { apiPath, platformPageUrl } from '../../runtime/domain/contract/urls.js';
+import { API_PATHS } from '../../runtime/domain/operations/catalogue.js';
 import type { SourceHistory } from '../history/source-history.js';
 
 /** GET /v1/platforms/{slug}/history: each fact's events by field, the incidents' events, the score timeline. */
@@ -31,7 +32,7 @@ export function platformHistoryBody(site: Site, record: PlatformRecord, history:
     facts: [...facts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([field, list]) => ({ field, events: list })),
     incidents,
     scores: history.scores.get(record.slug) ?? [],
-    json: platformHistoryUrl(site, record.slug),
+    json: `${site.base_url}${apiPath(API_PATHS.getPlatformHistory, record.slug)}`,
     methodology: site.methodology_url,
     methodology_version: site.methodology_version,
     evaluation_date: site.evaluation_date,

@@ -8,7 +8,7 @@
  * one keeps serving). dist/ is resolved once, so all of a served dist comes from one build.
  */
 import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RuntimeModelSchema } from '../domain/contract/model.js';
 import { BUILD_MANIFEST_FILE, BuildManifestSchema, sha256Hex, type BuildManifest } from '../domain/contract/build-manifest.js';
@@ -16,7 +16,7 @@ import { StaticFiles } from './static-files.js';
 import { newComputedCache, type ComputedCache } from './http/computed-cache.js';
 import { precomputedTable, type Precomputed } from './http/precomputed-table.js';
 import { newMcpState, type McpState } from './mcp/mcp-state.js';
-import { DIST_LAYOUT } from '../domain/contract/dist-layout.js';
+import { apiBodyPath, DIST_LAYOUT } from '../domain/contract/dist-layout.js';
 import { datasetOf, type Dataset } from '../domain/dataset.js';
 
 /**
@@ -39,13 +39,18 @@ export interface Served extends Dataset {
 }
 
 /**
- * The JSON files of a folder by name without `.json`. Read synchronously: one promise per file
- * opened every file at once (EMFILE at about 20,000 files, i.e. 10,000 platforms), and for
- * thousands of small files a synchronous loop is several times faster than the thread pool.
+ * Every precomputed API body the build listed in its manifest (the files under api/), by URL path
+ * (contract/dist-layout.ts apiBodyPath), each checked by `verify`. Read synchronously: one promise per file
+ * opened every file at once (EMFILE at about 20,000 files, i.e. 10,000 platforms), and for thousands of
+ * small files a synchronous loop is several times faster than the thread pool.
  */
-async function readJsonFolder(dir: string): Promise<Map<string, Buffer>> {
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
-  return new Map(files.map((f) => [f.slice(0, -5), readFileSync(path.join(dir, f))] as const));
+function apiBodies(root: string, manifest: BuildManifest, verify: (rel: string, bytes: Buffer) => Buffer): Map<string, Buffer> {
+  const bodies = new Map<string, Buffer>();
+  for (const file of Object.keys(manifest.files).sort()) {
+    const urlPath = apiBodyPath(file);
+    if (urlPath !== undefined) bodies.set(urlPath, verify(file, readFileSync(path.join(root, file))));
+  }
+  return bodies;
 }
 
 /**
@@ -91,25 +96,15 @@ export async function loadServed(distDir: string, settings: ServedSettings = {})
     return bytes;
   };
   const read = async (rel: string) => verify(rel, await readFile(path.join(root, rel)));
-  const folder = async (rel: string) => {
-    const files = await readJsonFolder(path.join(root, rel));
-    for (const [name, bytes] of files) verify(`${rel}/${name}.json`, bytes);
-    return files;
-  };
-  const [modelBytes, categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts, history] = await Promise.all([
+  const [modelBytes, openapi, mcpManifest, mcpServerCard, aiPluginManifest] = await Promise.all([
     read(DIST_LAYOUT.runtimeModel),
-    read(DIST_LAYOUT.categories),
     read(DIST_LAYOUT.openapi),
     read(DIST_LAYOUT.mcpManifest),
     read(DIST_LAYOUT.mcpServerCard),
     read(DIST_LAYOUT.aiPluginManifest),
-    folder(DIST_LAYOUT.platformsDir),
-    folder(DIST_LAYOUT.safetyDir),
-    folder(DIST_LAYOUT.verdictsDir),
-    folder(DIST_LAYOUT.historyDir),
   ]);
   const model = RuntimeModelSchema.parse(JSON.parse(modelBytes.toString('utf8')));
-  const dataset = datasetOf(model, { categories, openapi, mcpManifest, mcpServerCard, aiPluginManifest, platforms, safety, verdicts, history });
+  const dataset = datasetOf(model, apiBodies(root, manifest, verify), { openapi, mcpManifest, mcpServerCard, aiPluginManifest });
   return {
     ...dataset,
     precomputed: precomputedTable(dataset),

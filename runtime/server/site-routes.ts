@@ -11,6 +11,7 @@ import { CACHE_CONTROL } from '../domain/contract/cache-control.js';
 import { LIMITS } from '../domain/contract/parameter-rules.js';
 import { invalidParameters, notFound, type ProblemSpec } from '../domain/contract/problem.js';
 import { sitePath } from '../domain/contract/urls.js';
+import { API_PATHS } from '../domain/operations/catalogue.js';
 import { comparePage } from '../domain/operations/compare-page.js';
 import { feeEstimates } from '../domain/operations/fees.js';
 import { lookupPlatform } from '../domain/operations/platform-lookup.js';
@@ -91,9 +92,9 @@ export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile,
   app.all('/search', (event) =>
     renderedPage(event, '/search', (b) => {
       const query = event.url.searchParams.get('query')?.trim();
-      if (!query) return { html: searchPageHtml(b.model.site, null, b.model.rules.coverage_gate_pct) };
+      if (!query) return { html: searchPageHtml(b.model.site, null, b.model.rules.coverage_gate_pct, API_PATHS.searchPlatforms) };
       const answer = answerOf<SearchResponse>(search(b, { query, limit: String(SEARCH_PAGE_RESULTS) }));
-      return 'problem' in answer ? answer : { html: searchPageHtml(b.model.site, answer.body, b.model.rules.coverage_gate_pct) };
+      return 'problem' in answer ? answer : { html: searchPageHtml(b.model.site, answer.body, b.model.rules.coverage_gate_pct, API_PATHS.searchPlatforms) };
     }),
   );
 
@@ -102,13 +103,13 @@ export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile,
   app.all('/savings', (event) =>
     renderedPage(event, '/savings', (b) => {
       const asked = { balance: event.url.searchParams.get('balance')?.trim() ?? '', months: event.url.searchParams.get('months')?.trim() ?? '' };
-      if (!asked.balance) return { html: savingsPageHtml(b.model.site, null, asked) };
+      if (!asked.balance) return { html: savingsPageHtml(b.model.site, null, asked, API_PATHS.estimateSavingsInterest) };
       const answer = answerOf<SavingsResponse>(
         savingsInterest(b, { balance: formNumber(asked.balance), months: asked.months ? formNumber(asked.months) : undefined }),
       );
       return 'problem' in answer
-        ? refusedForm(answer.problem, (errors) => savingsPageHtml(b.model.site, null, asked, errors))
-        : { html: savingsPageHtml(b.model.site, answer.body, asked) };
+        ? refusedForm(answer.problem, (errors) => savingsPageHtml(b.model.site, null, asked, API_PATHS.estimateSavingsInterest, errors))
+        : { html: savingsPageHtml(b.model.site, answer.body, asked, API_PATHS.estimateSavingsInterest) };
     }),
   );
 

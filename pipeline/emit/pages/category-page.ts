@@ -7,7 +7,8 @@
  */
 import type { CategoryId } from '../../../runtime/domain/contract/categories.js';
 import type { Site } from '../../../runtime/domain/contract/model.js';
-import { API_PATHS, sitePath } from '../../../runtime/domain/contract/urls.js';
+import { sitePath } from '../../../runtime/domain/contract/urls.js';
+import { API_PATHS } from '../../../runtime/domain/operations/catalogue.js';
 import { asOfLabel, formatPct, formatScoreRange } from '../../../runtime/domain/pages/format.js';
 import { html } from '../../../runtime/domain/pages/html.js';
 import { pageDocument } from '../../../runtime/domain/pages/layout.js';
@@ -32,14 +33,14 @@ export function categoryPageHtml(site: Site, methodology: Methodology, id: Categ
 ${coverageNote(site, methodology.coverage_gate_pct)}
 <section aria-labelledby="criteria"><h2 id="criteria">Criteria and default weights</h2>
 <ul>${c.criteria.map((k) => html`<li><strong>${k.label}</strong> (weight ${k.weight}): ${k.measures}</li>`)}</ul>
-<p><a href="${sitePath(site, '/methodology')}">The full methodology</a> · <a href="${sitePath(site, `${API_PATHS.search}?category=${id}`)}">This list as JSON</a> · <a href="${sitePath(site, `/open-data/${id}.csv`)}">This category as CSV</a></p>
+<p><a href="${sitePath(site, '/methodology')}">The full methodology</a> · <a href="${sitePath(site, `${API_PATHS.searchPlatforms}?category=${id}`)}">This list as JSON</a> · <a href="${sitePath(site, `/open-data/${id}.csv`)}">This category as CSV</a></p>
 </section>`;
   return pageDocument({
     site,
     title: c.label,
     description: `${c.label}: ${ranked.length} platforms ranked by a published, sourced methodology`,
     path: `/categories/${id}`,
-    alternateJson: sitePath(site, `${API_PATHS.search}?category=${id}`),
+    alternateJson: sitePath(site, `${API_PATHS.searchPlatforms}?category=${id}`),
     main,
   });
 }

@@ -10,7 +10,8 @@
  */
 import type { ChangeEvent, PlatformHistoryResponse } from '../../../runtime/domain/contract/history-schemas.js';
 import type { Site } from '../../../runtime/domain/contract/model.js';
-import { API_PATHS, apiPath, sitePath } from '../../../runtime/domain/contract/urls.js';
+import { apiPath, sitePath } from '../../../runtime/domain/contract/urls.js';
+import { API_PATHS } from '../../../runtime/domain/operations/catalogue.js';
 import { formatPct } from '../../../runtime/domain/pages/format.js';
 import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
 import { BAR_COLOURS } from '../../../runtime/domain/pages/score-chart.js';
@@ -106,7 +107,7 @@ ${lastUntil < evaluationDate ? html`<text x="${WIDTH - RIGHT}" y="${NOTE_Y}" tex
  * @param methodology the APY freshness window (where the chart stops a rate) and the coverage gate (explained under the score table)
  */
 export function historySection(site: Site, history: PlatformHistoryResponse, methodology: Methodology): SafeHtml {
-  const json = sitePath(site, apiPath(API_PATHS.platformHistory, history.slug));
+  const json = sitePath(site, apiPath(API_PATHS.getPlatformHistory, history.slug));
   if (!history.history.available) {
     return html`<section aria-labelledby="history"><h2 id="history">History</h2><p>No history: this build had no version history of its sources (${history.history.note ?? 'no git'}).</p></section>`;
   }

@@ -6,7 +6,8 @@
  */
 import { CATEGORY_IDS } from '../../../runtime/domain/contract/categories.js';
 import type { Site } from '../../../runtime/domain/contract/model.js';
-import { API_PATHS, SERVICE_PATHS, sitePath } from '../../../runtime/domain/contract/urls.js';
+import { SERVICE_PATHS, sitePath } from '../../../runtime/domain/contract/urls.js';
+import { API_PATHS } from '../../../runtime/domain/operations/catalogue.js';
 import { html } from '../../../runtime/domain/pages/html.js';
 import { pageDocument } from '../../../runtime/domain/pages/layout.js';
 import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
@@ -52,7 +53,7 @@ export function indexPageHtml(site: Site, methodology: Methodology, scored: read
     title: 'Home',
     description: 'Open, sourced, scored comparison data about crypto exchanges, wallets, US savings accounts and brokerages',
     path: '/',
-    alternateJson: sitePath(site, API_PATHS.categories),
+    alternateJson: sitePath(site, API_PATHS.listCategories),
     main,
   });
 }

@@ -5,7 +5,8 @@
  * example; curl examples and how to verify the checksums; the change feed.
  */
 import type { Site } from '../../../runtime/domain/contract/model.js';
-import { API_PATHS, sitePath } from '../../../runtime/domain/contract/urls.js';
+import { sitePath } from '../../../runtime/domain/contract/urls.js';
+import { API_PATHS } from '../../../runtime/domain/operations/catalogue.js';
 import { formatBytes } from '../../../runtime/domain/pages/format.js';
 import { html, raw, type SafeHtml } from '../../../runtime/domain/pages/html.js';
 import { pageDocument } from '../../../runtime/domain/pages/layout.js';
@@ -27,7 +28,7 @@ export function openDataPageHtml(site: Site, manifest: Manifest): string {
 <pre><code>curl -O ${url('open-data/platforms.json')}
 curl -O ${url('open-data/SHA256SUMS')}
 sha256sum -c SHA256SUMS --ignore-missing</code></pre>
-<p>The same data through the API: <code>curl ${site.base_url}${API_PATHS.platform}</code>; described at <a href="${sitePath(site, '/docs')}">the API reference</a>.</p>
+<p>The same data through the API: <code>curl ${site.base_url}${API_PATHS.getPlatform}</code>; described at <a href="${sitePath(site, '/docs')}">the API reference</a>.</p>
 </section>
 <section aria-labelledby="changes"><h2 id="changes">What changed</h2>
 <p>Each build that changes the data adds an entry to the change history: platforms added or removed, score changes with old and new values, new incidents, changed facts. Read it as <a href="${sitePath(site, '/open-data/changes.json')}">JSON</a> or subscribe to the <a href="${sitePath(site, '/open-data/changes.atom')}">Atom feed</a>.</p>

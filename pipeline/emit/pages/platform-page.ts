@@ -6,7 +6,8 @@
  */
 import type { PlatformRecord } from '../../../runtime/domain/contract/api-schemas.js';
 import type { Site } from '../../../runtime/domain/contract/model.js';
-import { API_PATHS, apiPath, sitePath } from '../../../runtime/domain/contract/urls.js';
+import { apiPath, sitePath } from '../../../runtime/domain/contract/urls.js';
+import { API_PATHS } from '../../../runtime/domain/operations/catalogue.js';
 import { formatPct, formatUsd, humanize } from '../../../runtime/domain/pages/format.js';
 import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
 import { pageDocument, sourceLinks } from '../../../runtime/domain/pages/layout.js';
@@ -75,13 +76,13 @@ ${r.licences.length ? html`<h3>Licences and registrations</h3><ul>${r.licences.m
 </section>
 ${historySection(site, history, methodology)}
 ${comparisons.length ? html`<section aria-labelledby="comparisons"><h2 id="comparisons">Published comparisons</h2><ul>${comparisons.map(([slug, title]) => html`<li><a href="${sitePath(site, `/compare/${slug}`)}">${title}</a></li>`)}</ul></section>` : ''}
-<p><a href="${sitePath(site, apiPath(API_PATHS.platform, r.slug))}">${r.name} as JSON</a> · <a href="${sitePath(site, apiPath(API_PATHS.safety, r.slug))}">Safety record as JSON</a> · <a href="${sitePath(site, apiPath(API_PATHS.platformHistory, r.slug))}">History as JSON</a></p>`;
+<p><a href="${sitePath(site, apiPath(API_PATHS.getPlatform, r.slug))}">${r.name} as JSON</a> · <a href="${sitePath(site, apiPath(API_PATHS.getSafetyRecord, r.slug))}">Safety record as JSON</a> · <a href="${sitePath(site, apiPath(API_PATHS.getPlatformHistory, r.slug))}">History as JSON</a></p>`;
   return pageDocument({
     site,
     title: r.name,
     description: r.summary ?? `${r.name}: sourced facts, scores and safety record`,
     path: `/platforms/${r.slug}`,
-    alternateJson: sitePath(site, apiPath(API_PATHS.platform, r.slug)),
+    alternateJson: sitePath(site, apiPath(API_PATHS.getPlatform, r.slug)),
     main,
   });
 }

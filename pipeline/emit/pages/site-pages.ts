@@ -10,7 +10,8 @@ import { CATEGORY_IDS } from '../../../runtime/domain/contract/categories.js';
 import type { PlatformRecord } from '../../../runtime/domain/contract/api-schemas.js';
 import type { VerdictResponse } from '../../../runtime/domain/contract/comparison-schemas.js';
 import type { Site } from '../../../runtime/domain/contract/model.js';
-import { API_PATHS, apiPath } from '../../../runtime/domain/contract/urls.js';
+import { apiPath } from '../../../runtime/domain/contract/urls.js';
+import { API_PATHS } from '../../../runtime/domain/operations/catalogue.js';
 import type { PlatformHistoryResponse } from '../../../runtime/domain/contract/history-schemas.js';
 import { comparePageHtml } from '../../../runtime/domain/pages/compare-page.js';
 import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
@@ -65,7 +66,7 @@ export function sitePages(
     ),
     ...records.map((r) => page(`platforms/${r.slug}`, platformPageHtml(site, r, comparisonsOf.get(r.slug) ?? [], histories.get(r.slug)!, methodology))),
     ...[...verdicts].map(([slug, v]) =>
-      page(`compare/${slug}`, comparePageHtml(site, v, v.title, apiPath(API_PATHS.verdict, slug), methodology.coverage_gate_pct)),
+      page(`compare/${slug}`, comparePageHtml(site, v, v.title, apiPath(API_PATHS.getVerdict, slug), methodology.coverage_gate_pct)),
     ),
     ...crawlerFiles(site, records, [...verdicts.keys()]),
   ];

@@ -1,11 +1,5 @@
 /** Where each file of dist/ lies: the pipeline writes these paths and the server reads them. */
 export const DIST_LAYOUT = {
-  categories: 'api/v1/categories.json',
-  platformsDir: 'api/v1/platforms',
-  safetyDir: 'api/v1/safety',
-  /** GET /v1/platforms/{slug}/history bodies, one file a platform. */
-  historyDir: 'api/v1/history',
-  verdictsDir: 'api/v1/verdicts',
   runtimeModel: 'runtime-model.json',
   openapi: 'openapi.json',
   mcpManifest: '.well-known/mcp.json',
@@ -13,6 +7,21 @@ export const DIST_LAYOUT = {
   aiPluginManifest: '.well-known/ai-plugin.json',
   logo: 'logo.svg',
 } as const;
+
+/** The folder of dist/ holding the precomputed API bodies, each at the file apiBodyFile names. */
+const API_DIR = 'api/';
+
+/**
+ * The file of dist/ holding the precomputed body of an API URL path: the path under api/ with `.json`
+ * (/v1/platforms/kraken -> api/v1/platforms/kraken.json, /v1/platforms/kraken/history -> api/v1/platforms/kraken/history.json).
+ * The build writes every precomputed operation's bodies there; the runtime loads every file under api/ by apiBodyPath.
+ */
+export const apiBodyFile = (urlPath: string): string => `${API_DIR}${urlPath.slice(1)}.json`;
+
+/** The API URL path of a file of dist/ under api/ (apiBodyFile reversed), else undefined. */
+export function apiBodyPath(file: string): string | undefined {
+  return file.startsWith(API_DIR) && file.endsWith('.json') ? `/${file.slice(API_DIR.length, -'.json'.length)}` : undefined;
+}
 
 /**
  * A runtime serving a build folder marks it with an empty file `.served-by-<pid>` in it (runtime/server/dist-lease.ts);

@@ -7,35 +7,20 @@ import type { CategoryId } from './categories.js';
 import { byCodeUnits, sortFew } from '../primitives/sort-few.js';
 import { DIST_LAYOUT } from './dist-layout.js';
 
-/**
- * The path of each API operation (an OpenAPI path template; a `{...}` is one path segment), defined
- * once: the catalogue (operations/catalogue.ts) gives each to its operation, from which the server
- * routes and counts requests (runtime/server/http/api-routes.ts, metrics.ts); pages, the build and
- * the precomputed table make their links and keys from the same constants with apiPath. Here in
- * contract/ so pages may import them (docs/architecture.md "Layers of the domain").
- */
-export const API_PATHS = {
-  categories: '/v1/categories',
-  search: '/v1/platforms',
-  platform: '/v1/platforms/{name}',
-  platformHistory: '/v1/platforms/{name}/history',
-  changes: '/v1/changes',
-  compare: '/v1/compare',
-  verdict: '/v1/verdicts/{slug}',
-  safety: '/v1/safety/{name}',
-  savingsInterest: '/v1/savings-interest',
-  fees: '/v1/fees',
-  methodology: '/v1/methodology',
-} as const;
-
-/** A path template of API_PATHS with one `{...}` segment. */
-type TemplatedPath = Extract<(typeof API_PATHS)[keyof typeof API_PATHS], `${string}{${string}}${string}`>;
+/** The prefix of every API operation's path (operations/catalogue.ts): the version of the REST API. */
+export const API_PREFIX = '/v1/';
 
 /**
- * The path of one resource: a template of API_PATHS with its `{...}` segment set to `value`, inserted as
- * given (slugs are URL-safe), e.g. apiPath(API_PATHS.platformHistory, 'kraken') -> /v1/platforms/kraken/history.
+ * The path of one resource: an operation's path template (operations/catalogue.ts API_PATHS) with its one `{...}`
+ * segment set to `value`, inserted as given (slugs are URL-safe), e.g. apiPath('/v1/platforms/{name}/history', 'kraken')
+ * -> /v1/platforms/kraken/history.
+ * @throws Error when the template has no `{...}` segment
  */
-export const apiPath = (template: TemplatedPath, value: string): string => template.replace(/\{[^}]+\}/, () => value);
+export function apiPath(template: string, value: string): string {
+  const path = template.replace(/\{[^}]+\}/, () => value);
+  if (path === template) throw new Error(`${template} is not a path template with a {parameter}`);
+  return path;
+}
 
 /**
  * The MCP endpoint and the machine-readable files beside the API: OpenAPI document, MCP manifest and
@@ -52,8 +37,6 @@ export const SERVICE_PATHS = {
 export const platformPageUrl = (site: Site, slug: string): string => `${site.base_url}/platforms/${slug}`;
 export const comparePageUrl = (site: Site, verdictSlug: string): string => `${site.base_url}/compare/${verdictSlug}`;
 export const categoryPageUrl = (site: Site, id: CategoryId): string => `${site.base_url}/categories/${id}`;
-export const platformJsonUrl = (site: Site, slug: string): string => `${site.base_url}${apiPath(API_PATHS.platform, slug)}`;
-export const platformHistoryUrl = (site: Site, slug: string): string => `${site.base_url}${apiPath(API_PATHS.platformHistory, slug)}`;
 
 /** Canonical comparison slug: the platform slugs in alphabetical order joined by `-vs-`. */
 export const comparisonSlug = (slugs: readonly string[]): string => sortFew([...slugs], byCodeUnits).join('-vs-');

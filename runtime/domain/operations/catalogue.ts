@@ -23,7 +23,6 @@ import { CATEGORY_IDS } from '../contract/categories.js';
 import { CompareRulesSchema, ModelCriterionSchema, ModelProfileSchema } from '../contract/model.js';
 import { LIMITS, NUMBER_PARAMETERS, TEXT_PARAMETERS } from '../contract/parameter-rules.js';
 import { PUBLISHED_VERDICT_TOP_K } from '../contract/published-verdicts.js';
-import { API_PATHS } from '../contract/urls.js';
 import { comparePlatforms } from './compare.js';
 import { feeEstimates } from './fees.js';
 import {
@@ -37,12 +36,24 @@ import {
   textInput,
   type ParameterSpec,
 } from './parameter-specs.js';
-import { getPlatform, getSafety, getVerdict, listCategories } from './records.js';
+import { getVerdict, platformDocument, precomputedAt } from './records.js';
 import { body, envelope, type OperationResult } from './result.js';
 import { savingsInterest } from './savings.js';
 import { search } from './search.js';
-import { getPlatformHistory, listChanges } from './history.js';
+import { listChanges } from './history.js';
 import { ChangesResponseSchema, PlatformHistoryResponseSchema } from '../contract/history-schemas.js';
+import {
+  categoriesSummary,
+  changesSummary,
+  comparisonSummary,
+  feesSummary,
+  historySummary,
+  methodologySummary,
+  platformSummary,
+  safetySummary,
+  savingsSummary,
+  searchSummary,
+} from './tool-summaries.js';
 
 /** Parameter values of a REST request as text (undefined: not given), by parameter name. */
 export type OperationInput = Record<string, string | undefined>;
@@ -54,8 +65,13 @@ interface ToolSpec {
   description: string;
   /** Tool arguments (zod shape): JSON types where REST has text (numbers, arrays, objects). */
   inputSchema: z.ZodRawShape;
+  /**
+   * The text of a result (docs/mcp.md "Answers sized for agents"): a few lines to quote, made from the REST body
+   * (typed by the operation's result schema; `any` here because each operation has its own).
+   */
+  summarise: (body: any) => string;
   /** Runs the operation for tool arguments; default: each argument as text under the parameter of the same name. */
-  call?: (dataset: Dataset, args: Record<string, any>) => OperationResult;
+  call?: (dataset: Dataset, args: Record<string, any>, path: string) => OperationResult;
 }
 
 /** The groups operations are listed under (OpenAPI tags), with what each holds. */
@@ -71,7 +87,11 @@ export const OPERATION_TAGS = {
 export interface ApiOperation {
   /** OpenAPI operationId. */
   operationId: string;
-  /** Path template (OpenAPI), e.g. /v1/platforms/{name}: a constant of contract/urls.ts API_PATHS, where pages and the server's tables take it from too. */
+  /**
+   * Path template (OpenAPI), e.g. /v1/platforms/{name}, under API_PREFIX, with at most one `{...}` parameter as a
+   * whole segment; written here only: the server routes and counts by it, pages, the build and the precomputed
+   * table take it from API_PATHS below.
+   */
   path: string;
   tag: keyof typeof OPERATION_TAGS;
   summary: string;
@@ -85,8 +105,11 @@ export interface ApiOperation {
     precomputed: boolean;
   };
   tool: ToolSpec;
-  /** Runs it over a loaded dataset: a body, precomputed bytes, or a problem (bad parameter, unknown name). */
-  run: (dataset: Dataset, input: OperationInput) => OperationResult;
+  /**
+   * Runs it over a loaded dataset: a body, precomputed bytes, or a problem (bad parameter, unknown name).
+   * `path` is the operation's own `path`, from which it makes its links and finds its precomputed bytes (Dataset.api).
+   */
+  run: (dataset: Dataset, input: OperationInput, path: string) => OperationResult;
 }
 
 const categoryList = CATEGORY_IDS.join(', ');
@@ -176,10 +199,10 @@ const FEES_INPUTS = operationInputs([
   ...FEE_ACTIVITY_INPUTS,
 ]);
 
-export const OPERATIONS: readonly ApiOperation[] = [
+const OPERATION_LIST = [
   {
     operationId: 'listCategories',
-    path: API_PATHS.categories,
+    path: '/v1/categories',
     tag: 'platforms',
     summary: 'Categories with platform counts and criteria',
     description: `The five categories with their platform counts and scoring criteria (key, label, default weight ${LIMITS.weightMin}-${LIMITS.weightMax}, weight group): the keys \`weights\` of GET /v1/compare accepts. Precomputed by the build.`,
@@ -187,15 +210,16 @@ export const OPERATIONS: readonly ApiOperation[] = [
     result: { schema: CategoriesResponseSchema, description: 'The five categories', precomputed: true },
     tool: {
       name: 'list_categories',
+      summarise: categoriesSummary,
       title: 'List categories',
       description: `The five categories (${categoryList}) with platform counts and criteria (key, label, default weight ${LIMITS.weightMin}-${LIMITS.weightMax}): the weight keys compare_platforms takes. Call first.`,
       inputSchema: {},
     },
-    run: (d) => listCategories(d),
+    run: (d, _, path) => precomputedAt(d, path),
   },
   {
     operationId: 'searchPlatforms',
-    path: API_PATHS.search,
+    path: '/v1/platforms',
     tag: 'platforms',
     summary: 'Search platforms',
     description:
@@ -204,6 +228,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     result: { schema: SearchResponseSchema, description: 'Matching platforms', precomputed: false },
     tool: {
       name: 'search_platforms',
+      summarise: searchSummary,
       title: 'Search platforms',
       description:
         'Finds platforms by a fragment of name, alias or slug (any case), optionally in one category. Rows: score_pct with its range (score_low_pct-score_high_pct: what missing or old data leaves possible), rank (null under the coverage gate, with rank_note), coverage, APY for savings with its as_of, page; ranked platforms first. No match: nearest names in `suggestions`.',
@@ -213,7 +238,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   },
   {
     operationId: 'getPlatform',
-    path: API_PATHS.platform,
+    path: '/v1/platforms/{name}',
     tag: 'platforms',
     summary: 'Full sourced platform record',
     description:
@@ -222,16 +247,17 @@ export const OPERATIONS: readonly ApiOperation[] = [
     result: { schema: PlatformRecordSchema, description: 'The record', precomputed: true },
     tool: {
       name: 'get_platform',
+      summarise: platformSummary,
       title: 'Get a platform record',
       description:
         "One platform's full sourced record: facts with as_of and source URLs, criterion scores with basis and rationale, overall score, coverage, hack cap, incidents, licences. Unknown names: error with suggestions.",
       inputSchema: { name: platformName },
     },
-    run: (d, q) => getPlatform(d, q.name ?? ''),
+    run: (d, q, path) => platformDocument(d, path, q.name ?? ''),
   },
   {
     operationId: 'getPlatformHistory',
-    path: API_PATHS.platformHistory,
+    path: '/v1/platforms/{name}/history',
     tag: 'history',
     summary: "A platform's timelines: each fact, incidents, the score",
     description:
@@ -240,16 +266,17 @@ export const OPERATIONS: readonly ApiOperation[] = [
     result: { schema: PlatformHistoryResponseSchema, description: 'The timelines', precomputed: true },
     tool: {
       name: 'get_platform_history',
+      summarise: historySummary,
       title: 'Get a platform history',
       description:
         'How one platform\'s data changed: each fact\'s timeline (fact_changed = in the world, fact_corrected = our fix), incidents, and the score after each change. For "when did this APY or fee change".',
       inputSchema: { name: platformName },
     },
-    run: (d, q) => getPlatformHistory(d, q.name ?? ''),
+    run: (d, q, path) => platformDocument(d, path, q.name ?? ''),
   },
   {
     operationId: 'listChanges',
-    path: API_PATHS.changes,
+    path: '/v1/changes',
     tag: 'history',
     summary: 'Changes to the data since a date',
     description: `Changes committed to the sources on or after \`since\` (UTC date), newest first: facts changed (in the world) or corrected (our data), reconfirmed or re-sourced, platforms added or removed, incidents, score changes and methodology versions, each with old and new values, as_of dates and sources. Optional \`category\` and \`platform\` filters; \`limit\` (1 to ${LIMITS.changesLimitMax}, default ${LIMITS.changesLimitDefault}) and \`offset\` (0 to ${LIMITS.changesOffsetMax}) page through them, \`next\` links the next page; a page holds at most ${LIMITS.changesPageMaxBytes} bytes of changes, so it may end before \`limit\`: follow \`next\`. The facts of a platform added or removed in the same commit are left out (see its history).`,
@@ -257,15 +284,16 @@ export const OPERATIONS: readonly ApiOperation[] = [
     result: { schema: ChangesResponseSchema, description: 'The changes, newest first', precomputed: false },
     tool: {
       name: 'list_changes',
+      summarise: changesSummary,
       title: 'List changes since a date',
       description: `What changed on or after a date (YYYY-MM-DD), newest first, filtered by category, platform and kind; summary=true adds counts per kind and platform and the largest moves. limit 1-${LIMITS.changesLimitMax} (default ${LIMITS.changesLimitDefault}), offset 0-${LIMITS.changesOffsetMax} for paging; a page holds at most ${LIMITS.changesPageMaxBytes} bytes of changes (follow next).`,
       inputSchema: CHANGES_INPUTS.inputSchema,
     },
-    run: (d, q) => listChanges(d, q),
+    run: (d, q, path) => listChanges(d, q, path),
   },
   {
     operationId: 'comparePlatforms',
-    path: API_PATHS.compare,
+    path: '/v1/compare',
     tag: 'comparisons',
     summary: `Compare ${LIMITS.compareMin} to ${LIMITS.compareMax} platforms of one category`,
     description: `Applies the coverage gate (under the applied weights), the hack cap and the too-close rule of the methodology and shows the arithmetic, with each criterion's as_of, stale flag and evidence tier, and whether the pick depends on stale or weak evidence. Weights not given keep their default (or the profile's); all applied weights may not be zero.`,
@@ -282,6 +310,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     result: { schema: ComparisonResponseSchema, description: 'The comparison', precomputed: false },
     tool: {
       name: 'compare_platforms',
+      summarise: comparisonSummary,
       title: 'Compare platforms',
       description: `Compares ${LIMITS.compareMin}-${LIMITS.compareMax} platforms of one category with the arithmetic: per-criterion score, weight, as_of, stale flag, evidence tier; coverage gate, hack cap, winner, too-close rule and caveats. Optional weights ${LIMITS.weightMin}-${LIMITS.weightMax} per criterion key or group (list_categories) and profile.`,
       inputSchema: {
@@ -302,7 +331,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   },
   {
     operationId: 'getVerdict',
-    path: API_PATHS.verdict,
+    path: '/v1/verdicts/{slug}',
     tag: 'comparisons',
     summary: 'Verdict of a comparison page',
     description: `\`<a>-vs-<b>\` with platform slugs, in either order; the body names the canonical slug (alphabetical). Any two platforms of one category have a verdict: pairs among the ${PUBLISHED_VERDICT_TOP_K} best of each category by score are precomputed (ETag, \`${CACHE_CONTROL.precomputed}\`), other pairs are computed on request with the same body (\`${CACHE_CONTROL.computed}\`, no ETag). Unknown or cross-category pairs are 404.`,
@@ -319,15 +348,16 @@ export const OPERATIONS: readonly ApiOperation[] = [
     result: { schema: VerdictResponseSchema, description: 'The verdict', precomputed: true },
     tool: {
       name: 'get_verdict',
+      summarise: comparisonSummary,
       title: 'Get a verdict',
       description: 'The verdict of any two platforms of one category with default weights; slug "<a>-vs-<b>" in either order, e.g. "coinbase-vs-kraken".',
       inputSchema: { slug: z.string().describe('"<platform_a>-vs-<platform_b>", e.g. "coinbase-vs-kraken"') },
     },
-    run: (d, q) => getVerdict(d, q.slug ?? ''),
+    run: (d, q, path) => getVerdict(d, path, q.slug ?? ''),
   },
   {
     operationId: 'getSafetyRecord',
-    path: API_PATHS.safety,
+    path: '/v1/safety/{name}',
     tag: 'platforms',
     summary: 'Safety record: incidents, regulatory record, security score, cap',
     description:
@@ -336,17 +366,18 @@ export const OPERATIONS: readonly ApiOperation[] = [
     result: { schema: SafetyResponseSchema, description: 'The safety record', precomputed: true },
     tool: {
       name: 'check_platform_safety',
+      summarise: safetySummary,
       title: 'Check platform safety',
       description:
         "One platform's safety record: hacks, breaches, outages and regulatory actions with dates, amounts and sources, licences, security score and any hack cap.",
       inputSchema: { platform: platformName },
-      call: (d, a) => getSafety(d, String(a.platform)),
+      call: (d, a, path) => platformDocument(d, path, String(a.platform)),
     },
-    run: (d, q) => getSafety(d, q.name ?? ''),
+    run: (d, q, path) => platformDocument(d, path, q.name ?? ''),
   },
   {
     operationId: 'estimateSavingsInterest',
-    path: API_PATHS.savingsInterest,
+    path: '/v1/savings-interest',
     tag: 'calculators',
     summary: 'Projected interest at every high-yield savings platform',
     description:
@@ -355,6 +386,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     result: { schema: SavingsResponseSchema, description: 'Interest by platform, highest first', precomputed: false },
     tool: {
       name: 'estimate_savings_interest',
+      summarise: savingsSummary,
       title: 'Estimate savings interest',
       description: `Interest a USD balance (above 0, at most ${NUMBER_PARAMETERS.balance.max}) earns at every high-yield savings account over ${NUMBER_PARAMETERS.months.min}-${NUMBER_PARAMETERS.months.max} months (default ${NUMBER_PARAMETERS.months.default}), at the APY tier it reaches, held constant; fresh APYs first, stale ones after, newest first; no_current_pick when no APY is fresh. Rows carry the APY's as_of and sources.`,
       inputSchema: SAVINGS_INPUTS.inputSchema,
@@ -363,7 +395,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   },
   {
     operationId: 'estimateFees',
-    path: API_PATHS.fees,
+    path: '/v1/fees',
     tag: 'calculators',
     summary: 'Estimated annual fees at brokerages or exchanges',
     description:
@@ -372,6 +404,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     result: { schema: FeesResponseSchema, description: 'Annual totals, cheapest first', precomputed: false },
     tool: {
       name: 'estimate_fees',
+      summarise: feesSummary,
       title: 'Estimate annual fees',
       description: `Annual fees in USD at every brokerage or exchange for a trading profile, itemised with as_of and sources; cheapest first among platforms that can be named winner. An unknown line makes annual_total_usd null (known_subtotal_usd holds the priced lines). Defaults: ${LIMITS.feeParameters.map((p) => `${p.name} ${p.default}`).join(', ')}.`,
       inputSchema: FEES_INPUTS.inputSchema,
@@ -380,7 +413,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   },
   {
     operationId: 'getMethodology',
-    path: API_PATHS.methodology,
+    path: '/v1/methodology',
     tag: 'methodology',
     summary: 'The scoring rules as data',
     description:
@@ -389,6 +422,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
     result: { schema: MethodologySummarySchema, description: 'The methodology summary', precomputed: false },
     tool: {
       name: 'get_methodology',
+      summarise: methodologySummary,
       title: 'Get the methodology',
       description:
         'The scoring rules as data: methodology version, coverage gate, too-close margins, and per category the criteria and weight profiles. Explains eligibility and too-close results.',
@@ -399,9 +433,24 @@ export const OPERATIONS: readonly ApiOperation[] = [
       return body({ coverage_gate_pct: rules.coverage_gate_pct, too_close: rules.too_close, categories, ...envelope(site, site.methodology_url) });
     },
   },
-];
+] as const satisfies readonly ApiOperation[];
+
+/** Every operation, in the order the OpenAPI document, the MCP tool list and the docs show them. */
+export const OPERATIONS: readonly ApiOperation[] = OPERATION_LIST;
+
+/** The operationId of an operation of the catalogue. */
+export type OperationId = (typeof OPERATION_LIST)[number]['operationId'];
+
+/**
+ * Each operation's path template by operationId (e.g. API_PATHS.getPlatform is '/v1/platforms/{name}'), read
+ * from the list above: the one place pages, the build, the precomputed table, the MCP resources and the webhooks
+ * take API paths from (with contract/urls.ts apiPath for a templated one).
+ */
+export const API_PATHS = Object.fromEntries(OPERATIONS.map((o) => [o.operationId, o.path])) as {
+  readonly [O in (typeof OPERATION_LIST)[number] as O['operationId']]: O['path'];
+};
 
 /** The operation behind a tool call: the tool's own mapping, or its arguments as text. */
 export function runTool(operation: ApiOperation, dataset: Dataset, args: Record<string, unknown>): OperationResult {
-  return operation.tool.call ? operation.tool.call(dataset, args) : operation.run(dataset, asText(args));
+  return operation.tool.call ? operation.tool.call(dataset, args, operation.path) : operation.run(dataset, asText(args), operation.path);
 }

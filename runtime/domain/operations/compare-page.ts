@@ -8,7 +8,8 @@ import type { Dataset } from '../dataset.js';
 import type { ComparisonResponse } from '../contract/comparison-schemas.js';
 import { notFound, type ProblemSpec } from '../contract/problem.js';
 import { preview } from '../contract/parameter-rules.js';
-import { API_PATHS, apiPath } from '../contract/urls.js';
+import { apiPath } from '../contract/urls.js';
+import { API_PATHS } from './catalogue.js';
 import { comparePageHtml } from '../pages/compare-page.js';
 import { comparePlatforms } from './compare.js';
 import { getVerdict } from './records.js';
@@ -32,10 +33,10 @@ export function comparePage(dataset: Dataset, slug: string, query: ComparePageQu
   const parts = slug.split('-vs-');
   const custom = query.weights !== undefined || query.profile !== undefined;
   if (parts.length === 2 && !custom) {
-    const verdict = getVerdict(dataset, slug);
+    const verdict = getVerdict(dataset, API_PATHS.getVerdict, slug);
     if (verdict.kind === 'problem') return { problem: verdict.problem };
     const v = verdict.kind === 'bytes' ? JSON.parse(verdict.bytes.toString('utf8')) : verdict.body;
-    return { html: comparePageHtml(site, v, v.title, apiPath(API_PATHS.verdict, v.slug), dataset.model.rules.coverage_gate_pct) };
+    return { html: comparePageHtml(site, v, v.title, apiPath(API_PATHS.getVerdict, v.slug), dataset.model.rules.coverage_gate_pct) };
   }
   const result = comparePlatforms(dataset, { platforms: parts, weights: query.weights, profile: query.profile });
   if (result.kind !== 'body') {
@@ -53,5 +54,5 @@ export function comparePage(dataset: Dataset, slug: string, query: ComparePageQu
   });
   if (query.weights !== undefined) api.set('weights', query.weights);
   if (query.profile !== undefined) api.set('profile', query.profile);
-  return { html: comparePageHtml(site, c, names.join(' vs '), `${API_PATHS.compare}?${api.toString()}`, dataset.model.rules.coverage_gate_pct) };
+  return { html: comparePageHtml(site, c, names.join(' vs '), `${API_PATHS.comparePlatforms}?${api.toString()}`, dataset.model.rules.coverage_gate_pct) };
 }

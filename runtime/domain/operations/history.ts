@@ -1,6 +1,6 @@
 /**
- * The history operations (docs/history.md): a platform's timelines, precomputed by the build,
- * and the changes since a date, filtered and paginated from the runtime model's change list.
+ * GET /v1/changes (docs/history.md): the changes since a date, filtered and paginated from the runtime
+ * model's change list. (A platform's timelines are precomputed by the build: operations/records.ts.)
  */
 import type { Dataset } from '../dataset.js';
 import {
@@ -24,15 +24,8 @@ import {
   TEXT_PARAMETERS,
   type ParameterError,
 } from '../contract/parameter-rules.js';
-import { API_PATHS } from '../contract/urls.js';
 import { lookupPlatform } from './platform-lookup.js';
-import { body, bytes, envelope, fail, type OperationResult } from './result.js';
-
-/** GET /v1/platforms/{name}/history: 404 with suggestions for an unknown name. */
-export function getPlatformHistory(dataset: Dataset, name: string): OperationResult {
-  const found = lookupPlatform(dataset, name);
-  return 'problem' in found ? fail(found.problem) : bytes(dataset.bytes.history.get(found.platform.slug)!);
-}
+import { body, envelope, fail, type OperationResult } from './result.js';
 
 /** Arguments of GET /v1/changes as text (a query string's values); absent: no filter, default page. */
 export interface ChangesArgs {
@@ -103,8 +96,9 @@ function summariseChanges(changes: readonly ChangeEvent[]): ChangesSummary {
  * every match (summariseChanges); at most LIMITS.changesPageMaxBytes of changes a page (`next` goes
  * on). 400 naming each bad parameter; 404 for an
  * unknown platform (with suggestions).
+ * @param path the operation's path (/v1/changes), which `next` links to
  */
-export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResult {
+export function listChanges(dataset: Dataset, args: ChangesArgs, path: string): OperationResult {
   const errors: ParameterError[] = [];
   const since = args.since ?? null;
   if (since !== null && !isRealDate(since)) errors.push({ parameter: 'since', message: `must be a calendar date YYYY-MM-DD; got "${preview(since)}"` });
@@ -147,7 +141,7 @@ export function listChanges(dataset: Dataset, args: ChangesArgs): OperationResul
     if (kinds !== null) q.set('kind', kinds.join(','));
     q.set('limit', String(limit));
     q.set('offset', String(at));
-    return `${API_PATHS.changes}?${q.toString()}`;
+    return `${path}?${q.toString()}`;
   };
   const page = pageWithin(matches.slice(offset, offset + limit), LIMITS.changesPageMaxBytes);
   const site = dataset.model.site;

@@ -1,6 +1,9 @@
-/** Operations on precomputed bytes: category list, platform record, safety record, verdict (a verdict outside the published set is computed). */
+/**
+ * Operations on precomputed bytes (Dataset.api, by URL path): the category list, a platform's record, history and
+ * safety record, a verdict (one outside the published set is computed).
+ */
 import type { Dataset } from '../dataset.js';
-import { comparisonSlug } from '../contract/urls.js';
+import { apiPath, comparisonSlug } from '../contract/urls.js';
 import { findPlatform } from '../compute/platform-match.js';
 import { notFound } from '../contract/problem.js';
 import { preview } from '../contract/parameter-rules.js';
@@ -8,21 +11,24 @@ import { lookupPlatform, unknownPlatforms } from './platform-lookup.js';
 import { verdictBody } from './verdict.js';
 import { body, bytes, fail, type OperationResult } from './result.js';
 
-/** GET /v1/categories. */
-export function listCategories(dataset: Dataset): OperationResult {
-  return bytes(dataset.bytes.categories);
+/**
+ * The precomputed body at an exact API path (GET /v1/categories).
+ * @throws Error when the loaded build has no body there (a dist/ without it is refused at load: its manifest lists it)
+ */
+export function precomputedAt(dataset: Dataset, path: string): OperationResult {
+  const found = dataset.api.get(path);
+  if (!found) throw new Error(`the loaded build has no precomputed body at ${path}`);
+  return bytes(found);
 }
 
-/** GET /v1/platforms/{name}: 404 with suggestions for an unknown name. */
-export function getPlatform(dataset: Dataset, name: string): OperationResult {
+/**
+ * A platform's precomputed document (GET /v1/platforms/{name}, /v1/platforms/{name}/history, /v1/safety/{name}):
+ * `name` (slug, name or alias, any case) looked up, then the body at `template` with the platform's slug;
+ * 404 with suggestions for an unknown name.
+ */
+export function platformDocument(dataset: Dataset, template: string, name: string): OperationResult {
   const found = lookupPlatform(dataset, name);
-  return 'problem' in found ? fail(found.problem) : bytes(dataset.bytes.platforms.get(found.platform.slug)!);
-}
-
-/** GET /v1/safety/{name}: 404 with suggestions for an unknown name. */
-export function getSafety(dataset: Dataset, name: string): OperationResult {
-  const found = lookupPlatform(dataset, name);
-  return 'problem' in found ? fail(found.problem) : bytes(dataset.bytes.safety.get(found.platform.slug)!);
+  return 'problem' in found ? fail(found.problem) : precomputedAt(dataset, apiPath(template, found.platform.slug));
 }
 
 /**
@@ -30,11 +36,11 @@ export function getSafety(dataset: Dataset, name: string): OperationResult {
  * Published verdicts are served as precomputed bytes; other pairs of one category are computed.
  * 404 when the form is wrong, a platform is unknown, or the two are in different categories.
  */
-export function getVerdict(dataset: Dataset, slug: string): OperationResult {
+export function getVerdict(dataset: Dataset, template: string, slug: string): OperationResult {
   // A published verdict asked for by its canonical slug (the form every page and the open data link):
   // its bytes at once. Parsing it would name the same pair, since a platform's slug is its own key
   // (names, slugs and aliases are unique across platforms: build lint). About 0.6 us saved per request.
-  const canonical = dataset.bytes.verdicts.get(slug);
+  const canonical = dataset.api.get(apiPath(template, slug));
   if (canonical) return bytes(canonical);
   const parts = slug.toLowerCase().split('-vs-');
   if (parts.length !== 2 || !parts[0] || !parts[1]) {
@@ -48,7 +54,7 @@ export function getVerdict(dataset: Dataset, slug: string): OperationResult {
   if (a.category !== b.category) {
     return fail(notFound(`No verdict compares ${a.name} (${a.category}) with ${b.name} (${b.category}): verdicts stay within one category.`));
   }
-  const published = dataset.bytes.verdicts.get(comparisonSlug([a.slug, b.slug]));
+  const published = dataset.api.get(apiPath(template, comparisonSlug([a.slug, b.slug])));
   if (published) return bytes(published);
   // Only pairs among the top platforms of a category are published (PUBLISHED_VERDICT_TOP_K); any other pair
   // gets the same body from the same function, computed now.

@@ -28,14 +28,16 @@ const footer = (body: { page: string; evaluation_date: string; attribution: stri
 
 const lines = (...parts: Array<string | false | undefined>) => parts.filter((p): p is string => typeof p === 'string' && p.length > 0).join('\n');
 
-function categories(b: CategoriesResponse): string {
+/** list_categories: each category with its platform count and criterion keys. */
+export function categoriesSummary(b: CategoriesResponse): string {
   return lines(
     `${b.categories.length} categories: ${b.categories.map((c) => `${c.id} (${c.platform_count} platforms; criteria ${c.criteria.map((k) => k.key).join(', ')})`).join('; ')}.`,
     footer(b),
   );
 }
 
-function searchText(b: SearchResponse): string {
+/** search_platforms: how many match, then the first rows with score range, coverage, rank note and APY as_of; suggestions when none matches. */
+export function searchSummary(b: SearchResponse): string {
   const head =
     b.total === 0
       ? `No platform matches${b.query === null ? '' : ` "${b.query}"`}${b.category ? ` in ${b.category}` : ''}.${b.suggestions?.length ? ` Did you mean: ${b.suggestions.join(', ')}?` : ''}`
@@ -49,7 +51,8 @@ function searchText(b: SearchResponse): string {
   return lines(head, ...rows, more(Math.min(ROWS, b.results.length), b.total, 'matches'), footer(b));
 }
 
-function platform(b: PlatformRecord): string {
+/** get_platform: score with its range, coverage, cap and stale facts of one record. */
+export function platformSummary(b: PlatformRecord): string {
   const r = b as PlatformRecord & Record<string, any>;
   const stale = Object.entries((r.facts ?? {}) as Record<string, { stale?: boolean }>)
     .filter(([, f]) => f?.stale)
@@ -62,7 +65,8 @@ function platform(b: PlatformRecord): string {
   );
 }
 
-function history(b: PlatformHistoryResponse): string {
+/** get_platform_history: how many fact changes, corrections, incidents and score points one platform's timelines hold. */
+export function historySummary(b: PlatformHistoryResponse): string {
   const changed = b.facts.filter((f) => f.events.length > 0);
   const last = b.scores.at(-1);
   return lines(
@@ -72,7 +76,8 @@ function history(b: PlatformHistoryResponse): string {
   );
 }
 
-function changes(b: ChangesResponse): string {
+/** list_changes: how many changes on the page and since when, the first ones, and the summary counts when asked. */
+export function changesSummary(b: ChangesResponse): string {
   const s = b.summary;
   return lines(
     `${b.total} change${b.total === 1 ? '' : 's'}${b.since ? ` since ${b.since}` : ''}${b.category ? ` in ${b.category}` : ''}${b.platform ? ` for ${b.platform}` : ''}${b.kinds ? ` of kind ${b.kinds.join(', ')}` : ''}; this page ${b.changes.length} from offset ${b.offset}${b.next ? `, next: ${b.next}` : ''}.`,
@@ -98,7 +103,8 @@ function changes(b: ChangesResponse): string {
   );
 }
 
-function comparison(b: ComparisonResponse | VerdictResponse): string {
+/** compare_platforms and get_verdict: the pick (or why there is none), each platform's score with its range and the caveats. */
+export function comparisonSummary(b: ComparisonResponse | VerdictResponse): string {
   const head =
     b.winner === null
       ? 'No winner: no platform reaches the coverage gate under these weights.'
@@ -117,7 +123,8 @@ function comparison(b: ComparisonResponse | VerdictResponse): string {
   );
 }
 
-function safety(b: SafetyResponse): string {
+/** check_platform_safety: incidents, licences, the security score and any hack cap. */
+export function safetySummary(b: SafetyResponse): string {
   const latest = b.incidents.at(-1);
   return lines(
     `${b.name} (${b.slug}): security score ${pct(b.security_score)} (${b.security_basis}), ${b.incident_count} incidents, ${b.regulatory_action_count} regulatory actions, record as of ${b.as_of}.`,
@@ -127,7 +134,8 @@ function safety(b: SafetyResponse): string {
   );
 }
 
-function savings(b: SavingsResponse): string {
+/** estimate_savings_interest: the top rows with the APY used and its as_of, and the no-current-pick sentence first when no APY is fresh. */
+export function savingsSummary(b: SavingsResponse): string {
   const ranked = b.results.filter((r) => r.ranked);
   const rows = ranked
     .slice(0, ROWS)
@@ -147,7 +155,8 @@ function savings(b: SavingsResponse): string {
   );
 }
 
-function fees(b: FeesResponse): string {
+/** estimate_fees: the cheapest ranked platforms a year (USD) and how many are unranked for an unknown fee line. */
+export function feesSummary(b: FeesResponse): string {
   const ranked = b.results.filter((r) => r.ranked);
   const rows = ranked
     .slice(0, ROWS)
@@ -164,7 +173,8 @@ function fees(b: FeesResponse): string {
   );
 }
 
-function methodology(b: {
+/** get_methodology: the version, the coverage gate, the too-close margins and the criteria per category. */
+export function methodologySummary(b: {
   methodology_version: string;
   coverage_gate_pct: number;
   too_close: unknown;
@@ -177,29 +187,4 @@ function methodology(b: {
     `Methodology ${b.methodology_version}: a platform needs ${b.coverage_gate_pct}% coverage to win; too-close margins ${JSON.stringify(b.too_close)}; ${b.categories.map((c) => `${c.id} ${c.criteria.length} criteria`).join(', ')}.`,
     footer(b),
   );
-}
-
-/** The summary of each tool's body, by tool name. */
-const SUMMARIES: Record<string, (body: any) => string> = {
-  list_categories: categories,
-  search_platforms: searchText,
-  get_platform: platform,
-  get_platform_history: history,
-  list_changes: changes,
-  compare_platforms: comparison,
-  get_verdict: comparison,
-  check_platform_safety: safety,
-  estimate_savings_interest: savings,
-  estimate_fees: fees,
-  get_methodology: methodology,
-};
-
-/**
- * The text content of a tool result for `body` (the REST body of the same request).
- * @throws Error for a tool without a summary (every catalogue tool has one: test/mcp-tools.test.ts)
- */
-export function toolSummary(tool: string, body: object): string {
-  const summarise = SUMMARIES[tool];
-  if (!summarise) throw new Error(`no summary for tool ${tool}`);
-  return summarise(body);
 }

@@ -9,7 +9,7 @@
 import type { SavingsResponse } from '../contract/calculator-schemas.js';
 import { NUMBER_PARAMETERS, type ParameterError } from '../contract/parameter-rules.js';
 import type { Site } from '../contract/model.js';
-import { API_PATHS, sitePath } from '../contract/urls.js';
+import { sitePath } from '../contract/urls.js';
 import { asOfLabel, formatPct, formatUsd } from './format.js';
 import { barChart } from './bar-chart.js';
 import { html, type SafeHtml } from './html.js';
@@ -37,12 +37,14 @@ function interestChart(s: SavingsResponse): SafeHtml | '' {
  * A whole calculator page.
  * @param s the projection for the asked balance and months, or null when no balance was given (the form only)
  * @param asked the form's values as the visitor typed them
+ * @param jsonPath the path of the projection in the API (GET /v1/savings-interest: operations/catalogue.ts API_PATHS), linked under it
  * @param errors what the operation refused in them (the page is then answered with status 400); none by default
  */
 export function savingsPageHtml(
   site: Site,
   s: SavingsResponse | null,
   asked: { balance: string; months: string },
+  jsonPath: string,
   errors: readonly ParameterError[] = [],
 ): string {
   const form = html`${errorSummary(errors, { balance: { label: 'Balance', id: 'balance-input' }, months: { label: 'Months', id: 'months-input' } })}<form method="get" action="${sitePath(site, '/savings')}" class="weights-form">
@@ -64,7 +66,7 @@ ${interestChart(s)}
 </table></div>
 ${s.excluded.length ? html`<p>Not projected (no sourced APY): ${s.excluded.map((e, i) => html`${i ? ', ' : ''}<a href="${sitePath(site, `/platforms/${e.slug}`)}">${e.name}</a>`)}.</p>` : ''}
 <p>${s.compounding} ${s.ranking}</p>
-<p><a href="${sitePath(site, `${API_PATHS.savingsInterest}?balance=${encodeURIComponent(String(s.balance_usd))}&months=${s.months}`)}">This projection as JSON</a></p>`;
+<p><a href="${sitePath(site, `${jsonPath}?balance=${encodeURIComponent(String(s.balance_usd))}&months=${s.months}`)}">This projection as JSON</a></p>`;
   return pageDocument({
     site,
     path: '/savings',

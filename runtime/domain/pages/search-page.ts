@@ -5,7 +5,7 @@
  */
 import type { SearchResponse } from '../contract/api-schemas.js';
 import type { Site } from '../contract/model.js';
-import { API_PATHS, sitePath } from '../contract/urls.js';
+import { sitePath } from '../contract/urls.js';
 import { asOfLabel, formatPct, formatScoreRange, humanize } from './format.js';
 import { html } from './html.js';
 import { pageDocument } from './layout.js';
@@ -15,8 +15,9 @@ import { coverageNote } from './coverage-note.js';
  * A whole search page.
  * @param result the search answer for the query, or null when no query was given (the form only)
  * @param gatePct the coverage gate in percent (methodology.yaml coverage_gate_pct), explained under the results
+ * @param jsonPath the path of the same search in the API (GET /v1/platforms: operations/catalogue.ts API_PATHS), linked under the results
  */
-export function searchPageHtml(site: Site, result: SearchResponse | null, gatePct: number): string {
+export function searchPageHtml(site: Site, result: SearchResponse | null, gatePct: number, jsonPath: string): string {
   const query = result?.query ?? '';
   const body =
     result === null
@@ -26,7 +27,7 @@ export function searchPageHtml(site: Site, result: SearchResponse | null, gatePc
         : html`<p>${result.count} of ${result.total} platform${result.total === 1 ? '' : 's'} whose name, alias or slug contains “${query}”: those that can be named winner first, best score first, then those under the coverage gate.</p>
 <ul class="search-results">${result.results.map((p) => html`<li><a href="${sitePath(site, `/platforms/${p.slug}`)}">${p.name}</a>: ${humanize(p.category)}, score ${formatScoreRange(p.score_pct, p.score_low_pct, p.score_high_pct, 'none')}, coverage ${formatPct(p.coverage)}${p.eligible ? '' : ' (under the coverage gate: not ranked)'}${p.apy !== undefined ? `, APY ${formatPct(p.apy)} (${asOfLabel(p.apy_as_of, p.apy_stale)})` : ''}, newest fact as of ${p.as_of}</li>`)}</ul>
 ${coverageNote(site, gatePct)}
-<p><a href="${sitePath(site, `${API_PATHS.search}?query=${encodeURIComponent(query)}`)}">These results as JSON</a></p>`;
+<p><a href="${sitePath(site, `${jsonPath}?query=${encodeURIComponent(query)}`)}">These results as JSON</a></p>`;
   return pageDocument({
     site,
     title: result === null ? 'Search' : `Search: ${query}`,

@@ -71,7 +71,7 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
       if (value.length > maxLength) return fail(invalidParameters([{ parameter: name, message: `must be at most ${maxLength} characters` }]));
       input[name] = value;
     }
-    return route.operation.run(served, input);
+    return route.operation.run(served, input, route.operation.path);
   };
   if (query.ok && query.value.ignored.length) {
     const extra = { [IGNORED_PARAMETERS_HEADER]: ignoredParametersValue(query.value.ignored) };

@@ -8,7 +8,7 @@
 import { OPERATIONS, type ApiOperation } from '../../domain/operations/catalogue.js';
 import { bytes, type OperationResult } from '../../domain/operations/result.js';
 import type { Dataset } from '../../domain/dataset.js';
-import { SERVICE_PATHS } from '../../domain/contract/urls.js';
+import { API_PREFIX, SERVICE_PATHS } from '../../domain/contract/urls.js';
 
 /** A route: an operation of the catalogue, or a file of the build served as it is. */
 export type ApiRoute =
@@ -70,5 +70,5 @@ export function matchApiRoute(path: string): { route: ApiRoute; segment: string 
 
 /** True when the path may name an API route: the request listener parses only these. */
 export function mayBeApiPath(path: string): boolean {
-  return path.startsWith('/v1/') || path === SERVICE_PATHS.openapi || path.startsWith('/.well-known/');
+  return path.startsWith(API_PREFIX) || path === SERVICE_PATHS.openapi || path.startsWith('/.well-known/');
 }

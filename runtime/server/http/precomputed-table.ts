@@ -5,7 +5,6 @@
  */
 import type { Dataset } from '../../domain/dataset.js';
 import { JSON_CONTENT_TYPE } from './reply.js';
-import { API_PATHS, apiPath } from '../../domain/contract/urls.js';
 import { SERVICE_FILES } from './api-routes.js';
 import type { Encoding } from './compression.js';
 
@@ -20,16 +19,11 @@ export interface Precomputed {
   copies?: (encoding: Encoding) => Buffer | undefined;
 }
 
-/** URL path -> the JSON body written by the build: categories, records, histories, safety records, published verdicts, OpenAPI and the manifests. */
+/** URL path -> the JSON body written by the build: every precomputed operation's bodies (Dataset.api), OpenAPI and the manifests. */
 export function precomputedTable(dataset: Dataset): Map<string, Precomputed> {
   const table = new Map<string, Precomputed>();
   const json = (bytes: Buffer): Precomputed => ({ bytes, contentType: JSON_CONTENT_TYPE });
-  const b = dataset.bytes;
-  table.set(API_PATHS.categories, json(b.categories));
-  for (const [path, pick] of SERVICE_FILES) table.set(path, json(pick(b)));
-  for (const [slug, bytes] of b.platforms) table.set(apiPath(API_PATHS.platform, slug), json(bytes));
-  for (const [slug, bytes] of b.safety) table.set(apiPath(API_PATHS.safety, slug), json(bytes));
-  for (const [slug, bytes] of b.history) table.set(apiPath(API_PATHS.platformHistory, slug), json(bytes));
-  for (const [slug, bytes] of b.verdicts) table.set(apiPath(API_PATHS.verdict, slug), json(bytes));
+  for (const [path, bytes] of dataset.api) table.set(path, json(bytes));
+  for (const [path, pick] of SERVICE_FILES) table.set(path, json(pick(dataset.bytes)));
   return table;
 }

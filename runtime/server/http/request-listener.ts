@@ -42,6 +42,7 @@ import { probePath, probeReply } from './probes.js';
 import { readOnlyMethodReply } from './read-only-method.js';
 import { createSendReply } from './send-reply.js';
 import { INTERNAL_ERROR, type ProblemSpec } from '../../domain/contract/problem.js';
+import { API_PREFIX, SERVICE_PATHS } from '../../domain/contract/urls.js';
 import { createMcpHttp } from '../mcp/mcp-http.js';
 import { headerValue } from './request-headers.js';
 import { matchApiRoute, mayBeApiPath } from './api-routes.js';
@@ -110,7 +111,7 @@ export function createRequestListener(
     const b = served();
     const pre = b.precomputed.get(url);
     if (pre) return acceptsJson(headerValue(req.headers.accept)) ? pre : undefined;
-    if (!url.startsWith('/v1/')) {
+    if (!url.startsWith(API_PREFIX)) {
       const file = b.staticFiles.get(url); // a URL with a query string names no file here: the app answers it
       return (
         file && { bytes: file.bytes, contentType: file.contentType, extra: file.headers, copies: (encoding) => b.staticFiles.compressedCopy(file, encoding) }
@@ -123,8 +124,8 @@ export function createRequestListener(
   /** True when the request counts against the rate limits (see the module comment). */
   const counted = (method: string, path: string): boolean => {
     if (method === 'OPTIONS') return false;
-    if (path === '/mcp') return method === 'POST';
-    return !(isRead(method) && !path.startsWith('/v1/') && served().staticFiles.get(path) !== undefined);
+    if (path === SERVICE_PATHS.mcp) return method === 'POST';
+    return !(isRead(method) && !path.startsWith(API_PREFIX) && served().staticFiles.get(path) !== undefined);
   };
 
   /** Counts `count` more requests of the client that sent `req` (a JSON-RPC batch's messages past the first): the first refusal, else ok. */
@@ -148,7 +149,7 @@ export function createRequestListener(
     common: Record<string, string>,
     startedAt: number,
   ): void => {
-    if (path === '/mcp') return void mcp.answer(req, res, common, startedAt, charge(req, headerValue(req.headers['x-api-key'])));
+    if (path === SERVICE_PATHS.mcp) return void mcp.answer(req, res, common, startedAt, charge(req, headerValue(req.headers['x-api-key'])));
     const found = isRead(method) ? find(req, url) : undefined;
     const context: RequestContext & { common: Record<string, string> } = {
       ifNoneMatch: headerValue(req.headers['if-none-match']),
@@ -201,10 +202,10 @@ export function createRequestListener(
   /** The 403 for a Host (or, for POST /mcp, Origin: a preflight passes, so the browser can read the refusal) the policy refuses, or undefined (http/host-check.ts); never counted. */
   const refuseHost = (req: IncomingMessage, res: ServerResponse, method: string, path: string, common: Record<string, string>, startedAt: number): boolean => {
     const hosts = currentPolicy();
-    const refusal = hostRefusal(hosts, headerValue(req.headers.host), headerValue(req.headers.origin), path === '/mcp' && method === 'POST');
+    const refusal = hostRefusal(hosts, headerValue(req.headers.host), headerValue(req.headers.origin), path === SERVICE_PATHS.mcp && method === 'POST');
     if (!refusal) return false;
     const detail = hostRefusalDetail(refusal, hosts);
-    if (path === '/mcp') mcp.refuseHost(req, res, detail, common, startedAt);
+    if (path === SERVICE_PATHS.mcp) mcp.refuseHost(req, res, detail, common, startedAt);
     else
       send(
         req,
@@ -233,7 +234,7 @@ export function createRequestListener(
     common: Record<string, string>,
     startedAt: number,
   ): void => {
-    if (path === '/mcp') return void mcp.refuse(req, res, refusal, common, startedAt);
+    if (path === SERVICE_PATHS.mcp) return void mcp.refuse(req, res, refusal, common, startedAt);
     const spec: ProblemSpec =
       refusal.status === 429
         ? { status: 429, name: 'rate-limited', title: 'Too many requests', detail: refusal.detail }
@@ -253,7 +254,7 @@ export function createRequestListener(
     const common = commonHeaders(requestIdFor(headerValue(req.headers['x-request-id'])));
     // Only POST /mcp reads a body. Any other request that carries one is answered without reading
     // it and its connection closed after the answer, so the body is never drained either (issue 40).
-    if (carriesBody(req) && !(method === 'POST' && url.split('?', 1)[0] === '/mcp')) common.connection = 'close';
+    if (carriesBody(req) && !(method === 'POST' && url.split('?', 1)[0] === SERVICE_PATHS.mcp)) common.connection = 'close';
     const probe = probePath(url);
     if (probe) {
       // other methods than GET and HEAD: 405 with Allow (OPTIONS: 204), like every read-only resource; never counted

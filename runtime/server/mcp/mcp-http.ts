@@ -24,6 +24,7 @@ import { preflightHeaders } from '../http/common-headers.js';
 import type { Admission } from '../http/rate-limit.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
 import { INTERNAL_ERROR, type ProblemSpec } from '../../domain/contract/problem.js';
+import { SERVICE_PATHS } from '../../domain/contract/urls.js';
 import { jsonRpcRefusal, MCP_BODY_TOO_LARGE, type McpAnswer } from './json-rpc.js';
 import { loadMcpEndpoint } from './load-endpoint.js';
 
@@ -71,7 +72,7 @@ export function createMcpHttp(served: () => Served, send: SendReply, logger: Log
     extra: Record<string, string>,
     common: Record<string, string>,
     startedAt: number,
-  ) => send(req, res, problemReply(req.method ?? 'POST', served().model.site.base_url, spec, '/mcp', extra, common), startedAt);
+  ) => send(req, res, problemReply(req.method ?? 'POST', served().model.site.base_url, spec, SERVICE_PATHS.mcp, extra, common), startedAt);
 
   const post = async (
     req: IncomingMessage,
@@ -124,7 +125,7 @@ export function createMcpHttp(served: () => Served, send: SendReply, logger: Log
       try {
         await post(req, res, common, startedAt, charge);
       } catch (error) {
-        logger.error({ req_id: common['x-request-id'], path: '/mcp', err: error }, 'unhandled error');
+        logger.error({ req_id: common['x-request-id'], path: SERVICE_PATHS.mcp, err: error }, 'unhandled error');
         if (!res.headersSent) problem(req, res, INTERNAL_ERROR, {}, common, startedAt);
         else res.destroy();
       }

@@ -17,6 +17,8 @@ import type { McpKit, McpRegistry } from './sdk-kit.js';
 import type { ResourceIndex } from './mcp-state.js';
 import { findPlatform } from '../../domain/compute/platform-match.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
+import { apiPath } from '../../domain/contract/urls.js';
+import { API_PATHS } from '../../domain/operations/catalogue.js';
 
 /**
  * JSON-RPC error code of an unknown resource (MCP 2025-11-25 "Resources", error handling). The
@@ -82,20 +84,20 @@ export function registerResources(server: McpRegistry, served: Served, kit: McpK
 
   server.registerResource(
     'categories',
-    `${base}/v1/categories`,
+    `${base}${API_PATHS.listCategories}`,
     {
       title: 'Categories',
       description: 'The five categories with platform counts and scoring criteria (keys, labels, default weights)',
       mimeType: 'application/json',
     },
-    (uri) => json(uri, served.bytes.categories),
+    (uri) => json(uri, served.api.get(API_PATHS.listCategories)!),
   );
   server.registerResource(
     'platform-record',
-    new ResourceTemplate(`${base}/v1/platforms/{name}`, {
+    new ResourceTemplate(`${base}${API_PATHS.getPlatform}`, {
       list: () => ({
         resources: served.model.platforms.map((p) => ({
-          uri: `${base}/v1/platforms/${p.slug}`,
+          uri: `${base}${apiPath(API_PATHS.getPlatform, p.slug)}`,
           name: p.slug,
           title: p.name,
           description: `${p.name}: sourced record (${p.category})`,
@@ -109,13 +111,13 @@ export function registerResources(server: McpRegistry, served: Served, kit: McpK
       description: "A platform's full sourced record: facts with as_of and sources, criterion scores, coverage, incidents",
       mimeType: 'application/json',
     },
-    (uri, variables) => json(uri, served.bytes.platforms.get(platformOf(variables.name).slug)!),
+    (uri, variables) => json(uri, served.api.get(apiPath(API_PATHS.getPlatform, platformOf(variables.name).slug))!),
   );
   server.registerResource(
     'safety-record',
-    new ResourceTemplate(`${base}/v1/safety/{name}`, { list: undefined, complete }),
+    new ResourceTemplate(`${base}${API_PATHS.getSafetyRecord}`, { list: undefined, complete }),
     { title: 'Safety record', description: "A platform's incidents, regulatory record, security score and hack cap", mimeType: 'application/json' },
-    (uri, variables) => json(uri, served.bytes.safety.get(platformOf(variables.name).slug)!),
+    (uri, variables) => json(uri, served.api.get(apiPath(API_PATHS.getSafetyRecord, platformOf(variables.name).slug))!),
   );
   const methodology = served.staticFiles.get('/methodology/');
   if (methodology) {

@@ -1,13 +1,12 @@
 /**
  * The MCP tools, one for each operation of the catalogue (runtime/domain/operations/catalogue.ts),
  * registered on either era's McpServer (./sdk-kit.ts): each result carries the REST body as
- * structuredContent and a short summary as text (operations/tool-summaries.ts); and the
+ * structuredContent and a short summary as text (the tool's summarise); and the
  * server's instructions.
  */
 import type { Served } from '../served.js';
 import type { OperationResult } from '../../domain/operations/result.js';
 import { OPERATIONS, runTool, type ApiOperation } from '../../domain/operations/catalogue.js';
-import { toolSummary } from '../../domain/operations/tool-summaries.js';
 import { apiRegistry } from '../../domain/contract/api-schemas.js';
 import { outlineSchema, SHARED_FIELDS } from './tool-schemas.js';
 import type { McpRegistry } from './sdk-kit.js';
@@ -38,15 +37,15 @@ export function instructions(served: Served): string {
 
 /**
  * A tool result: the REST body as structuredContent and a short summary of it as text
- * (operations/tool-summaries.ts), or isError with the REST problem's detail (and its suggestions).
+ * (its tool's summarise, operations/catalogue.ts), or isError with the REST problem's detail (and its suggestions).
  */
-function toolResult(tool: string, result: OperationResult): ToolResult {
+function toolResult(tool: ApiOperation['tool'], result: OperationResult): ToolResult {
   if (result.kind === 'problem') {
     const { detail, suggestions } = result.problem;
     return { isError: true, content: [{ type: 'text', text: suggestions?.length ? `${detail} Did you mean: ${suggestions.join(', ')}?` : detail }] };
   }
   const body = result.kind === 'bytes' ? (JSON.parse(result.bytes.toString('utf8')) as Record<string, unknown>) : (result.body as Record<string, unknown>);
-  return { structuredContent: body, content: [{ type: 'text', text: toolSummary(tool, body) }] };
+  return { structuredContent: body, content: [{ type: 'text', text: tool.summarise(body) }] };
 }
 
 /** Each operation's outline output schema (./tool-schemas.ts), made once. */
@@ -72,7 +71,7 @@ export function registerTools(server: McpRegistry, served: Served): void {
         outputSchema: outlines.get(operation) ?? outlines.set(operation, outlineSchema(operation.result.schema)).get(operation)!,
         annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
       },
-      async (args: Record<string, unknown>) => toolResult(tool.name, runTool(operation, served, args)),
+      async (args: Record<string, unknown>) => toolResult(tool, runTool(operation, served, args)),
     );
   }
 }

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { ChangeEvent } from '../../domain/contract/history-schemas.js';
 import type { RuntimeModel } from '../../domain/contract/model.js';
-import { API_PATHS } from '../../domain/contract/urls.js';
+import { API_PATHS } from '../../domain/operations/catalogue.js';
 import type { WebhookTarget } from './webhook-config.js';
 
 /** One message for one webhook. */
@@ -48,7 +48,7 @@ export function changeMessages(targets: readonly WebhookTarget[], changes: reado
         commits,
         count: wanted.length,
         changes: wanted,
-        changes_url: `${site.base_url}${API_PATHS.changes}`,
+        changes_url: `${site.base_url}${API_PATHS.listChanges}`,
         attribution: site.attribution,
         license: site.license,
       },
