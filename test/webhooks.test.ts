@@ -65,6 +65,7 @@ async function serveWithWebhook(target: Partial<WebhookTarget> & { url: string }
     rateLimit: { freePerMinute: 0, keys: new Map([[KEY_SHA256, 'business']]) },
     trustProxy: 0,
     logger: createLogger('silent'),
+    metrics: { port: 0, hostname: '127.0.0.1' },
     webhooks: { targets: [{ id: 'acme', api_key_sha256: KEY_SHA256, secret: SECRET, ...target }], ...settings },
   });
   runtimes.push(runtime);
@@ -145,6 +146,12 @@ describe('change webhooks', () => {
     expect(refusal).toMatchObject({ target: 'acme', attempts: 1, status: null });
     expect(refusal.error).toContain('is not allowed');
     expect(receiver.received).toHaveLength(3);
+
+    // each delivery event is counted on /metrics, by outcome
+    const webhookCounts = async (runtime: RunningRuntime) =>
+      (await (await fetch(`${runtime.metricsListener!.url}metrics`)).text()).split('\n').filter((l) => l.startsWith('ocd_webhook_events_total{'));
+    expect(await webhookCounts(allowed)).toEqual(['ocd_webhook_events_total{outcome="retrying"} 2', 'ocd_webhook_events_total{outcome="delivered"} 1']);
+    expect(await webhookCounts(guarded)).toEqual(['ocd_webhook_events_total{outcome="refused"} 1']);
 
     // the same dist again brings no new commit: no message
     const current = (await loadServed(dist)).model;

@@ -13,6 +13,7 @@ import type { RedisState } from './http/redis-breaker.js';
 import type { AccessEntry } from './log.js';
 import { matchApiRoute } from './http/api-routes.js';
 import { SERVICE_PATHS } from '../domain/contract/urls.js';
+import type { WebhookOutcome } from './webhooks/webhook-dispatcher.js';
 
 /** What the metrics read when they are scraped. */
 export interface MetricsState {
@@ -28,6 +29,8 @@ export interface Metrics {
   observeRequest(entry: AccessEntry): void;
   /** One reload of dist/ (SIGHUP): swapped in, or refused. */
   observeReload(result: 'ok' | 'refused'): void;
+  /** One webhook delivery event (webhooks/webhook-dispatcher.ts WEBHOOK_OUTCOMES): an attempt's outcome, or an error caught in a delivery. */
+  observeWebhook(outcome: WebhookOutcome): void;
 }
 
 /**
@@ -69,6 +72,12 @@ export async function createMetrics(state: () => MetricsState): Promise<Metrics>
     labelNames: ['status'],
     registers: [registry],
   });
+  const webhooks = new Counter({
+    name: 'ocd_webhook_events_total',
+    help: 'Change-webhook delivery events, by outcome: delivered, retrying (an attempt failed, another is due), gave-up (the last retry failed), refused (a target not allowed), internal-error (an error caught in a delivery, which is tried again)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
   const reloads = new Counter({ name: 'ocd_reloads_total', help: 'Reloads of dist/ (SIGHUP), by result', labelNames: ['result'], registers: [registry] });
   new Gauge({
     name: 'ocd_redis_state',
@@ -99,6 +108,9 @@ export async function createMetrics(state: () => MetricsState): Promise<Metrics>
     },
     observeReload(result) {
       reloads.inc({ result });
+    },
+    observeWebhook(outcome) {
+      webhooks.inc({ outcome });
     },
   };
 }

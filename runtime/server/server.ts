@@ -14,7 +14,7 @@ import { createRequestListener, type AppHandler } from './http/request-listener.
 import { INTERNAL_ERROR } from '../domain/contract/problem.js';
 import { problemReply } from './http/reply.js';
 import { RateLimits, type RateLimitConfig } from './http/rate-limit.js';
-import { createMetrics } from './metrics.js';
+import { createMetrics, type Metrics } from './metrics.js';
 import type { Logger } from './log.js';
 import type { WebhookSettings } from './webhooks/webhook-config.js';
 import type { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
@@ -99,7 +99,6 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   // the build folder served is marked so builds keep it while it is served (dist-lease.ts)
   let unmark = markServed(served.root);
   const limits = new RateLimits(options.rateLimit, options.logger);
-  const webhooks = options.webhooks ? await startWebhooks(options.webhooks, options, () => served.model) : undefined;
   // prom-client is loaded only when metrics are on (start time)
   const metrics = options.metrics
     ? await createMetrics(() => ({
@@ -109,6 +108,7 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
         platforms: served.bySlug.size,
       }))
     : undefined;
+  const webhooks = options.webhooks ? await startWebhooks(options.webhooks, options, () => served.model, metrics?.observeWebhook) : undefined;
   const appOptions = {
     limits,
     trustProxy: options.trustProxy,
@@ -249,14 +249,21 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
  * in Redis when REDIS_URL is set, else in memory. It starts now (resumes pending deliveries and
  * queues the changes of a build that arrived by a restart) and again each time Redis becomes ready
  * (Redis may not have answered at start; ./webhooks/webhook-dispatcher.ts).
+ * @param observe counts each delivery event on /metrics (metrics.ts), when metrics are on
  */
-async function startWebhooks(settings: WebhookSettings, options: ServeOptions, model: () => Served['model']): Promise<WebhookDispatcher> {
-  const [{ WebhookDispatcher: Dispatcher }, { MemoryDeliveryStore, RedisDeliveryStore }] = await Promise.all([
+async function startWebhooks(
+  settings: WebhookSettings,
+  options: ServeOptions,
+  model: () => Served['model'],
+  observe: Metrics['observeWebhook'] | undefined,
+): Promise<WebhookDispatcher> {
+  const [{ WebhookDispatcher: Dispatcher, WEBHOOK_OUTCOMES }, { MemoryDeliveryStore, RedisDeliveryStore }] = await Promise.all([
     import('./webhooks/webhook-dispatcher.js'),
     import('./webhooks/delivery-store.js'),
   ]);
   const redis = options.rateLimit.redis;
   const dispatcher = new Dispatcher(settings, redis ? new RedisDeliveryStore(redis, options.logger) : new MemoryDeliveryStore(), options.logger);
+  if (observe) for (const outcome of WEBHOOK_OUTCOMES) dispatcher.on(outcome, () => observe(outcome));
   const start = () =>
     dispatcher
       .start(model())

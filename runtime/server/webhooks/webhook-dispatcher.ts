@@ -8,7 +8,8 @@
  * store's lock after reading the delivery as stored, so instances sharing Redis send a message
  * once (./delivery-store.ts). An error anywhere in a delivery is caught, counted
  * (`internalErrors`) and logged (`webhook-error`); the delivery is tried again.
- * Emits `delivered`, `retrying`, `gave-up` and `refused` with `{ id, target, attempts, status, error }` (logs and tests),
+ * Emits `delivered`, `retrying`, `gave-up`, `refused` and `internal-error` (WEBHOOK_OUTCOMES) with
+ * `{ id, target, attempts, status, error }` (logs, tests and the /metrics counter ocd_webhook_events_total),
  * and `done-elsewhere` when a delivery it was to attempt had been delivered or given up by another instance.
  */
 import { EventEmitter } from 'node:events';
@@ -33,6 +34,10 @@ const LOCK_MARGIN_MS = 5_000;
 
 const commitsOf = (model: RuntimeModel): string[] => [...new Set(model.changes.map((e) => e.commit))];
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The events a dispatcher emits for a delivery, each with a DeliveryEvent (counted on /metrics as ocd_webhook_events_total). */
+export const WEBHOOK_OUTCOMES = ['delivered', 'retrying', 'gave-up', 'refused', 'internal-error'] as const;
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 
 export class WebhookDispatcher extends EventEmitter {
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -113,6 +118,7 @@ export class WebhookDispatcher extends EventEmitter {
   /** Counts and logs an error caught in a delivery. */
   private caught(d: PendingDelivery, error: unknown): void {
     this.internalErrors++;
+    this.emit('internal-error', { id: d.id, target: d.target, attempts: d.attempts, status: null, error: messageOf(error) } satisfies DeliveryEvent);
     this.logger.error(
       { event: 'webhook-error', id: d.id, target: d.target, error: messageOf(error), internal_errors: this.internalErrors },
       'webhook delivery error; tried again',
