@@ -186,8 +186,8 @@ export const COMPARE_PARAMETERS = {
   },
 } as const;
 
-/** How a calendar date parameter is written, the head of its descriptions and error message (contract/calendar.ts isRealDate checks it). */
-const DATE_FORMAT = 'Calendar date YYYY-MM-DD';
+/** How a calendar date parameter is written, in its descriptions and error message (contract/calendar.ts isRealDate checks it). */
+const DATE_FORMAT = 'YYYY-MM-DD';
 
 /**
  * A calendar date query parameter, defined once: a real day written YYYY-MM-DD (contract/calendar.ts
@@ -208,7 +208,10 @@ export const SINCE_PARAMETER = {
 } as const satisfies DateParameter;
 
 /** A date parameter's OpenAPI description ("Calendar date YYYY-MM-DD: ...") and its MCP argument's (the format alone). */
-export const dateDescriptions = (rule: DateParameter) => ({ description: `${DATE_FORMAT}: ${rule.description}`, argumentDescription: DATE_FORMAT });
+export const dateDescriptions = (rule: DateParameter) => ({
+  description: `Calendar date ${DATE_FORMAT}: ${rule.description}`,
+  argumentDescription: `Calendar date ${DATE_FORMAT}`,
+});
 
 /** GET /v1/changes `kind`: change kinds (history-schemas.ts CHANGE_KINDS), comma-separated, any case; absent: every kind. */
 export const KIND_PARAMETER = {
@@ -223,7 +226,7 @@ export const KIND_PARAMETER = {
 /** A date parameter's value (DateParameter), undefined when absent; not a real YYYY-MM-DD day: an error pushed onto `errors`, and undefined. */
 export function parseDateParameter(rule: DateParameter, raw: string | undefined, errors: ParameterError[]): string | undefined {
   if (raw === undefined || isRealDate(raw)) return raw;
-  errors.push({ parameter: rule.name, message: `must be a ${DATE_FORMAT.toLowerCase()}; got "${preview(raw)}"` });
+  errors.push({ parameter: rule.name, message: `must be a calendar date ${DATE_FORMAT}; got "${preview(raw)}"` });
   return undefined;
 }
 
