@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BASE, serveFixtureApi } from './fixture-server.js';
+import { http } from './helpers.js';
 
-const { get } = serveFixtureApi();
+const { server, get } = serveFixtureApi();
 
 describe('GET /v1/platforms/{name}', () => {
   it('returns the sourced record by slug, name or alias in any case', async () => {
@@ -209,6 +210,24 @@ describe('GET /v1/verdicts/{slug}', () => {
     const body = await get('/v1/verdicts/alpha-exchange-vs-betta-exchange', '/v1/verdicts/{slug}', 404);
     expect(body.suggestions).toContain('Beta Exchange');
     expect(body.detail).toMatch(/^No platform is named "betta-exchange"\. Did you mean: .*Beta Exchange/);
+  });
+
+  it('answers every slug the published pattern allows and calls no other a verdict slug: names, aliases and any case included', async () => {
+    const openapi = (await http(server, '/openapi.json')).json;
+    const pattern = new RegExp(openapi.paths['/v1/verdicts/{slug}'].get.parameters.find((p: any) => p.name === 'slug').schema.pattern);
+    const answered = ['Alpha%20Exchange-vs-beta-exchange', 'ALPHA-VS-BETA-EXCHANGE', 'beta-exchange-Vs-alpha'];
+    const notSlugs = ['alpha-exchange', '-vs-alpha-exchange', 'alpha-exchange-vs-', 'alpha-vs-beta-exchange-vs-gamma', 'alpha-vs--vs-beta-exchange'];
+    for (const slug of answered) {
+      expect(pattern.test(decodeURIComponent(slug)), slug).toBe(true);
+      expect((await get(`/v1/verdicts/${slug}`, '/v1/verdicts/{slug}')).slug).toBe('alpha-exchange-vs-beta-exchange');
+    }
+    for (const slug of notSlugs) {
+      expect(pattern.test(slug), slug).toBe(false);
+      expect((await get(`/v1/verdicts/${slug}`, '/v1/verdicts/{slug}', 404)).detail).toContain('is not a verdict slug');
+    }
+    // the form is right, the name unknown: not refused by the pattern, answered 404 naming the platform
+    expect(pattern.test('alpha-vs-zzzz')).toBe(true);
+    expect((await get('/v1/verdicts/alpha-vs-zzzz', '/v1/verdicts/{slug}', 404)).detail).toMatch(/^No platform is named "zzzz"/);
   });
 
   it.each(['alpha-exchange-vs-one-broker', 'alpha-exchange-vs-nothing', 'alpha-exchange', 'alpha-exchange-vs-alpha-exchange'])(

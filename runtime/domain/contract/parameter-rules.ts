@@ -323,15 +323,32 @@ export const PATH_PARAMETERS = {
     minLength: 1,
     maxLength: LIMITS.nameMaxLength,
   },
-  /** GET /v1/verdicts/{slug}: two platforms joined by `-vs-` (operations/records.ts getVerdict). */
+  /**
+   * GET /v1/verdicts/{slug}: two platforms joined by `-vs-`, any case (parseVerdictSlug; a value of
+   * another form is a 404). The pattern: text, one `-vs-`, text, as README "GET /v1/verdicts/{slug}"
+   * allows (slugs, names or aliases: a name may hold spaces or dots).
+   */
   verdictSlug: {
     name: 'slug',
-    description: '<platform_a>-vs-<platform_b>, platform slugs in any case',
+    description: '<platform_a>-vs-<platform_b>: platform slugs (names and aliases work too), any case',
     argumentDescription: '"<platform_a>-vs-<platform_b>", e.g. "coinbase-vs-kraken"',
-    pattern: '^[A-Za-z0-9-]+-vs-[A-Za-z0-9-]+$',
+    pattern: '^(?:(?!-[Vv][Ss]-)[\\s\\S])+-[Vv][Ss]-(?:(?!-[Vv][Ss]-)[\\s\\S])+$',
     maxLength: LIMITS.verdictSlugMaxLength,
   },
 } as const satisfies Record<string, PathParameter>;
+
+/** The verdict slug's pattern (PATH_PARAMETERS.verdictSlug), compiled once. */
+const VERDICT_SLUG = new RegExp(PATH_PARAMETERS.verdictSlug.pattern);
+
+/**
+ * The two names of a verdict slug (PATH_PARAMETERS.verdictSlug), lower case, in the order given;
+ * undefined when the slug does not match its published pattern (one `-vs-`, any case, text on both sides).
+ */
+export function parseVerdictSlug(slug: string): [string, string] | undefined {
+  if (!VERDICT_SLUG.test(slug)) return undefined;
+  const parts = slug.toLowerCase().split('-vs-');
+  return parts.length === 2 ? [parts[0]!, parts[1]!] : undefined;
+}
 
 /** A text's length bound in prose, as the errors of path parameters and comma lists state it: "must be at most 100 characters". */
 export const maxLengthMessage = (maxLength: number): string => `must be at most ${maxLength} characters`;
