@@ -213,14 +213,16 @@ export const dateDescriptions = (rule: DateParameter) => ({
   argumentDescription: `Calendar date ${DATE_FORMAT}`,
 });
 
-/** GET /v1/changes `kind`: change kinds (history-schemas.ts CHANGE_KINDS), comma-separated, any case; absent: every kind. */
+/**
+ * GET /v1/changes `kind`: change kinds (history-schemas.ts CHANGE_KINDS), comma-separated, any
+ * case; absent: every kind. Published as a list of the kinds (OpenAPI form style, not exploded).
+ */
 export const KIND_PARAMETER = {
   name: 'kind',
   values: CHANGE_KINDS,
   description: 'Change kinds, comma-separated (e.g. fact_changed,score_changed); absent: every kind',
-  argumentDescription: 'Kinds, comma-separated: fact_changed, fact_corrected, score_changed, incident_added, ... (see the output schema)',
-  maxLength: LIMITS.listMaxLength,
-  example: 'fact_changed',
+  argumentDescription: `Kinds, comma-separated: ${CHANGE_KINDS.join(', ')}`,
+  example: ['fact_changed'],
 } as const;
 
 /** A date parameter's value (DateParameter), undefined when absent; not a real YYYY-MM-DD day: an error pushed onto `errors`, and undefined. */
@@ -234,12 +236,10 @@ export function parseDateParameter(rule: DateParameter, raw: string | undefined,
 export function parseKindParameter(raw: string | undefined, errors: ParameterError[]): ChangeKind[] | null {
   if (raw === undefined) return null;
   const given = raw.split(',').map((k) => k.trim().toLowerCase());
-  const unknown = given.filter((k) => !(CHANGE_KINDS as readonly string[]).includes(k));
-  if (!unknown.length && given.length) return CHANGE_KINDS.filter((k) => given.includes(k));
-  errors.push({
-    parameter: KIND_PARAMETER.name,
-    message: `must be one or more of ${CHANGE_KINDS.join(', ')}, comma-separated; got "${preview(unknown[0] ?? raw)}"`,
-  });
+  const { name, values } = KIND_PARAMETER;
+  const unknown = given.filter((k) => !(values as readonly string[]).includes(k));
+  if (!unknown.length && given.length) return values.filter((k) => given.includes(k));
+  errors.push({ parameter: name, message: `must be one or more of ${values.join(', ')}, comma-separated; got "${preview(unknown[0] ?? raw)}"` });
   return null;
 }
 

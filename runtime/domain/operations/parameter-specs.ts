@@ -30,6 +30,9 @@ export interface ParameterSpec {
   description: string;
   schema: Record<string, unknown>;
   example?: unknown;
+  /** With `explode: false`, an array is one comma-separated value (`kind=a,b`; section 4.8.12.4, style values). */
+  style?: 'form';
+  explode?: boolean;
 }
 
 /** A query parameter. */
@@ -153,15 +156,19 @@ export const flagInput = (rule: FlagParameter): OperationInputSpec => ({
   argument: z.union([z.boolean(), z.string()]).optional().describe(rule.argumentDescription),
 });
 
-/** GET /v1/changes `kind` (KIND_PARAMETER). */
+/** GET /v1/changes `kind` (KIND_PARAMETER): an array of the kinds, sent comma-separated (form style, not exploded). */
 export const KIND_INPUT: OperationInputSpec = {
-  parameter: queryParameter(
-    KIND_PARAMETER.name,
-    KIND_PARAMETER.description,
-    { type: 'string', maxLength: KIND_PARAMETER.maxLength },
-    false,
-    KIND_PARAMETER.example,
-  ),
+  parameter: {
+    ...queryParameter(
+      KIND_PARAMETER.name,
+      KIND_PARAMETER.description,
+      { type: 'array', items: { type: 'string', enum: [...KIND_PARAMETER.values] } },
+      false,
+      KIND_PARAMETER.example,
+    ),
+    style: 'form',
+    explode: false,
+  },
   argument: z.string().optional().describe(KIND_PARAMETER.argumentDescription),
 };
 
