@@ -155,6 +155,27 @@ describe('GET /v1/compare', () => {
     ]);
   });
 
+  it('enforces the maxLength openapi.json publishes for platforms and weights: the maximum accepted, one more refused naming the parameter', async () => {
+    const parameters = (await http(server, '/openapi.json')).json.paths['/v1/compare'].get.parameters;
+    const maxLength = (name: string) => parameters.find((p: any) => p.name === name).schema.maxLength as number;
+    const padded = (value: string, length: number) => encodeURIComponent(value.padEnd(length, ' '));
+    for (const [name, value, query] of [
+      ['platforms', 'alpha-exchange,beta-exchange', (v: string) => `platforms=${v}`],
+      ['weights', 'fees:8', (v: string) => `platforms=alpha-exchange,beta-exchange&weights=${v}`],
+    ] as const) {
+      const max = maxLength(name);
+      expect(max).toBe(1000);
+      // spaces around a name or pair are trimmed: the longest value allowed is a valid one
+      expect((await get(`/v1/compare?${query(padded(value, max))}`, '/v1/compare')).products).toHaveLength(2);
+      const over = await get(`/v1/compare?${query(padded(value, max + 1))}`, '/v1/compare', 400);
+      expect(over.errors).toEqual([{ parameter: name, message: `must be at most ${max} characters` }]);
+    }
+    // no profile key is as long as the published maxLength: longer is refused naming profile
+    const profileMax = maxLength('profile');
+    const longProfile = await get(`/v1/compare?platforms=one-broker,two-broker&profile=${'x'.repeat(profileMax + 1)}`, '/v1/compare', 400);
+    expect(longProfile.errors[0].parameter).toBe('profile');
+  });
+
   it.each([
     ['', 'platforms', /required/],
     ['platforms=alpha-exchange', 'platforms', /at least 2/],
