@@ -1,7 +1,8 @@
 /**
- * Bounds and defaults of every query parameter (README decisions for spec
- * rules 3, 9 and 10, and "Limits"), and the strict parsers that enforce them.
- * The OpenAPI document is generated from these same constants.
+ * Every parameter of the operations (query and path), each defined once with its bounds,
+ * defaults and texts (README decisions for spec rules 3, 9 and 10, and "Limits"), and the strict
+ * parsers that enforce them. The OpenAPI Parameter Objects and the MCP tool arguments are made
+ * from these same definitions (operations/parameter-specs.ts).
  */
 
 import { isRealDate } from './calendar.js';
@@ -280,7 +281,6 @@ const FEE_CATEGORY_NAMES = FEE_CATEGORIES.map((id) => id.slice(0, -1));
  */
 export const FEE_CATEGORY_PARAMETER = {
   name: 'category',
-  categories: FEE_CATEGORIES,
   /** The values published (OpenAPI enum): the singular names, then the category ids. */
   values: [...FEE_CATEGORY_NAMES, ...FEE_CATEGORIES],
   description: `${FEE_CATEGORY_NAMES.map((n) => `\`${n}\``).join(' or ')} (also ${FEE_CATEGORIES.map((id) => `\`${id}\``).join(', ')}; any case)`,
