@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { serveFixtureApi } from './fixture-server.js';
+import { http } from './helpers.js';
 
-const { get } = serveFixtureApi();
+const { server, get } = serveFixtureApi();
 
 describe('GET /v1/savings-interest', () => {
   it('projects 12 months by default with tier-aware APY, highest interest first', async () => {
@@ -150,6 +151,15 @@ describe('GET /v1/fees', () => {
       ['gamma-exchange', null, false],
     ]);
     expect(noTransfers.not_applied).toEqual([]);
+  });
+
+  it('accepts every category openapi.json publishes for GET /v1/fees and refuses another with the same names', async () => {
+    const category = (await http(server, '/openapi.json')).json.paths['/v1/fees'].get.parameters.find((p: any) => p.name === 'category');
+    expect(category).toMatchObject({ required: true, schema: { enum: ['brokerage', 'exchange', 'brokerages', 'exchanges'] } });
+    for (const value of category.schema.enum) expect((await get(`/v1/fees?category=${value}`, '/v1/fees')).category).toBe(value.replace(/s$/, ''));
+    const other = await get('/v1/fees?category=wallets', '/v1/fees', 400);
+    expect(other.errors).toEqual([{ parameter: 'category', message: 'must be brokerage or exchange; got "wallets"' }]);
+    expect((await get('/v1/fees', '/v1/fees', 400)).errors).toEqual([{ parameter: 'category', message: 'required: brokerage or exchange' }]);
   });
 
   it.each([

@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BASE, serveFixtureApi } from './fixture-server.js';
+import { http } from './helpers.js';
 
-const { get } = serveFixtureApi();
+const { server, get } = serveFixtureApi();
 
 describe('GET /v1/platforms/{name}', () => {
   it('returns the sourced record by slug, name or alias in any case', async () => {
@@ -154,6 +155,27 @@ describe('GET /v1/compare', () => {
     ]);
   });
 
+  it('enforces the maxLength openapi.json publishes for platforms and weights: the maximum accepted, one more refused naming the parameter', async () => {
+    const parameters = (await http(server, '/openapi.json')).json.paths['/v1/compare'].get.parameters;
+    const maxLength = (name: string) => parameters.find((p: any) => p.name === name).schema.maxLength as number;
+    const padded = (value: string, length: number) => encodeURIComponent(value.padEnd(length, ' '));
+    for (const [name, value, query] of [
+      ['platforms', 'alpha-exchange,beta-exchange', (v: string) => `platforms=${v}`],
+      ['weights', 'fees:8', (v: string) => `platforms=alpha-exchange,beta-exchange&weights=${v}`],
+    ] as const) {
+      const max = maxLength(name);
+      expect(max).toBe(1000);
+      // spaces around a name or pair are trimmed: the longest value allowed is a valid one
+      expect((await get(`/v1/compare?${query(padded(value, max))}`, '/v1/compare')).products).toHaveLength(2);
+      const over = await get(`/v1/compare?${query(padded(value, max + 1))}`, '/v1/compare', 400);
+      expect(over.errors).toEqual([{ parameter: name, message: `must be at most ${max} characters` }]);
+    }
+    // no profile key is as long as the published maxLength: longer is refused naming profile
+    const profileMax = maxLength('profile');
+    const longProfile = await get(`/v1/compare?platforms=one-broker,two-broker&profile=${'x'.repeat(profileMax + 1)}`, '/v1/compare', 400);
+    expect(longProfile.errors[0].parameter).toBe('profile');
+  });
+
   it.each([
     ['', 'platforms', /required/],
     ['platforms=alpha-exchange', 'platforms', /at least 2/],
@@ -209,6 +231,24 @@ describe('GET /v1/verdicts/{slug}', () => {
     const body = await get('/v1/verdicts/alpha-exchange-vs-betta-exchange', '/v1/verdicts/{slug}', 404);
     expect(body.suggestions).toContain('Beta Exchange');
     expect(body.detail).toMatch(/^No platform is named "betta-exchange"\. Did you mean: .*Beta Exchange/);
+  });
+
+  it('answers every slug the published pattern allows and calls no other a verdict slug: names, aliases and any case included', async () => {
+    const openapi = (await http(server, '/openapi.json')).json;
+    const pattern = new RegExp(openapi.paths['/v1/verdicts/{slug}'].get.parameters.find((p: any) => p.name === 'slug').schema.pattern);
+    const answered = ['Alpha%20Exchange-vs-beta-exchange', 'ALPHA-VS-BETA-EXCHANGE', 'beta-exchange-Vs-alpha'];
+    const notSlugs = ['alpha-exchange', '-vs-alpha-exchange', 'alpha-exchange-vs-', 'alpha-vs-beta-exchange-vs-gamma', 'alpha-vs--vs-beta-exchange'];
+    for (const slug of answered) {
+      expect(pattern.test(decodeURIComponent(slug)), slug).toBe(true);
+      expect((await get(`/v1/verdicts/${slug}`, '/v1/verdicts/{slug}')).slug).toBe('alpha-exchange-vs-beta-exchange');
+    }
+    for (const slug of notSlugs) {
+      expect(pattern.test(slug), slug).toBe(false);
+      expect((await get(`/v1/verdicts/${slug}`, '/v1/verdicts/{slug}', 404)).detail).toContain('is not a verdict slug');
+    }
+    // the form is right, the name unknown: not refused by the pattern, answered 404 naming the platform
+    expect(pattern.test('alpha-vs-zzzz')).toBe(true);
+    expect((await get('/v1/verdicts/alpha-vs-zzzz', '/v1/verdicts/{slug}', 404)).detail).toMatch(/^No platform is named "zzzz"/);
   });
 
   it.each(['alpha-exchange-vs-one-broker', 'alpha-exchange-vs-nothing', 'alpha-exchange', 'alpha-exchange-vs-alpha-exchange'])(

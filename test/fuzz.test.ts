@@ -66,7 +66,7 @@ const HOSTILE = [
 
 /** A parameter value: a hostile constant, an enum, default or example from the document, or any string. */
 function valueFor(param: any): fc.Arbitrary<string> {
-  const known = [...(param.schema?.enum ?? []), ...(param.schema?.examples ?? []), param.schema?.default, param.example]
+  const known = [...(param.schema?.enum ?? []), ...(param.schema?.items?.enum ?? []), ...(param.schema?.examples ?? []), param.schema?.default, param.example]
     .filter((v) => typeof v === 'string' || typeof v === 'number')
     .map(String);
   return fc.oneof(
@@ -148,6 +148,8 @@ describe('every GET operation of openapi.json under generated input', () => {
       if (param.name === 'balance') return fc.integer({ min: 1, max: LIMITS.balanceMax }).map(String);
       if (param.name === 'months') return fc.integer({ min: LIMITS.monthsMin, max: LIMITS.monthsMax }).map(String);
       if (param.name === 'platform') return fc.constantFrom(...slugs.flatMap((p) => [p.slug, p.name.toUpperCase()]));
+      // an array not exploded (style form): some of its items' values, comma-separated
+      if (param.schema?.type === 'array') return fc.subarray(param.schema.items.enum as string[], { minLength: 1 }).map((items) => items.join(','));
       if (param.schema?.type === 'integer') return fc.integer({ min: param.schema.minimum ?? 0, max: param.schema.maximum ?? 10_000 }).map(String);
       if (param.name === 'query') return fc.constantFrom('a', 'ex', 'broker', 'SAVE');
       const known = [...(param.schema?.enum ?? []), param.schema?.default, param.example]

@@ -284,6 +284,34 @@ describe("history from the sources' git history", () => {
     expect((await http(server, `/v1/changes?offset=${BigInt(max) + 1n}`)).status).toBe(400);
   });
 
+  it('accepts exactly the values openapi.json and the list_changes tool publish for kind and summary', async () => {
+    const parameters = (await http(server, '/openapi.json')).json.paths['/v1/changes'].get.parameters;
+    const kind = parameters.find((p: any) => p.name === 'kind');
+    expect(kind).toMatchObject({ style: 'form', explode: false, schema: { type: 'array' } });
+    const kinds: string[] = kind.schema.items.enum;
+    expect(kinds).toContain('fact_corrected');
+    // every published kind at once, comma-separated (form style, not exploded), is accepted and echoed
+    const all = await http(server, `/v1/changes?kind=${kinds.join(',')}&limit=1`);
+    expect(all.status).toBe(200);
+    expect(all.json.kinds).toEqual(kinds);
+    const bad = await http(server, '/v1/changes?kind=fact_changed,fact_changd');
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toEqual([{ parameter: 'kind', message: `must be one or more of ${kinds.join(', ')}, comma-separated; got "fact_changd"` }]);
+    const summary = parameters.find((p: any) => p.name === 'summary').schema;
+    expect(summary).toEqual({ type: 'string', enum: ['true', 'false'], default: 'false' });
+    for (const value of summary.enum) expect((await http(server, `/v1/changes?summary=${value}&limit=1`)).json.summary === undefined).toBe(value === 'false');
+    expect((await http(server, '/v1/changes?summary=TRUE')).json.errors).toEqual([{ parameter: 'summary', message: 'must be true or false; got "TRUE"' }]);
+    // the tool's argument names every kind too
+    const client = new Client({ name: 'history-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+    try {
+      const tool = (await client.listTools()).tools.find((t) => t.name === 'list_changes')!;
+      expect((tool.inputSchema.properties as any).kind.description).toBe(`Kinds, comma-separated: ${kinds.join(', ')}`);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('offers the same as MCP tools', async () => {
     const client = new Client({ name: 'history-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));

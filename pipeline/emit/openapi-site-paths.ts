@@ -4,12 +4,12 @@
  */
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 import { PROBLEM_TYPES } from '../../runtime/domain/contract/problem.js';
-import { LIMITS, NUMBER_PARAMETERS, TEXT_PARAMETERS } from '../../runtime/domain/contract/parameter-rules.js';
+import { LIMITS, NUMBER_PARAMETERS, PATH_PARAMETERS, TEXT_PARAMETERS } from '../../runtime/domain/contract/parameter-rules.js';
 import {
   COMPARE_WEIGHT_PARAMETERS,
   FEE_ACTIVITY_PARAMETERS,
   numberParameter,
-  platformPathParameter,
+  pathParameter,
   queryParameter,
   textParameter,
   type ParameterSpec,
@@ -100,7 +100,7 @@ export function sitePaths(): Json {
       'getPlatformPage',
       'Platform page',
       'Score, coverage, each criterion with rationale and source links, facts with as_of, incidents and regulatory record. A name or alias in place of the slug (/platforms/Ledger%20Nano%20X) redirects to the canonical page.',
-      [platformPathParameter('slug', 'Platform slug (or a name or alias, redirected)', 'kraken')],
+      [pathParameter({ ...PATH_PARAMETERS.platform, name: 'slug', description: 'Platform slug (or a name or alias, redirected)' }, 'kraken')],
       {
         '301': {
           description: 'Moved permanently: the canonical page of the platform named',

@@ -1,10 +1,13 @@
 /**
- * Bounds and defaults of every query parameter (README decisions for spec
- * rules 3, 9 and 10, and "Limits"), and the strict parsers that enforce them.
- * The OpenAPI document is generated from these same constants.
+ * Every parameter of the operations (query and path), each defined once with its bounds,
+ * defaults and texts (README decisions for spec rules 3, 9 and 10, and "Limits"), and the strict
+ * parsers that enforce them. The OpenAPI Parameter Objects and the MCP tool arguments are made
+ * from these same definitions (operations/parameter-specs.ts).
  */
 
+import { isRealDate } from './calendar.js';
 import { CATEGORY_IDS, normaliseCategory, type CategoryId } from './categories.js';
+import { CHANGE_KINDS, type ChangeKind } from './history-schemas.js';
 
 /**
  * A numeric query parameter (tool argument), defined once: the parser (parseNumberParameter), the
@@ -145,6 +148,210 @@ export const TEXT_PARAMETERS = {
  * normaliseCategory); published with the category ids as its enum (operations/parameter-specs.ts).
  */
 export const CATEGORY_PARAMETER = { name: 'category', description: 'Category id (any case, hyphens or underscores)' } as const;
+
+/**
+ * The query parameters of GET /v1/compare (README "GET /v1/compare"), each defined once: the
+ * parsers (operations/compare.ts) state these bounds in their errors, the OpenAPI Parameter Object
+ * and the MCP argument (operations/parameter-specs.ts) are made from them. `description` is the
+ * OpenAPI description, `argumentDescription` the MCP argument's (agents may send JSON types).
+ * `weights` and `profile` are taken by the compare pages too.
+ */
+export const COMPARE_PARAMETERS = {
+  /** Required: compareMin to compareMax distinct names of one category, a comma list of at most listMaxLength characters (the MCP argument also takes a list). */
+  platforms: {
+    name: 'platforms',
+    minLength: 1,
+    minItems: LIMITS.compareMin,
+    maxItems: LIMITS.compareMax,
+    maxLength: LIMITS.listMaxLength,
+    description: `${LIMITS.compareMin} to ${LIMITS.compareMax} distinct platform names (slug, name or alias) of one category, comma-separated`,
+    argumentDescription: `Platform names, ${LIMITS.compareMin} to ${LIMITS.compareMax} of one category: a list, a JSON array in a string, or a comma-separated string`,
+    example: 'kraken,coinbase',
+  },
+  /** key:weight pairs, each weight a number weightMin to weightMax (at most 2 decimals as text), a comma list of at most listMaxLength characters (the MCP argument also takes an object). */
+  weights: {
+    name: 'weights',
+    weight: { integer: false, min: LIMITS.weightMin, max: LIMITS.weightMax },
+    maxLength: LIMITS.listMaxLength,
+    description: `Comma-separated key:weight pairs; keys are the category's criterion keys or weight groups such as fees (GET /v1/categories; a group weight is shared among its criteria in proportion to their weights), weights numbers ${LIMITS.weightMin} to ${LIMITS.weightMax}`,
+    argumentDescription: `Criterion weights ${LIMITS.weightMin}-${LIMITS.weightMax}: "fees:8,security:10" or {"fees": 8, "security": 10}`,
+    example: 'fees:8,security:10',
+  },
+  /** A profile key of the category (methodology.yaml `profiles`); no key is longer than nameMaxLength, and an unknown key is refused with the keys allowed. */
+  profile: {
+    name: 'profile',
+    maxLength: LIMITS.nameMaxLength,
+    description: 'A published weight profile of the category (methodology.yaml profiles), e.g. options for brokerages',
+    argumentDescription: 'A methodology profile of the category, e.g. "options" for brokerages (an options investor)',
+    example: 'options',
+  },
+} as const;
+
+/** How a calendar date parameter is written, in its descriptions and error message (contract/calendar.ts isRealDate checks it). */
+const DATE_FORMAT = 'YYYY-MM-DD';
+
+/**
+ * A calendar date query parameter, defined once: a real day written YYYY-MM-DD (contract/calendar.ts
+ * isRealDate, parseDateParameter), published as JSON Schema `format: date`.
+ */
+export interface DateParameter {
+  name: string;
+  /** What the date selects, after the format in the OpenAPI description. */
+  description: string;
+  example: string;
+}
+
+/** GET /v1/changes `since`. */
+export const SINCE_PARAMETER = {
+  name: 'since',
+  description: 'changes committed on or after it (UTC); absent: all',
+  example: '2026-01-01',
+} as const satisfies DateParameter;
+
+/** A date parameter's OpenAPI description ("Calendar date YYYY-MM-DD: ...") and its MCP argument's (the format alone). */
+export const dateDescriptions = (rule: DateParameter) => ({
+  description: `Calendar date ${DATE_FORMAT}: ${rule.description}`,
+  argumentDescription: `Calendar date ${DATE_FORMAT}`,
+});
+
+/**
+ * GET /v1/changes `kind`: change kinds (history-schemas.ts CHANGE_KINDS), comma-separated, any
+ * case; absent: every kind. Published as a list of the kinds (OpenAPI form style, not exploded).
+ */
+export const KIND_PARAMETER = {
+  name: 'kind',
+  values: CHANGE_KINDS,
+  description: 'Change kinds, comma-separated (e.g. fact_changed,score_changed); absent: every kind',
+  argumentDescription: `Kinds, comma-separated: ${CHANGE_KINDS.join(', ')}`,
+  example: ['fact_changed'],
+} as const;
+
+/** A date parameter's value (DateParameter), undefined when absent; not a real YYYY-MM-DD day: an error pushed onto `errors`, and undefined. */
+export function parseDateParameter(rule: DateParameter, raw: string | undefined, errors: ParameterError[]): string | undefined {
+  if (raw === undefined || isRealDate(raw)) return raw;
+  errors.push({ parameter: rule.name, message: `must be a calendar date ${DATE_FORMAT}; got "${preview(raw)}"` });
+  return undefined;
+}
+
+/** The kinds `kind` asks for (KIND_PARAMETER), in CHANGE_KINDS order, null when absent; an unknown kind: an error pushed onto `errors`, and null. */
+export function parseKindParameter(raw: string | undefined, errors: ParameterError[]): ChangeKind[] | null {
+  if (raw === undefined) return null;
+  const given = raw.split(',').map((k) => k.trim().toLowerCase());
+  const { name, values } = KIND_PARAMETER;
+  const unknown = given.filter((k) => !(values as readonly string[]).includes(k));
+  if (!unknown.length && given.length) return values.filter((k) => given.includes(k));
+  errors.push({ parameter: name, message: `must be one or more of ${values.join(', ')}, comma-separated; got "${preview(unknown[0] ?? raw)}"` });
+  return null;
+}
+
+/** A true/false query parameter, defined once: `true` or `false` as text (the MCP argument also takes a JSON boolean); absent: false. */
+export interface FlagParameter {
+  name: string;
+  description: string;
+  argumentDescription: string;
+  example: 'true' | 'false';
+}
+
+/** The texts a flag parameter takes, in the order published (OpenAPI enum); absent means `false`. */
+export const FLAG_VALUES = ['true', 'false'] as const;
+
+/** GET /v1/changes `summary`. */
+export const SUMMARY_PARAMETER = {
+  name: 'summary',
+  description: '`true` adds `summary`: counts per kind and platform and the largest numeric moves, over every matching change',
+  argumentDescription: 'true: add counts per kind and platform and the largest moves',
+  example: 'true',
+} as const satisfies FlagParameter;
+
+/** A flag parameter's value (FlagParameter): true for `true`, false for `false` or absent; another text: an error pushed onto `errors`, and false. */
+export function parseFlagParameter(rule: FlagParameter, raw: string | undefined, errors: ParameterError[]): boolean {
+  if (raw === undefined || (FLAG_VALUES as readonly string[]).includes(raw)) return raw === 'true';
+  errors.push({ parameter: rule.name, message: `must be ${FLAG_VALUES.join(' or ')}; got "${preview(raw)}"` });
+  return false;
+}
+
+/** The categories GET /v1/fees estimates, by category id. */
+const FEE_CATEGORIES = ['brokerages', 'exchanges'] as const satisfies readonly CategoryId[];
+/** Their singular names ("brokerage"), the names the fees body and its errors use. */
+const FEE_CATEGORY_NAMES = FEE_CATEGORIES.map((id) => id.slice(0, -1));
+
+/**
+ * GET /v1/fees `category`, required, defined once: brokerage or exchange, the plural accepted too,
+ * any case (contract/categories.ts normaliseCategory); published with both forms as its enum.
+ */
+export const FEE_CATEGORY_PARAMETER = {
+  name: 'category',
+  /** The values published (OpenAPI enum): the singular names, then the category ids. */
+  values: [...FEE_CATEGORY_NAMES, ...FEE_CATEGORIES],
+  description: `${FEE_CATEGORY_NAMES.map((n) => `\`${n}\``).join(' or ')} (also ${FEE_CATEGORIES.map((id) => `\`${id}\``).join(', ')}; any case)`,
+  argumentDescription: FEE_CATEGORY_NAMES.map((n) => `"${n}"`).join(' or '),
+  example: 'brokerages',
+} as const;
+
+/** The fee category of a request (FEE_CATEGORY_PARAMETER): brokerages or exchanges; absent or another: an error pushed onto `errors`, and undefined. */
+export function parseFeeCategoryParameter(raw: string | undefined, errors: ParameterError[]): (typeof FEE_CATEGORIES)[number] | undefined {
+  const id = raw === undefined ? undefined : normaliseCategory(raw);
+  const found = FEE_CATEGORIES.find((c) => c === id);
+  if (found) return found;
+  const allowed = FEE_CATEGORY_NAMES.join(' or ');
+  errors.push({ parameter: FEE_CATEGORY_PARAMETER.name, message: raw === undefined ? `required: ${allowed}` : `must be ${allowed}; got "${preview(raw)}"` });
+  return undefined;
+}
+
+/**
+ * A path parameter, defined once: the route refuses a value longer than `maxLength` with a 400
+ * naming it (server/http/answer-api.ts); the OpenAPI Parameter Object and the MCP argument
+ * (operations/parameter-specs.ts) are made from it. `pattern` (ECMA-262, as OpenAPI reads it)
+ * is the form every value the operation can answer has.
+ */
+export interface PathParameter {
+  name: string;
+  description: string;
+  argumentDescription: string;
+  minLength?: number;
+  maxLength: number;
+  pattern?: string;
+}
+
+/** The path parameters of the API, each defined once (PathParameter). */
+export const PATH_PARAMETERS = {
+  /** GET /v1/platforms/{name}, its history and safety record: then looked up by slug, name or alias (404 with suggestions). */
+  platform: {
+    name: 'name',
+    description: 'Slug, name or alias, any case',
+    argumentDescription: 'Platform slug, name or alias, any case (e.g. "kraken", "Ledger Nano X")',
+    minLength: 1,
+    maxLength: LIMITS.nameMaxLength,
+  },
+  /**
+   * GET /v1/verdicts/{slug}: two platforms joined by `-vs-`, any case (parseVerdictSlug; a value of
+   * another form is a 404). The pattern: text, one `-vs-`, text, as README "GET /v1/verdicts/{slug}"
+   * allows (slugs, names or aliases: a name may hold spaces or dots).
+   */
+  verdictSlug: {
+    name: 'slug',
+    description: '<platform_a>-vs-<platform_b>: platform slugs (names and aliases work too), any case',
+    argumentDescription: '"<platform_a>-vs-<platform_b>", e.g. "coinbase-vs-kraken"',
+    pattern: '^(?:(?!-[Vv][Ss]-)[\\s\\S])+-[Vv][Ss]-(?:(?!-[Vv][Ss]-)[\\s\\S])+$',
+    maxLength: LIMITS.verdictSlugMaxLength,
+  },
+} as const satisfies Record<string, PathParameter>;
+
+/** The verdict slug's pattern (PATH_PARAMETERS.verdictSlug), compiled once. */
+const VERDICT_SLUG = new RegExp(PATH_PARAMETERS.verdictSlug.pattern);
+
+/**
+ * The two names of a verdict slug (PATH_PARAMETERS.verdictSlug), lower case, in the order given;
+ * undefined when the slug does not match its published pattern (one `-vs-`, any case, text on both sides).
+ */
+export function parseVerdictSlug(slug: string): [string, string] | undefined {
+  if (!VERDICT_SLUG.test(slug)) return undefined;
+  const parts = slug.toLowerCase().split('-vs-');
+  return parts.length === 2 ? [parts[0]!, parts[1]!] : undefined;
+}
+
+/** A text's length bound in prose, as the errors of path parameters and comma lists state it: "must be at most 100 characters". */
+export const maxLengthMessage = (maxLength: number): string => `must be at most ${maxLength} characters`;
 
 /** One rejected parameter, as listed in the problem body's `errors`. */
 export interface ParameterError {

@@ -21,18 +21,20 @@ import { FeesResponseSchema, SavingsResponseSchema } from '../contract/calculato
 import { CACHE_CONTROL } from '../contract/cache-control.js';
 import { CATEGORY_IDS } from '../contract/categories.js';
 import { CompareRulesSchema, ModelCriterionSchema, ModelProfileSchema } from '../contract/model.js';
-import { LIMITS, NUMBER_PARAMETERS, TEXT_PARAMETERS } from '../contract/parameter-rules.js';
+import { LIMITS, NUMBER_PARAMETERS, PATH_PARAMETERS, SINCE_PARAMETER, SUMMARY_PARAMETER, TEXT_PARAMETERS } from '../contract/parameter-rules.js';
 import { PUBLISHED_VERDICT_TOP_K } from '../contract/published-verdicts.js';
 import { comparePlatforms } from './compare.js';
 import { feeEstimates } from './fees.js';
 import {
   categoryInput,
-  COMPARE_WEIGHT_PARAMETERS,
-  FEE_ACTIVITY_INPUTS,
+  COMPARE_INPUT_SPECS,
+  dateInput,
+  FEE_INPUT_SPECS,
+  flagInput,
+  KIND_INPUT,
   numberInput,
   operationInputs,
-  platformPathParameter,
-  queryParameter,
+  pathInput,
   textInput,
   type ParameterSpec,
 } from './parameter-specs.js';
@@ -113,7 +115,6 @@ export interface ApiOperation {
 }
 
 const categoryList = CATEGORY_IDS.join(', ');
-const platformName = z.string().describe('Platform slug, name or alias, any case (e.g. "kraken", "Ledger Nano X")');
 /** Tool arguments as the REST parameters' text. */
 const asText = (args: Record<string, unknown>): OperationInput =>
   Object.fromEntries(Object.entries(args).map(([k, v]) => [k, v === undefined ? undefined : String(v)]));
@@ -142,62 +143,32 @@ const SEARCH_INPUTS = operationInputs([textInput(TEXT_PARAMETERS.searchQuery), c
 
 /** GET /v1/changes and list_changes. */
 const CHANGES_INPUTS = operationInputs([
-  {
-    parameter: queryParameter(
-      'since',
-      'Calendar date YYYY-MM-DD: changes committed on or after it (UTC); absent: all',
-      { type: 'string', format: 'date' },
-      false,
-      '2026-01-01',
-    ),
-    argument: z.string().optional().describe('Calendar date YYYY-MM-DD'),
-  },
+  dateInput(SINCE_PARAMETER),
   categoryInput('high-yield-savings'),
   textInput(TEXT_PARAMETERS.changesPlatform),
   numberInput(NUMBER_PARAMETERS.changesLimit),
   numberInput(NUMBER_PARAMETERS.changesOffset),
-  {
-    parameter: queryParameter(
-      'kind',
-      'Change kinds, comma-separated (e.g. fact_changed,score_changed); absent: every kind',
-      { type: 'string', maxLength: LIMITS.listMaxLength },
-      false,
-      'fact_changed',
-    ),
-    argument: z
-      .string()
-      .optional()
-      .describe('Kinds, comma-separated: fact_changed, fact_corrected, score_changed, incident_added, ... (see the output schema)'),
-  },
-  {
-    parameter: queryParameter(
-      'summary',
-      '`true` adds `summary`: counts per kind and platform and the largest numeric moves, over every matching change',
-      { type: 'string', enum: ['true', 'false'], default: 'false' },
-      false,
-      'true',
-    ),
-    argument: z.union([z.boolean(), z.string()]).optional().describe('true: add counts per kind and platform and the largest moves'),
-  },
+  KIND_INPUT,
+  flagInput(SUMMARY_PARAMETER),
 ]);
 
 /** GET /v1/savings-interest and estimate_savings_interest. */
 const SAVINGS_INPUTS = operationInputs([numberInput(NUMBER_PARAMETERS.balance, true), numberInput(NUMBER_PARAMETERS.months)]);
 
 /** GET /v1/fees and estimate_fees. */
-const FEES_INPUTS = operationInputs([
-  {
-    parameter: queryParameter(
-      'category',
-      '`brokerage` or `exchange` (also `brokerages`, `exchanges`; any case)',
-      { type: 'string', enum: ['brokerage', 'exchange', 'brokerages', 'exchanges'] },
-      true,
-      'brokerages',
-    ),
-    argument: z.string().describe('"brokerage" or "exchange"'),
-  },
-  ...FEE_ACTIVITY_INPUTS,
-]);
+const FEES_INPUTS = operationInputs(FEE_INPUT_SPECS);
+
+/** GET /v1/compare and compare_platforms. */
+const COMPARE_INPUTS = operationInputs(COMPARE_INPUT_SPECS);
+
+/** GET /v1/platforms/{name} and get_platform, and the platform's history. */
+const PLATFORM_INPUTS = operationInputs([pathInput(PATH_PARAMETERS.platform, 'kraken')]);
+
+/** GET /v1/safety/{name}; its tool names the argument `platform`. */
+const SAFETY_INPUT = pathInput(PATH_PARAMETERS.platform, 'coinbase');
+
+/** GET /v1/verdicts/{slug} and get_verdict. */
+const VERDICT_INPUTS = operationInputs([pathInput(PATH_PARAMETERS.verdictSlug, 'coinbase-vs-kraken')]);
 
 const OPERATION_LIST = [
   {
@@ -243,7 +214,7 @@ const OPERATION_LIST = [
     summary: 'Full sourced platform record',
     description:
       'Every fact (fees, APY tiers, custody, ...) with its as_of, stale flag, evidence tier and sources; each criterion score with its basis (derived from facts, assessed, missing or not applicable), rationale and sources; the overall score, coverage, hack cap, incidents and licences. An unknown name is a 404 with up to three suggestions. Precomputed by the build.',
-    parameters: [platformPathParameter('name', 'Slug, name or alias, any case', 'kraken')],
+    parameters: PLATFORM_INPUTS.parameters,
     result: { schema: PlatformRecordSchema, description: 'The record', precomputed: true },
     tool: {
       name: 'get_platform',
@@ -251,7 +222,7 @@ const OPERATION_LIST = [
       title: 'Get a platform record',
       description:
         "One platform's full sourced record: facts with as_of and source URLs, criterion scores with basis and rationale, overall score, coverage, hack cap, incidents, licences. Unknown names: error with suggestions.",
-      inputSchema: { name: platformName },
+      inputSchema: PLATFORM_INPUTS.inputSchema,
     },
     run: (d, q, path) => platformDocument(d, path, q.name ?? ''),
   },
@@ -262,7 +233,7 @@ const OPERATION_LIST = [
     summary: "A platform's timelines: each fact, incidents, the score",
     description:
       "Every fact's timeline (value, as_of, sources, commit date), each change told apart as a change in the world (a new value with a newer as_of) or a correction of our data (the same or an older as_of); incidents recorded, corrected or removed; the overall score after each change to its category, per methodology version. Derived from the git history of the sources by the build (docs/history.md); `history.available` is false when the build had none. Precomputed by the build.",
-    parameters: [platformPathParameter('name', 'Slug, name or alias, any case', 'kraken')],
+    parameters: PLATFORM_INPUTS.parameters,
     result: { schema: PlatformHistoryResponseSchema, description: 'The timelines', precomputed: true },
     tool: {
       name: 'get_platform_history',
@@ -270,7 +241,7 @@ const OPERATION_LIST = [
       title: 'Get a platform history',
       description:
         'How one platform\'s data changed: each fact\'s timeline (fact_changed = in the world, fact_corrected = our fix), incidents, and the score after each change. For "when did this APY or fee change".',
-      inputSchema: { name: platformName },
+      inputSchema: PLATFORM_INPUTS.inputSchema,
     },
     run: (d, q, path) => platformDocument(d, path, q.name ?? ''),
   },
@@ -297,34 +268,14 @@ const OPERATION_LIST = [
     tag: 'comparisons',
     summary: `Compare ${LIMITS.compareMin} to ${LIMITS.compareMax} platforms of one category`,
     description: `Applies the coverage gate (under the applied weights), the hack cap and the too-close rule of the methodology and shows the arithmetic, with each criterion's as_of, stale flag and evidence tier, and whether the pick depends on stale or weak evidence. Weights not given keep their default (or the profile's); all applied weights may not be zero.`,
-    parameters: [
-      queryParameter(
-        'platforms',
-        `${LIMITS.compareMin} to ${LIMITS.compareMax} distinct platform names (slug, name or alias) of one category, comma-separated`,
-        { type: 'string', minLength: 1, maxLength: LIMITS.listMaxLength },
-        true,
-        'kraken,coinbase',
-      ),
-      ...COMPARE_WEIGHT_PARAMETERS,
-    ],
+    parameters: COMPARE_INPUTS.parameters,
     result: { schema: ComparisonResponseSchema, description: 'The comparison', precomputed: false },
     tool: {
       name: 'compare_platforms',
       summarise: comparisonSummary,
       title: 'Compare platforms',
       description: `Compares ${LIMITS.compareMin}-${LIMITS.compareMax} platforms of one category with the arithmetic: per-criterion score, weight, as_of, stale flag, evidence tier; coverage gate, hack cap, winner, too-close rule and caveats. Optional weights ${LIMITS.weightMin}-${LIMITS.weightMax} per criterion key or group (list_categories) and profile.`,
-      inputSchema: {
-        platforms: z
-          .union([z.string(), z.array(z.string())])
-          .describe(
-            `Platform names, ${LIMITS.compareMin} to ${LIMITS.compareMax} of one category: a list, a JSON array in a string, or a comma-separated string`,
-          ),
-        weights: z
-          .union([z.string(), z.record(z.string(), z.number())])
-          .optional()
-          .describe(`Criterion weights ${LIMITS.weightMin}-${LIMITS.weightMax}: "fees:8,security:10" or {"fees": 8, "security": 10}`),
-        profile: z.string().optional().describe('A methodology profile of the category, e.g. "options" for brokerages (an options investor)'),
-      },
+      inputSchema: COMPARE_INPUTS.inputSchema,
       call: (d, a) => comparePlatforms(d, a),
     },
     run: (d, q) => comparePlatforms(d, q),
@@ -335,23 +286,14 @@ const OPERATION_LIST = [
     tag: 'comparisons',
     summary: 'Verdict of a comparison page',
     description: `\`<a>-vs-<b>\` with platform slugs, in either order; the body names the canonical slug (alphabetical). Any two platforms of one category have a verdict: pairs among the ${PUBLISHED_VERDICT_TOP_K} best of each category by score are precomputed (ETag, \`${CACHE_CONTROL.precomputed}\`), other pairs are computed on request with the same body (\`${CACHE_CONTROL.computed}\`, no ETag). Unknown or cross-category pairs are 404.`,
-    parameters: [
-      {
-        name: 'slug',
-        in: 'path',
-        required: true,
-        description: '<platform_a>-vs-<platform_b>, platform slugs in any case',
-        schema: { type: 'string', pattern: '^[A-Za-z0-9-]+-vs-[A-Za-z0-9-]+$', maxLength: LIMITS.verdictSlugMaxLength },
-        example: 'coinbase-vs-kraken',
-      },
-    ],
+    parameters: VERDICT_INPUTS.parameters,
     result: { schema: VerdictResponseSchema, description: 'The verdict', precomputed: true },
     tool: {
       name: 'get_verdict',
       summarise: comparisonSummary,
       title: 'Get a verdict',
       description: 'The verdict of any two platforms of one category with default weights; slug "<a>-vs-<b>" in either order, e.g. "coinbase-vs-kraken".',
-      inputSchema: { slug: z.string().describe('"<platform_a>-vs-<platform_b>", e.g. "coinbase-vs-kraken"') },
+      inputSchema: VERDICT_INPUTS.inputSchema,
     },
     run: (d, q, path) => getVerdict(d, path, q.slug ?? ''),
   },
@@ -362,7 +304,7 @@ const OPERATION_LIST = [
     summary: 'Safety record: incidents, regulatory record, security score, cap',
     description:
       'Incidents (hacks, outages, regulatory actions, with amounts and sources), the security and regulation criteria, and the hack cap that limits the overall score after an unresolved loss of customer funds. Precomputed by the build.',
-    parameters: [platformPathParameter('name', 'Slug, name or alias, any case', 'coinbase')],
+    parameters: [SAFETY_INPUT.parameter],
     result: { schema: SafetyResponseSchema, description: 'The safety record', precomputed: true },
     tool: {
       name: 'check_platform_safety',
@@ -370,7 +312,7 @@ const OPERATION_LIST = [
       title: 'Check platform safety',
       description:
         "One platform's safety record: hacks, breaches, outages and regulatory actions with dates, amounts and sources, licences, security score and any hack cap.",
-      inputSchema: { platform: platformName },
+      inputSchema: { platform: SAFETY_INPUT.argument },
       call: (d, a, path) => platformDocument(d, path, String(a.platform)),
     },
     run: (d, q, path) => platformDocument(d, path, q.name ?? ''),

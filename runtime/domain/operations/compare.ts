@@ -10,7 +10,16 @@ import { compare } from '../compute/compare.js';
 import { findPlatform, suggestNames } from '../compute/platform-match.js';
 import { defaultWeights } from '../compute/weighted-score.js';
 import { invalidParameters } from '../contract/problem.js';
-import { LIMITS, parseBoundedNumber, preview, type Checked, type ParameterError } from '../contract/parameter-rules.js';
+import {
+  COMPARE_PARAMETERS,
+  LIMITS,
+  maxLengthMessage,
+  parseBoundedNumber,
+  preview,
+  rangeText,
+  type Checked,
+  type ParameterError,
+} from '../contract/parameter-rules.js';
 import { body, envelope, fail, type OperationResult } from './result.js';
 import { comparisonJson } from './compare-json.js';
 import { shareGroupWeight, weightGroups } from '../scoring/weight-groups.js';
@@ -35,24 +44,29 @@ function jsonStringArray(raw: string): string[] | undefined {
   }
 }
 
-/** Splits and resolves the platform list (a list, a JSON array string or a comma list): 2-6 names, each known, distinct, all in one category. */
+/**
+ * Splits and resolves the platform list (a list, a JSON array string or a comma list of at most
+ * COMPARE_PARAMETERS.platforms.maxLength characters): minItems to maxItems names, each known,
+ * distinct, all in one category.
+ */
 function resolvePlatforms(dataset: Dataset, raw: CompareArgs['platforms']): Checked<ModelPlatform[]> {
-  const err = (message: string): Checked<ModelPlatform[]> => ({ ok: false, errors: [{ parameter: 'platforms', message }] });
-  if (raw === undefined) return err(`required: ${LIMITS.compareMin} to ${LIMITS.compareMax} comma-separated platform names of one category`);
-  if (typeof raw === 'string' && raw.length > LIMITS.listMaxLength) return err(`must be at most ${LIMITS.listMaxLength} characters`);
+  const rule = COMPARE_PARAMETERS.platforms;
+  const err = (message: string): Checked<ModelPlatform[]> => ({ ok: false, errors: [{ parameter: rule.name, message }] });
+  if (raw === undefined) return err(`required: ${rule.minItems} to ${rule.maxItems} comma-separated platform names of one category`);
+  if (typeof raw === 'string' && raw.length > rule.maxLength) return err(maxLengthMessage(rule.maxLength));
   const names = (typeof raw === 'string' ? (jsonStringArray(raw) ?? raw.split(',')) : [...raw]).map((n) => n.trim());
-  if (names.length > LIMITS.compareMax) return err(`takes at most ${LIMITS.compareMax} platforms; got ${names.length}`);
+  if (names.length > rule.maxItems) return err(`takes at most ${rule.maxItems} platforms; got ${names.length}`);
   if (names.some((n) => n.length === 0)) return err('contains an empty name (check for doubled or trailing commas)');
-  if (names.length < LIMITS.compareMin) return err(`takes at least ${LIMITS.compareMin} platforms; got ${names.length}`);
+  if (names.length < rule.minItems) return err(`takes at least ${rule.minItems} platforms; got ${names.length}`);
   const errors: ParameterError[] = [];
   const found: ModelPlatform[] = [];
   for (const name of names) {
     const p = name.length <= LIMITS.nameMaxLength ? findPlatform(dataset.index, name) : undefined;
     if (!p) {
       const s = suggestNames(dataset.index, name);
-      errors.push({ parameter: 'platforms', message: `unknown platform "${preview(name)}"${s.length ? `; closest: ${s.join(', ')}` : ''}` });
+      errors.push({ parameter: rule.name, message: `unknown platform "${preview(name)}"${s.length ? `; closest: ${s.join(', ')}` : ''}` });
     } else if (found.some((f) => f.slug === p.slug)) {
-      errors.push({ parameter: 'platforms', message: `"${preview(name)}" names ${p.name} a second time; give distinct platforms` });
+      errors.push({ parameter: rule.name, message: `"${preview(name)}" names ${p.name} a second time; give distinct platforms` });
     } else {
       found.push(p);
     }
@@ -68,7 +82,7 @@ function resolvePlatforms(dataset: Dataset, raw: CompareArgs['platforms']): Chec
  * The applied weights: the defaults, then the profile's weights (methodology.yaml `profiles`), then the
  * caller's. A caller key is a criterion key, or a weight-group key (e.g. fees) whose value is shared
  * among its criteria (scoring/weight-groups.ts shareGroupWeight).
- * Each weight 0-10; not all 0; a group and one of its criteria may not both be given.
+ * Each weight COMPARE_PARAMETERS.weights.weight (0-10); not all 0; a group and one of its criteria may not both be given.
  */
 export function resolveWeights(
   criteria: readonly ModelCriterion[],
@@ -76,13 +90,14 @@ export function resolveWeights(
   raw: CompareArgs['weights'],
   profileKey: string | undefined,
 ): Checked<{ weights: Record<string, number>; custom: boolean; profile: string | null }> {
+  const { weights: weightsRule, profile: profileRule } = COMPARE_PARAMETERS;
   const weights = defaultWeights(criteria);
   let profile: string | null = null;
   if (profileKey !== undefined) {
     const found = profiles.find((p) => p.key === profileKey.trim().toLowerCase());
     if (!found) {
       const allowed = profiles.length ? `allowed for this category: ${profiles.map((p) => p.key).join(', ')}` : 'this category has no profiles';
-      return { ok: false, errors: [{ parameter: 'profile', message: `unknown profile "${preview(profileKey)}"; ${allowed}` }] };
+      return { ok: false, errors: [{ parameter: profileRule.name, message: `unknown profile "${preview(profileKey)}"; ${allowed}` }] };
     }
     Object.assign(weights, found.weights);
     profile = found.key;
@@ -91,15 +106,15 @@ export function resolveWeights(
   const groups = weightGroups(criteria);
   const allowed = () => [...criteria.map((c) => c.key), ...groups.keys()].join(', ');
   const errors: ParameterError[] = [];
+  const { name: parameter, weight: range } = weightsRule;
   let pairs: Array<[string, string | number]>;
   if (typeof raw === 'string') {
-    if (raw.length > LIMITS.listMaxLength)
-      return { ok: false, errors: [{ parameter: 'weights', message: `must be at most ${LIMITS.listMaxLength} characters` }] };
+    if (raw.length > weightsRule.maxLength) return { ok: false, errors: [{ parameter, message: maxLengthMessage(weightsRule.maxLength) }] };
     pairs = [];
     for (const part of raw.split(',')) {
       const m = /^\s*([^:\s]+)\s*:\s*(\S*)\s*$/.exec(part);
       if (!m) {
-        errors.push({ parameter: 'weights', message: `"${preview(part)}" is not a key:weight pair, e.g. fees:8` });
+        errors.push({ parameter, message: `"${preview(part)}" is not a key:weight pair, e.g. fees:8` });
       } else {
         pairs.push([m[1]!, m[2]!]);
       }
@@ -112,27 +127,27 @@ export function resolveWeights(
   for (const [rawKey, value] of pairs) {
     const key = rawKey.trim().toLowerCase(); // criterion and group keys are lower case: any case is accepted
     if (!Object.hasOwn(weights, key) && !groups.has(key)) {
-      errors.push({ parameter: 'weights', message: `unknown criterion "${preview(rawKey)}"; allowed keys for this category: ${allowed()}` });
+      errors.push({ parameter, message: `unknown criterion "${preview(rawKey)}"; allowed keys for this category: ${allowed()}` });
       continue;
     }
     if (seen.has(key)) {
-      errors.push({ parameter: 'weights', message: `"${key}" is given more than once` });
+      errors.push({ parameter, message: `"${key}" is given more than once` });
       continue;
     }
     seen.add(key);
     const parsed =
       typeof value === 'number'
-        ? Number.isFinite(value) && value >= LIMITS.weightMin && value <= LIMITS.weightMax
+        ? Number.isFinite(value) && value >= range.min && value <= range.max
           ? { ok: true as const, value }
-          : { ok: false as const, errors: [{ parameter: 'weights', message: `must be from ${LIMITS.weightMin} to ${LIMITS.weightMax}; got ${value}` }] }
-        : parseBoundedNumber('weights', value, { integer: false, min: LIMITS.weightMin, max: LIMITS.weightMax });
+          : { ok: false as const, errors: [{ parameter, message: `must be ${rangeText(range)}; got ${value}` }] }
+        : parseBoundedNumber(parameter, value, range);
     if (parsed.ok) given.push([key, parsed.value]);
-    else errors.push(...parsed.errors.map((e) => ({ parameter: 'weights', message: `${key}: ${e.message}` })));
+    else errors.push(...parsed.errors.map((e) => ({ parameter, message: `${key}: ${e.message}` })));
   }
   for (const [group, members] of groups) {
     if (!seen.has(group)) continue;
     const both = members.filter((m) => seen.has(m.key)).map((m) => m.key);
-    if (both.length) errors.push({ parameter: 'weights', message: `give either the group "${group}" or its criteria (${both.join(', ')}), not both` });
+    if (both.length) errors.push({ parameter, message: `give either the group "${group}" or its criteria (${both.join(', ')}), not both` });
   }
   if (errors.length) return { ok: false, errors };
   for (const [key, value] of given) {
@@ -146,7 +161,7 @@ export function resolveWeights(
   let total = 0;
   for (const key in weights) total += weights[key]!;
   if (total === 0) {
-    return { ok: false, errors: [{ parameter: 'weights', message: 'the applied weights may not all be 0' }] };
+    return { ok: false, errors: [{ parameter, message: 'the applied weights may not all be 0' }] };
   }
   return { ok: true, value: { weights, custom: true, profile } };
 }

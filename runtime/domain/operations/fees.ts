@@ -1,12 +1,11 @@
 /** GET /v1/fees: estimated annual fees at every brokerage or exchange. */
 import type { Dataset } from '../dataset.js';
 import type { FeesResponse } from '../contract/calculator-schemas.js';
-import { normaliseCategory } from '../contract/categories.js';
 import { categoryPageUrl } from '../contract/urls.js';
 import type { FeeProfile } from '../compute/fees.js';
 import { FEE_RANKING, rankFeeEstimates } from '../compute/fee-ranking.js';
 import { invalidParameters } from '../contract/problem.js';
-import { LIMITS, parseNumberParameter, preview, type ParameterError } from '../contract/parameter-rules.js';
+import { LIMITS, parseFeeCategoryParameter, parseNumberParameter, type ParameterError } from '../contract/parameter-rules.js';
 import { body, envelope, fail, type OperationResult } from './result.js';
 
 export type FeesArgs = Partial<Record<'category' | (typeof LIMITS.feeParameters)[number]['name'], string>>;
@@ -14,14 +13,7 @@ export type FeesArgs = Partial<Record<'category' | (typeof LIMITS.feeParameters)
 /** Validates, then estimates every platform of the kind (compute/fee-ranking.ts for the order). Options contracts for exchanges are accepted and reported as not applied. */
 export function feeEstimates(dataset: Dataset, args: FeesArgs): OperationResult {
   const errors: ParameterError[] = [];
-  const normalised = args.category === undefined ? undefined : normaliseCategory(args.category);
-  const categoryId = normalised === 'brokerages' || normalised === 'exchanges' ? normalised : undefined;
-  if (!categoryId) {
-    errors.push({
-      parameter: 'category',
-      message: args.category === undefined ? 'required: brokerage or exchange' : `must be brokerage or exchange; got "${preview(args.category)}"`,
-    });
-  }
+  const categoryId = parseFeeCategoryParameter(args.category, errors);
   const profile = {} as FeeProfile;
   for (const rule of LIMITS.feeParameters) profile[rule.name] = parseNumberParameter(rule, args[rule.name], errors);
   if (errors.length || !categoryId) return fail(invalidParameters(errors));

@@ -8,19 +8,21 @@ import {
   CHANGES_SUMMARY_MOVES,
   CHANGES_SUMMARY_PLATFORMS,
   type ChangeEvent,
-  type ChangeKind,
   type ChangesResponse,
   type ChangesSummary,
 } from '../contract/history-schemas.js';
-import { isRealDate } from '../contract/calendar.js';
 import { invalidParameters } from '../contract/problem.js';
 import {
   LIMITS,
   NUMBER_PARAMETERS,
   parseCategoryParameter,
+  parseDateParameter,
+  parseFlagParameter,
+  parseKindParameter,
   parseNumberParameter,
   parseTextParameter,
-  preview,
+  SINCE_PARAMETER,
+  SUMMARY_PARAMETER,
   TEXT_PARAMETERS,
   type ParameterError,
 } from '../contract/parameter-rules.js';
@@ -100,25 +102,13 @@ function summariseChanges(changes: readonly ChangeEvent[]): ChangesSummary {
  */
 export function listChanges(dataset: Dataset, args: ChangesArgs, path: string): OperationResult {
   const errors: ParameterError[] = [];
-  const since = args.since ?? null;
-  if (since !== null && !isRealDate(since)) errors.push({ parameter: 'since', message: `must be a calendar date YYYY-MM-DD; got "${preview(since)}"` });
+  const since = parseDateParameter(SINCE_PARAMETER, args.since, errors) ?? null;
   const category = parseCategoryParameter(args.category, errors);
   const limit = parseNumberParameter(NUMBER_PARAMETERS.changesLimit, args.limit, errors);
   const offset = parseNumberParameter(NUMBER_PARAMETERS.changesOffset, args.offset, errors);
   parseTextParameter(TEXT_PARAMETERS.changesPlatform, args.platform, errors);
-  let kinds: ChangeKind[] | null = null;
-  if (args.kind !== undefined) {
-    const given = args.kind.split(',').map((k) => k.trim().toLowerCase());
-    const unknown = given.filter((k) => !(CHANGE_KINDS as readonly string[]).includes(k));
-    if (unknown.length || !given.length)
-      errors.push({
-        parameter: 'kind',
-        message: `must be one or more of ${CHANGE_KINDS.join(', ')}, comma-separated; got "${preview(unknown[0] ?? args.kind)}"`,
-      });
-    else kinds = CHANGE_KINDS.filter((k) => given.includes(k));
-  }
-  if (args.summary !== undefined && args.summary !== 'true' && args.summary !== 'false')
-    errors.push({ parameter: 'summary', message: `must be true or false; got "${preview(args.summary)}"` });
+  const kinds = parseKindParameter(args.kind, errors);
+  const summary = parseFlagParameter(SUMMARY_PARAMETER, args.summary, errors);
   if (errors.length) return fail(invalidParameters(errors));
   let slug: string | null = null;
   if (args.platform !== undefined) {
@@ -155,7 +145,7 @@ export function listChanges(dataset: Dataset, args: ChangesArgs, path: string): 
     offset,
     limit,
     next: offset + page.length < matches.length ? query(offset + page.length) : null,
-    ...(args.summary === 'true' && { summary: summariseChanges(matches) }),
+    ...(summary && { summary: summariseChanges(matches) }),
     changes: page,
     ...envelope(site, `${site.base_url}/open-data/`),
   };

@@ -5,7 +5,22 @@
  */
 import { z } from 'zod';
 import { CATEGORY_IDS } from '../contract/categories.js';
-import { CATEGORY_PARAMETER, LIMITS, numberRuleText, textRuleText, type NumberParameter, type TextParameter } from '../contract/parameter-rules.js';
+import {
+  CATEGORY_PARAMETER,
+  COMPARE_PARAMETERS,
+  dateDescriptions,
+  FEE_CATEGORY_PARAMETER,
+  FLAG_VALUES,
+  KIND_PARAMETER,
+  LIMITS,
+  numberRuleText,
+  textRuleText,
+  type DateParameter,
+  type FlagParameter,
+  type NumberParameter,
+  type PathParameter,
+  type TextParameter,
+} from '../contract/parameter-rules.js';
 
 /** An OpenAPI Parameter Object: `schema` is JSON Schema 2020-12. */
 export interface ParameterSpec {
@@ -15,6 +30,9 @@ export interface ParameterSpec {
   description: string;
   schema: Record<string, unknown>;
   example?: unknown;
+  /** With `explode: false`, an array is one comma-separated value (`kind=a,b`; section 4.8.12.4, style values). */
+  style?: 'form';
+  explode?: boolean;
 }
 
 /** A query parameter. */
@@ -22,28 +40,19 @@ export function queryParameter(name: string, description: string, schema: Record
   return { name, in: 'query', required, description, schema, ...(example === undefined ? {} : { example }) };
 }
 
-/** A path parameter naming a platform (slug, name or alias), at most LIMITS.nameMaxLength characters. */
-export function platformPathParameter(name: string, description: string, example: string): ParameterSpec {
-  return { name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1, maxLength: LIMITS.nameMaxLength }, example };
+/**
+ * The OpenAPI Parameter Object of a path parameter (contract/parameter-rules.ts PathParameter): a
+ * required string with its pattern and length bounds; `example` one value it takes.
+ */
+export function pathParameter(rule: PathParameter, example: string): ParameterSpec {
+  const schema = {
+    type: 'string',
+    ...(rule.minLength === undefined ? {} : { minLength: rule.minLength }),
+    ...(rule.pattern === undefined ? {} : { pattern: rule.pattern }),
+    maxLength: rule.maxLength,
+  };
+  return { name: rule.name, in: 'path', required: true, description: rule.description, schema, example };
 }
-
-/** `weights` and `profile` of GET /v1/compare, which the compare pages take too. */
-export const COMPARE_WEIGHT_PARAMETERS: readonly ParameterSpec[] = [
-  queryParameter(
-    'weights',
-    `Comma-separated key:weight pairs; keys are the category's criterion keys or weight groups such as fees (GET /v1/categories; a group weight is shared among its criteria in proportion to their weights), weights numbers ${LIMITS.weightMin} to ${LIMITS.weightMax}`,
-    { type: 'string', maxLength: LIMITS.listMaxLength },
-    false,
-    'fees:8,security:10',
-  ),
-  queryParameter(
-    'profile',
-    'A published weight profile of the category (methodology.yaml profiles), e.g. options for brokerages',
-    { type: 'string', maxLength: LIMITS.nameMaxLength },
-    false,
-    'options',
-  ),
-];
 
 /**
  * The OpenAPI Parameter Object of a numeric query parameter (its definition in
@@ -126,8 +135,95 @@ export function operationInputs(inputs: readonly OperationInputSpec[]): { parame
   };
 }
 
+/** A path input (PathParameter): parameter and a required string argument from its one definition. */
+export const pathInput = (rule: PathParameter, example: string): OperationInputSpec => ({
+  parameter: pathParameter(rule, example),
+  argument: z.string().describe(rule.argumentDescription),
+});
+
+/** A calendar date input (DateParameter): a string of `format: date`. */
+export function dateInput(rule: DateParameter): OperationInputSpec {
+  const { description, argumentDescription } = dateDescriptions(rule);
+  return {
+    parameter: queryParameter(rule.name, description, { type: 'string', format: 'date' }, false, rule.example),
+    argument: z.string().optional().describe(argumentDescription),
+  };
+}
+
+/** A true/false input (FlagParameter): `true` or `false` as text, default false; the argument also a JSON boolean. */
+export const flagInput = (rule: FlagParameter): OperationInputSpec => ({
+  parameter: queryParameter(rule.name, rule.description, { type: 'string', enum: [...FLAG_VALUES], default: 'false' }, false, rule.example),
+  argument: z.union([z.boolean(), z.string()]).optional().describe(rule.argumentDescription),
+});
+
+/** GET /v1/changes `kind` (KIND_PARAMETER): an array of the kinds, sent comma-separated (form style, not exploded). */
+export const KIND_INPUT: OperationInputSpec = {
+  parameter: {
+    ...queryParameter(
+      KIND_PARAMETER.name,
+      KIND_PARAMETER.description,
+      { type: 'array', items: { type: 'string', enum: [...KIND_PARAMETER.values] } },
+      false,
+      KIND_PARAMETER.example,
+    ),
+    style: 'form',
+    explode: false,
+  },
+  argument: z.string().optional().describe(KIND_PARAMETER.argumentDescription),
+};
+
+/** GET /v1/fees `category` (FEE_CATEGORY_PARAMETER): required, its accepted names as the enum. */
+const FEE_CATEGORY_INPUT: OperationInputSpec = {
+  parameter: queryParameter(
+    FEE_CATEGORY_PARAMETER.name,
+    FEE_CATEGORY_PARAMETER.description,
+    { type: 'string', enum: [...FEE_CATEGORY_PARAMETER.values] },
+    true,
+    FEE_CATEGORY_PARAMETER.example,
+  ),
+  argument: z.string().describe(FEE_CATEGORY_PARAMETER.argumentDescription),
+};
+
 /** The activity inputs of the fee calculator, each with its bounds and default. */
-export const FEE_ACTIVITY_INPUTS: readonly OperationInputSpec[] = LIMITS.feeParameters.map((rule) => numberInput(rule));
+const FEE_ACTIVITY_INPUTS: readonly OperationInputSpec[] = LIMITS.feeParameters.map((rule) => numberInput(rule));
+
+/** The inputs of GET /v1/fees: the category, then the activity. */
+export const FEE_INPUT_SPECS: readonly OperationInputSpec[] = [FEE_CATEGORY_INPUT, ...FEE_ACTIVITY_INPUTS];
 
 /** The activity parameters of the fee calculator, each with its bounds and default. */
 export const FEE_ACTIVITY_PARAMETERS: readonly ParameterSpec[] = FEE_ACTIVITY_INPUTS.map((i) => i.parameter);
+
+const { platforms, weights, profile } = COMPARE_PARAMETERS;
+
+/** GET /v1/compare `weights` and `profile` (COMPARE_PARAMETERS), which the compare pages take too. */
+const COMPARE_WEIGHT_INPUTS: readonly OperationInputSpec[] = [
+  {
+    parameter: queryParameter(weights.name, weights.description, { type: 'string', maxLength: weights.maxLength }, false, weights.example),
+    argument: z
+      .union([z.string(), z.record(z.string(), z.number())])
+      .optional()
+      .describe(weights.argumentDescription),
+  },
+  {
+    parameter: queryParameter(profile.name, profile.description, { type: 'string', maxLength: profile.maxLength }, false, profile.example),
+    argument: z.string().optional().describe(profile.argumentDescription),
+  },
+];
+
+/** The inputs of GET /v1/compare: `platforms` (required; the argument also a list), `weights` (the argument also an object) and `profile`. */
+export const COMPARE_INPUT_SPECS: readonly OperationInputSpec[] = [
+  {
+    parameter: queryParameter(
+      platforms.name,
+      platforms.description,
+      { type: 'string', minLength: platforms.minLength, maxLength: platforms.maxLength },
+      true,
+      platforms.example,
+    ),
+    argument: z.union([z.string(), z.array(z.string())]).describe(platforms.argumentDescription),
+  },
+  ...COMPARE_WEIGHT_INPUTS,
+];
+
+/** `weights` and `profile` of GET /v1/compare as the compare pages publish them. */
+export const COMPARE_WEIGHT_PARAMETERS: readonly ParameterSpec[] = COMPARE_WEIGHT_INPUTS.map((i) => i.parameter);

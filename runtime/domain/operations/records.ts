@@ -6,7 +6,7 @@ import type { Dataset } from '../dataset.js';
 import { apiPath, comparisonSlug } from '../contract/urls.js';
 import { findPlatform } from '../compute/platform-match.js';
 import { notFound } from '../contract/problem.js';
-import { preview } from '../contract/parameter-rules.js';
+import { parseVerdictSlug, preview } from '../contract/parameter-rules.js';
 import { lookupPlatform, unknownPlatforms } from './platform-lookup.js';
 import { verdictBody } from './verdict.js';
 import { body, bytes, fail, type OperationResult } from './result.js';
@@ -42,8 +42,8 @@ export function getVerdict(dataset: Dataset, template: string, slug: string): Op
   // (names, slugs and aliases are unique across platforms: build lint). About 0.6 us saved per request.
   const canonical = dataset.api.get(apiPath(template, slug));
   if (canonical) return bytes(canonical);
-  const parts = slug.toLowerCase().split('-vs-');
-  if (parts.length !== 2 || !parts[0] || !parts[1]) {
+  const parts = parseVerdictSlug(slug);
+  if (!parts) {
     return fail(notFound(`"${preview(slug)}" is not a verdict slug; expected <platform_a>-vs-<platform_b>, e.g. /v1/verdicts/coinbase-vs-kraken.`));
   }
   const platforms = parts.map((p) => findPlatform(dataset.index, p));

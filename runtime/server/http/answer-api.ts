@@ -19,6 +19,7 @@ import { computedReply, precomputedReply, type Reply, type RequestContext } from
 import { fail, type OperationResult } from '../../domain/operations/result.js';
 import type { OperationInput } from '../../domain/operations/catalogue.js';
 import { invalidParameters, type ProblemSpec } from '../../domain/contract/problem.js';
+import { maxLengthMessage } from '../../domain/contract/parameter-rules.js';
 
 /** The problem of an Accept header that rules out JSON (RFC 9110 15.5.7). */
 const NOT_ACCEPTABLE: ProblemSpec = {
@@ -68,7 +69,7 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
       } catch {
         return fail(invalidParameters([{ parameter: name, message: 'is not valid percent-encoded UTF-8' }]));
       }
-      if (value.length > maxLength) return fail(invalidParameters([{ parameter: name, message: `must be at most ${maxLength} characters` }]));
+      if (value.length > maxLength) return fail(invalidParameters([{ parameter: name, message: maxLengthMessage(maxLength) }]));
       input[name] = value;
     }
     return route.operation.run(served, input, route.operation.path);

@@ -9,10 +9,10 @@
  * comma-separated list; any other parameter given twice is an error (which value was meant?).
  */
 import { distance } from 'fastest-levenshtein';
-import type { Checked, ParameterError } from '../../domain/contract/parameter-rules.js';
+import { COMPARE_PARAMETERS, type Checked, type ParameterError } from '../../domain/contract/parameter-rules.js';
 
-/** Parameters whose value is a comma-separated list, so repeating them extends the list. */
-const LIST_PARAMETERS: ReadonlySet<string> = new Set(['platforms', 'weights']);
+/** Parameters whose value is a comma-separated list, so repeating them extends the list (contract/parameter-rules.ts COMPARE_PARAMETERS). */
+const LIST_PARAMETERS: ReadonlySet<string> = new Set([COMPARE_PARAMETERS.platforms.name, COMPARE_PARAMETERS.weights.name]);
 
 /**
  * Most edits (Levenshtein distance, lower case) between an unknown parameter and a known one for
