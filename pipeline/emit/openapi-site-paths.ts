@@ -4,7 +4,7 @@
  */
 import { CATEGORY_IDS } from '../../runtime/domain/contract/categories.js';
 import { PROBLEM_TYPES } from '../../runtime/domain/contract/problem.js';
-import { LIMITS, NUMBER_PARAMETERS, PATH_PARAMETERS, TEXT_PARAMETERS } from '../../runtime/domain/contract/parameter-rules.js';
+import { FEE_CATEGORY_PARAMETER, LIMITS, NUMBER_PARAMETERS, PATH_PARAMETERS, TEXT_PARAMETERS } from '../../runtime/domain/contract/parameter-rules.js';
 import {
   COMPARE_WEIGHT_PARAMETERS,
   FEE_ACTIVITY_PARAMETERS,
@@ -92,6 +92,12 @@ function searchFormQuery(): ParameterSpec {
   return queryParameter(rule.name, textParameter(rule).description, schema, false, rule.example);
 }
 
+/** The fee page's `category`: the API's (GET /v1/fees, FEE_CATEGORY_PARAMETER), but the page also takes it empty (the form alone). */
+function feesFormCategory(): ParameterSpec {
+  const rule = FEE_CATEGORY_PARAMETER;
+  return queryParameter(rule.name, `${rule.description}; empty or absent: the form alone`, { type: 'string', enum: [...rule.values, ''] }, false, rule.example);
+}
+
 /** The site's path items, by path. */
 export function sitePaths(): Json {
   return {
@@ -148,10 +154,7 @@ export function sitePaths(): Json {
       'getFeeCalculatorPage',
       'Fee calculator',
       "The estimate of GET /v1/fees for the category and activity given, with a chart of each costed platform's annual total by fee line and a form (no script); without `category`, the form alone; empty fields keep their defaults; a refused value shows the form again with what to correct (400).",
-      [
-        queryParameter('category', '`brokerages` or `exchanges` (singular accepted)', { type: 'string' }, false, 'brokerages'),
-        ...FEE_ACTIVITY_PARAMETERS.map(formNumberParameter),
-      ],
+      [feesFormCategory(), ...FEE_ACTIVITY_PARAMETERS.map(formNumberParameter)],
       { '400': formPageBadRequest, '401': commonErrors['401'], '429': commonErrors['429'] },
       true,
     ),

@@ -8,7 +8,7 @@ import type { H3, H3Event } from 'h3';
 import type { SearchResponse } from '../domain/contract/api-schemas.js';
 import type { FeesResponse, SavingsResponse } from '../domain/contract/calculator-schemas.js';
 import { CACHE_CONTROL } from '../domain/contract/cache-control.js';
-import { LIMITS } from '../domain/contract/parameter-rules.js';
+import { FEE_CATEGORY_PARAMETER, LIMITS } from '../domain/contract/parameter-rules.js';
 import { invalidParameters, notFound, type ProblemSpec } from '../domain/contract/problem.js';
 import { sitePath } from '../domain/contract/urls.js';
 import { API_PATHS } from '../domain/operations/catalogue.js';
@@ -117,13 +117,13 @@ export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile,
   // defaults; thousands separators are taken, a refused value shows the form again with the message).
   app.all('/fees', (event) =>
     renderedPage(event, '/fees', (b) => {
-      const names = ['category', ...LIMITS.feeParameters.map((p) => p.name)] as const;
+      const names = [FEE_CATEGORY_PARAMETER.name, ...LIMITS.feeParameters.map((p) => p.name)] as const;
       const asked = Object.fromEntries(names.map((n) => [n, event.url.searchParams.get(n)?.trim() ?? ''])) as Record<(typeof names)[number], string>;
       if (!asked.category) return { html: feesPageHtml(b.model.site, null, asked) };
       const given = Object.fromEntries(
         Object.entries(asked)
           .filter(([, v]) => v !== '')
-          .map(([k, v]) => [k, k === 'category' ? v : formNumber(v)]),
+          .map(([k, v]) => [k, k === FEE_CATEGORY_PARAMETER.name ? v : formNumber(v)]),
       );
       const answer = answerOf<FeesResponse>(feeEstimates(b, given));
       return 'problem' in answer
