@@ -3,6 +3,7 @@
  * the project keeps them, and a tree that breaks each rule is refused with every violation named.
  * And no dead code: `npm run check:dead` (knip, configured in knip.jsonc) finds no unused file,
  * export, type or dependency. And the formatter (Prettier, `npm run check:format`) reports nothing.
+ * And every API path is written in the catalogue only.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -127,5 +128,27 @@ describe('formatting', () => {
         .split('\n')
         .filter((line) => line.endsWith('.ts')),
     ).toEqual(['[warn] untidy.ts']);
+  });
+});
+
+describe('API paths', () => {
+  /** The lines of `text` that hold a string starting with the API prefix (a path used as a value), comments left out. */
+  const pathLiterals = (text: string): string[] =>
+    text
+      .split('\n')
+      .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line))
+      .filter((line) => /['"`]\/v1\//.test(line));
+
+  it('are written once, in the catalogue: no other source file of runtime/ or pipeline/ holds a string starting with /v1/ (docs/architecture.md "Adding an operation")', async () => {
+    const { stdout } = await promisify(execFile)('git', ['ls-files', 'runtime', 'pipeline'], { cwd: ROOT });
+    const files = stdout
+      .split('\n')
+      .filter((f) => f.endsWith('.ts') && f !== 'runtime/domain/operations/catalogue.ts' && f !== 'runtime/domain/contract/urls.ts');
+    expect(files.length).toBeGreaterThan(200);
+    const found: string[] = [];
+    for (const file of files) for (const line of pathLiterals(await readFile(path.join(ROOT, file), 'utf8'))) found.push(`${file}: ${line.trim()}`);
+    expect(found).toEqual([]);
+    // the catalogue's entries are under API_PREFIX, each found by the same check
+    expect(pathLiterals(await readFile(path.join(ROOT, 'runtime/domain/operations/catalogue.ts'), 'utf8')).length).toBe(11);
   });
 });
