@@ -199,7 +199,10 @@ describe.skipIf(!hasRedis)('change webhooks with Redis', () => {
 
   /** An in-process runtime on `dist` sharing the Redis on `port`, with one webhook to `url`. */
   async function runtimeOn(dist: string, port: number, url: string): Promise<RunningRuntime> {
-    const client = new Redis({ port, host: '127.0.0.1', enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 100 });
+    // commandTimeout and requestTimeoutMs only bound a hang (nothing here waits for them to expire; a stopped
+    // Redis is not ready, so commands fail at once): 100 ms and 200 ms were short enough for a loaded machine to
+    // reach, which sends an attempt to the in-memory fallback (a second delivery) or gives it up
+    const client = new Redis({ port, host: '127.0.0.1', enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 10_000 });
     client.on('error', () => undefined);
     const runtime = await serve({
       distDir: dist,
@@ -211,7 +214,7 @@ describe.skipIf(!hasRedis)('change webhooks with Redis', () => {
       webhooks: {
         targets: [{ id: 'acme', api_key_sha256: KEY_SHA256, url, secret: SECRET }],
         retryDelaysMs: [300],
-        requestTimeoutMs: 200,
+        requestTimeoutMs: 2000, // also the lock's length before LOCK_MARGIN_MS: the instance that loses the lock looks again after 7 s
         allowPrivateNetworks: true,
       },
     });
