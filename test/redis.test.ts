@@ -250,7 +250,9 @@ describe.skipIf(!hasRedis)('change webhooks with Redis', () => {
     const d = await runtimeOn(dist, port, hooks.url);
     expect(await d.webhooks!.start((await loadServed(dist)).model)).toBe(0);
     expect(hooks.ids).toHaveLength(2);
-  });
+    // two builds and the losing instance's wait for the lock (7 s, see runtimeOn) make it the slowest test here:
+    // 10 s on a quiet machine, 13-20 s beside two busy cores; its own timeout keeps that far from half of it
+  }, 120_000);
 
   it('picks up the deliveries stored in Redis when Redis becomes ready after the start', async () => {
     const { port, process: server } = await startRedis();
