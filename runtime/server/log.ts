@@ -152,17 +152,21 @@ class LineBuffer {
   }
 }
 
+/** The LineBuffer of stdout, made by the first createLogger and shared by every logger after it. */
+let stdoutBuffer: LineBuffer | undefined;
+
 /**
  * A logger at the given level (trace, debug, info, warn, error, fatal, silent), writing JSON lines
  * to stdout through a LineBuffer; makes a pipe or socket stdout non-blocking. Lines dropped because
- * stdout fell behind are reported by one warn line: `{ event: 'log-dropped', bytes }` (UTF-8 bytes).
- * pino throws for an unknown level.
+ * stdout fell behind are reported by one warn line: `{ event: 'log-dropped', bytes }` (UTF-8 bytes),
+ * by the logger made last (loggers share stdout's buffer). pino throws for an unknown level.
  */
 export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
   // Creating process.stdout makes libuv set O_NONBLOCK on a pipe or socket stdout, so a log reader
   // that falls behind gets lines kept or dropped (LineBuffer) instead of stalling the event loop.
   void process.stdout;
-  const destination = new LineBuffer(1);
+  // one buffer (with its flush timer and exit hook) for stdout, whatever the number of loggers made
+  const destination = (stdoutBuffer ??= new LineBuffer(1));
   const logger = pino({ level, base: { service: SERVICE }, timestamp: isoTimeOncePerMs }, destination);
   destination.onDropped = (bytes) => logger.warn({ event: 'log-dropped', bytes }, `${bytes} bytes of log lines dropped: stdout took none for too long`);
   return logger;
