@@ -3,7 +3,7 @@
  * of the fixture sources with a change in the world, a correction, a removed platform and a
  * methodology change, built by the CLI and read over HTTP and MCP.
  */
-import { cp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, runCli, startServer, tempDir, type RunningServer } from './helpers.js';
 import { git, newSourceRepo } from './source-repo.js';
+import { fingerprintOf } from '../pipeline/history/code-fingerprint.js';
 
 /** The evaluation date of every build here: 2026-08-01, after every commit. */
 const EPOCH = String(Date.UTC(2026, 7, 1) / 1000);
@@ -438,5 +439,24 @@ describe("history from the sources' git history", () => {
     expect(copy.code).toBe(0);
     expect(copy.stderr).toContain('history: no commit of the repository touches the sources folder (untracked files): only the current state is published');
     await rm(untracked, { recursive: true });
+  });
+});
+
+describe('the history cache', () => {
+  it('is kept per fingerprint of the code deriving history: any change to a code file, or a new one, gives another', async () => {
+    const code = await tempDir('code-fingerprint');
+    await mkdir(path.join(code, 'pipeline/score'), { recursive: true });
+    await writeFile(path.join(code, 'pipeline/score/rules.ts'), 'export const weight = 1;\n');
+    await writeFile(path.join(code, 'pipeline/notes.md'), 'not code\n');
+    const first = fingerprintOf(code, ['pipeline', 'runtime/domain'], ['.ts']);
+    expect(first).toMatch(/^[0-9a-f]{16}$/);
+    await writeFile(path.join(code, 'pipeline/notes.md'), 'still not code\n');
+    expect(fingerprintOf(code, ['pipeline', 'runtime/domain'], ['.ts'])).toBe(first);
+    await writeFile(path.join(code, 'pipeline/score/rules.ts'), 'export const weight = 2;\n');
+    const changed = fingerprintOf(code, ['pipeline', 'runtime/domain'], ['.ts']);
+    expect(changed).not.toBe(first);
+    await mkdir(path.join(code, 'runtime/domain'), { recursive: true });
+    await writeFile(path.join(code, 'runtime/domain/more.ts'), '');
+    expect(fingerprintOf(code, ['pipeline', 'runtime/domain'], ['.ts'])).not.toBe(changed);
   });
 });

@@ -1,17 +1,15 @@
 /**
  * What one commit contributed to the history, kept on disk by commit hash: a commit never
  * changes, so its changes and scores are computed once. The key also holds the sources
- * folder's place in the repository and HISTORY_FORMAT, which changes whenever this build
- * derives history differently (then every entry is computed again).
+ * folder's place in the repository and the fingerprint of the code that derives history
+ * (./code-fingerprint.ts): a build whose rules differ computes every entry again.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ChangeEvent } from '../../runtime/domain/contract/history-schemas.js';
 import type { CommitScore } from './score-at-commit.js';
-
-/** Bump when the events or scores derived from a commit would differ (new kinds, new scoring rules). */
-const HISTORY_FORMAT = 'history-1';
+import { runningCodeFingerprint } from './code-fingerprint.js';
 
 /** A commit's share of the history. */
 export interface CommitHistory {
@@ -24,9 +22,12 @@ export interface CommitHistory {
 export class HistoryCache {
   private readonly dir: string | null;
 
-  /** @param dir folder of the cache; null: no cache */
+  /**
+   * @param dir folder of the cache; null: no cache
+   * @param scope the sources folder (its entries are kept apart from another folder's)
+   */
   constructor(dir: string | null, scope: string) {
-    this.dir = dir === null ? null : path.join(dir, createHash('sha256').update(`${HISTORY_FORMAT}\0${scope}`).digest('hex').slice(0, 16));
+    this.dir = dir === null ? null : path.join(dir, createHash('sha256').update(`${runningCodeFingerprint()}\0${scope}`).digest('hex').slice(0, 16));
   }
 
   private file(commit: string): string {
