@@ -16,7 +16,7 @@ import { formatPct } from '../../../runtime/domain/pages/format.js';
 import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
 import { BAR_COLOURS } from '../../../runtime/domain/pages/score-chart.js';
 import { addDays, dayNumber } from '../../../runtime/domain/contract/calendar.js';
-import { CHART_FONT_PX, CHART_WIDTH, textWidth } from '../../../runtime/domain/pages/chart-text.js';
+import { CHART_FONT_PX, CHART_WIDTH, dateAxis, textWidth } from '../../../runtime/domain/pages/chart-text.js';
 import { coverageNote } from '../../../runtime/domain/pages/coverage-note.js';
 import type { Methodology } from '../../../runtime/domain/sources/methodology-schema.js';
 
@@ -69,7 +69,7 @@ function apyChart(points: ReadonlyArray<[string, number]>, evaluationDate: strin
   const start = dayNumber(points[0]![0]);
   const end = Math.max(dayNumber(evaluationDate), start + 1);
   const top = Math.max(...points.map(([, v]) => v)) * 1.25 || 1;
-  const x = (date: string) => LEFT + Math.round(((dayNumber(date) - start) / (end - start)) * (WIDTH - LEFT - RIGHT) * 10) / 10;
+  const x = dateAxis(start, end, LEFT, WIDTH - LEFT - RIGHT);
   const y = (v: number) => TOP + Math.round((1 - v / top) * (HEIGHT - TOP - BOTTOM) * 10) / 10;
   // a step per rate: from its as_of to the next as_of, the end of its freshness window or the evaluation date, whichever is first
   const until = points.map(([date], i) => [points[i + 1]?.[0] ?? evaluationDate, addDays(date, windowDays), evaluationDate].sort()[0]!);

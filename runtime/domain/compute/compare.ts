@@ -62,11 +62,10 @@ function scoreProducts(
       if (c.score !== null && c.evidence_tier === 'weak') weak.push(c.key);
       if ((states[c.key]?.unknown_points ?? 0) > 0) unknown.push(c.key);
     }
-    const range = scored.score_pct === null ? null : scored.range;
     return comparedProduct(p, {
       score_pct: scored.score_pct,
-      score_low_pct: range?.low ?? null,
-      score_high_pct: range?.high ?? null,
+      score_low_pct: scored.range?.low ?? null,
+      score_high_pct: scored.range?.high ?? null,
       raw_score_pct: scored.raw_score_pct,
       coverage: cov.pct,
       eligible,
@@ -153,10 +152,10 @@ function rivalReaching(winner: ComparedProduct, rivals: readonly ComparedProduct
   return rivals.find((r) => r.score_high_pct !== null && r.score_high_pct > winner.score_low_pct!) ?? null;
 }
 
-/** "security 2024-11-04, trading_fees 2025-01-10": a product's weighted stale criteria with their dates, or '' when none. */
+/** "security 2024-11-04, trading_fees 2025-01-10": a product's stale criteria (stale_criteria) with their dates, or '' when none. */
 const staleFigures = (p: ComparedProduct): string =>
   p.criteria
-    .filter((c) => c.weight > 0 && c.score !== null && c.stale)
+    .filter((c) => p.stale_criteria.includes(c.key))
     .map((c) => `${c.key} ${c.as_of}`)
     .join(', ');
 

@@ -32,7 +32,7 @@ export interface WeightedScore {
   raw_score_pct: number | null;
   /** raw_score_pct limited by the cap, 0-100. */
   score_pct: number | null;
-  /** The score's range under the same weights and cap (scoreRange), null when nothing applies. */
+  /** The score's range under the same weights and cap (scoreRange), null without a score or when nothing applies. */
   range: ScoreRange | null;
   /** Coverage under the same weights (see `coverage`), from the same pass over the criteria. */
   coverage: Coverage;
@@ -89,11 +89,12 @@ export function weightedScore(
     return contributionRow(c, s, weight, s.score === null || sums.withScore === 0 ? null : round1((weight * s.score) / sums.withScore));
   });
   const raw = rawScore(sums);
+  const score = capped(raw, cap);
   return {
     criteria: rows,
     raw_score_pct: raw,
-    score_pct: capped(raw, cap),
-    range: scoreRange(criteria, states, weights, cap),
+    score_pct: score,
+    range: score === null ? null : scoreRange(criteria, states, weights, cap),
     coverage: coverageOf(criteria, states, weights, sums),
   };
 }

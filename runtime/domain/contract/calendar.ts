@@ -27,6 +27,9 @@ export function dayNumber(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 }
 
+/** Days in a year on average (Julian year): incident ages in years (methodology.yaml caps) and the years of the time charts. */
+export const YEAR_DAYS = 365.25;
+
 /** A YYYY-MM-DD date moved by whole days (negative: earlier), in UTC. */
 export function addDays(date: string, days: number): string {
   return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);

@@ -31,8 +31,8 @@ export const SERVED_BY_PREFIX = '.served-by-';
 
 /** The process id of a `.served-by-<pid>` file name, else undefined. */
 export function servedByPid(name: string): number | undefined {
-  const match = /^\.served-by-(\d+)$/.exec(name);
-  return match ? Number(match[1]) : undefined;
+  const pid = name.startsWith(SERVED_BY_PREFIX) ? name.slice(SERVED_BY_PREFIX.length) : '';
+  return /^\d+$/.test(pid) ? Number(pid) : undefined;
 }
 
 /** Top-level files and folders of dist/ served as static files (the API bodies and manifests have their own routes). */

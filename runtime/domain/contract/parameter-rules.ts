@@ -271,7 +271,7 @@ export function parseFlagParameter(rule: FlagParameter, raw: string | undefined,
 }
 
 /** The categories GET /v1/fees estimates, by category id. */
-const FEE_CATEGORIES = ['brokerages', 'exchanges'] as const satisfies readonly CategoryId[];
+export const FEE_CATEGORIES = ['brokerages', 'exchanges'] as const satisfies readonly CategoryId[];
 /** Their singular names ("brokerage"), the names the fees body and its errors use. */
 const FEE_CATEGORY_NAMES = FEE_CATEGORIES.map((id) => id.slice(0, -1));
 

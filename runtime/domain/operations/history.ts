@@ -27,6 +27,8 @@ import {
   type ParameterError,
 } from '../contract/parameter-rules.js';
 import { lookupPlatform } from './platform-lookup.js';
+import { madeOnce } from '../compute/made-once.js';
+import { byCodeUnits } from '../primitives/sort-few.js';
 import { body, envelope, fail, type OperationResult } from './result.js';
 
 /** Arguments of GET /v1/changes as text (a query string's values); absent: no filter, default page. */
@@ -42,12 +44,15 @@ export interface ChangesArgs {
   summary?: string | undefined;
 }
 
+/** A change's JSON size in UTF-8 bytes, as the body sends it (compact): measured once per change of a loaded model. */
+const changeBytes = madeOnce((change: ChangeEvent): number => Buffer.byteLength(JSON.stringify(change)));
+
 /** The first of `changes` whose JSON holds at most `maxBytes` (UTF-8) in all; the first change always. */
-function pageWithin<T>(changes: readonly T[], maxBytes: number): T[] {
-  const page: T[] = [];
+function pageWithin(changes: readonly ChangeEvent[], maxBytes: number): ChangeEvent[] {
+  const page: ChangeEvent[] = [];
   let bytes = 0;
   for (const change of changes) {
-    bytes += Buffer.byteLength(JSON.stringify(change));
+    bytes += changeBytes(change);
     if (page.length > 0 && bytes > maxBytes) break;
     page.push(change);
   }
@@ -87,7 +92,7 @@ function summariseChanges(changes: readonly ChangeEvent[]): ChangesSummary {
   return {
     by_kind: Object.fromEntries(CHANGE_KINDS.filter((k) => byKind[k]).map((k) => [k, byKind[k]!])),
     platforms_changed: byPlatform.size,
-    by_platform: [...byPlatform.values()].sort((a, b) => b.count - a.count || (a.slug < b.slug ? -1 : 1)).slice(0, CHANGES_SUMMARY_PLATFORMS),
+    by_platform: [...byPlatform.values()].sort((a, b) => b.count - a.count || byCodeUnits(a.slug, b.slug)).slice(0, CHANGES_SUMMARY_PLATFORMS),
     largest_moves: moves.sort((a, b) => Math.abs(b.change) - Math.abs(a.change)).slice(0, CHANGES_SUMMARY_MOVES),
   };
 }

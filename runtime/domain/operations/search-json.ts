@@ -15,7 +15,8 @@ import { envelope } from './result.js';
 import { madeOnce } from '../compute/made-once.js';
 
 /**
- * A search answer with its fields in the published order (the operation and the template both use it).
+ * A search answer with its fields in the published order (the operation and the template both use it);
+ * `suggestions` (nearest names, when nothing matched) between `results` and the envelope.
  * The envelope is appended with Object.assign: a spread into the literal takes V8's slow path (docs/performance.md).
  */
 export function searchResponse(
@@ -26,8 +27,9 @@ export function searchResponse(
   total: number,
   results: PlatformSummary[],
   page: string,
+  suggestions?: string[],
 ): SearchResponse {
-  return Object.assign({ query, category, count, total, results }, envelope(site, page));
+  return Object.assign({ query, category, count, total, results }, suggestions && { suggestions }, envelope(site, page));
 }
 
 const HOLES = ['query', 'category', 'count', 'total', 'results', 'page'] as const;

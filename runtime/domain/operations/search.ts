@@ -11,7 +11,7 @@ import {
   TEXT_PARAMETERS,
   type ParameterError,
 } from '../contract/parameter-rules.js';
-import { body, envelope, fail, type OperationResult } from './result.js';
+import { body, fail, type OperationResult } from './result.js';
 import { suggestNames } from '../compute/platform-match.js';
 import { searchJson, searchResponse } from './search-json.js';
 
@@ -32,6 +32,8 @@ export function search(dataset: Dataset, args: SearchArgs): OperationResult {
   const site = dataset.model.site;
   const matches = searchPlatforms(dataset.model.platforms, query, category ?? null);
   const results = limit === null ? matches : matches.slice(0, limit);
+  // nothing matched ("kracken"): the nearest names, as an unknown platform name's 404 gives them
+  const suggestions = matches.length === 0 && query !== null ? suggestNames(dataset.index, query) : undefined;
   const response = searchResponse(
     site,
     query,
@@ -40,12 +42,8 @@ export function search(dataset: Dataset, args: SearchArgs): OperationResult {
     matches.length,
     results,
     category ? categoryPageUrl(site, category) : `${site.base_url}/`,
+    suggestions,
   );
-  if (matches.length === 0 && query !== null) {
-    // nothing matched ("kracken"): the nearest names, as an unknown platform name's 404 gives them
-    const suggestions = suggestNames(dataset.index, query);
-    const answer = Object.assign({ query, category: category ?? null, count: 0, total: 0, results, suggestions }, envelope(site, response.page));
-    return body(answer, Buffer.from(JSON.stringify(answer)));
-  }
-  return body(response, searchJson(dataset, response));
+  // the template (searchJson) has no place for suggestions: an answer with them is written as it is
+  return body(response, suggestions ? Buffer.from(JSON.stringify(response)) : searchJson(dataset, response));
 }

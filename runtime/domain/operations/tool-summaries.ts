@@ -53,13 +53,12 @@ export function searchSummary(b: SearchResponse): string {
 
 /** get_platform: score with its range, coverage, cap and stale facts of one record. */
 export function platformSummary(b: PlatformRecord): string {
-  const r = b as PlatformRecord & Record<string, any>;
-  const stale = Object.entries((r.facts ?? {}) as Record<string, { stale?: boolean }>)
+  const stale = Object.entries(b.facts as Record<string, { stale?: boolean } | undefined>)
     .filter(([, f]) => f?.stale)
     .map(([k]) => k);
   return lines(
-    `${r.name} (${r.slug}, ${r.category}): score ${scored(r.score_pct, r.score_low_pct, r.score_high_pct)}, coverage ${r.coverage}%${r.eligible === false ? ' (below the coverage gate: not eligible to win a comparison)' : ''}, data as of ${r.as_of}.`,
-    r.cap ? `Hack cap: score at most ${r.cap.cap}% (${r.cap.reason}).` : undefined,
+    `${b.name} (${b.slug}, ${b.category}): score ${scored(b.score_pct, b.score_low_pct, b.score_high_pct)}, coverage ${b.coverage}%${b.eligible === false ? ' (below the coverage gate: not eligible to win a comparison)' : ''}, data as of ${b.as_of}.`,
+    b.cap ? `Hack cap: score at most ${b.cap.cap}% (${b.cap.reason}).` : undefined,
     stale.length > 0 && `Stale facts: ${stale.join(', ')}.`,
     footer(b),
   );

@@ -7,6 +7,8 @@
  * 6.7 px. Label widths are estimated from the character count, so labels can be kept apart.
  */
 
+import { dayNumber } from '../contract/calendar.js';
+
 /** Width of every chart's viewBox, in user units (CSS pixels at full size). */
 export const CHART_WIDTH = 400;
 
@@ -36,4 +38,13 @@ export function labelRows(labels: ReadonlyArray<{ x: number; width: number }>, g
 }
 
 /** The x at which a label of `width` centred near `x` stays inside the chart (text-anchor middle). */
+/**
+ * The x position (SVG units, one decimal) of a YYYY-MM-DD date on a time axis from day `startDay` to `endDay`
+ * (contract/calendar.ts dayNumber) drawn from `left` over `width` units: the axis of the incident timeline and the APY chart.
+ */
+export const dateAxis =
+  (startDay: number, endDay: number, left: number, width: number) =>
+  (date: string): number =>
+    left + Math.round(((dayNumber(date) - startDay) / (endDay - startDay)) * width * 10) / 10;
+
 export const clampCentre = (x: number, width: number): number => Math.min(Math.max(x, width / 2 + 1), CHART_WIDTH - width / 2 - 1);

@@ -10,7 +10,7 @@ import type { FeesResponse } from '../contract/calculator-schemas.js';
 import type { ParameterError } from '../contract/parameter-rules.js';
 import type { Site } from '../contract/model.js';
 import { sitePath } from '../contract/urls.js';
-import { LIMITS } from '../contract/parameter-rules.js';
+import { FEE_CATEGORIES, FEE_CATEGORY_PARAMETER, LIMITS } from '../contract/parameter-rules.js';
 import { asOfLabel, formatUsd, humanize } from './format.js';
 import { barChart } from './bar-chart.js';
 import { html, type SafeHtml } from './html.js';
@@ -51,13 +51,14 @@ function breakdownChart(f: FeesResponse): SafeHtml | '' {
  * @param errors what the operation refused in them (the page is then answered with status 400); none by default
  */
 export function feesPageHtml(site: Site, f: FeesResponse | null, asked: Readonly<Record<string, string>>, errors: readonly ParameterError[] = []): string {
-  const category = asked.category ?? '';
+  const name = FEE_CATEGORY_PARAMETER.name;
+  const category = asked[name] ?? '';
   const fields = Object.fromEntries([
-    ['category', { label: 'Category', id: 'fees-category' }],
+    [name, { label: 'Category', id: 'fees-category' }],
     ...LIMITS.feeParameters.map((p) => [p.name, { label: p.description, id: `fees-${p.name}` }]),
   ]);
   const form = html`${errorSummary(errors, fields)}<form method="get" action="${sitePath(site, '/fees')}" class="weights-form">
-<p><label for="fees-category">Category</label><br><select id="fees-category" name="category"${invalidAttributes(errors, 'category')}>${['brokerages', 'exchanges'].map((c) => html`<option value="${c}"${c === category || `${category}s` === c ? html` selected` : ''}>${humanize(c)}</option>`)}</select>${fieldMessage(errors, 'category')}</p>
+<p><label for="fees-category">Category</label><br><select id="fees-category" name="${name}"${invalidAttributes(errors, name)}>${FEE_CATEGORIES.map((c) => html`<option value="${c}"${c === category || `${category}s` === c ? html` selected` : ''}>${humanize(c)}</option>`)}</select>${fieldMessage(errors, name)}</p>
 ${LIMITS.feeParameters.map((p) => html`<p><label for="fees-${p.name}">${p.description} (${p.min} to ${p.max.toLocaleString('en-US')})</label><br><input id="fees-${p.name}" name="${p.name}" type="text" inputmode="decimal" value="${asked[p.name] ?? ''}" placeholder="${p.default.toLocaleString('en-US')}" size="10"${invalidAttributes(errors, p.name)}>${fieldMessage(errors, p.name)}</p>`)}
 <p><button type="submit">Estimate the fees</button></p>
 </form>`;

@@ -11,8 +11,8 @@ import type { PlatformRecord } from '../contract/api-schemas.js';
 import { humanize } from './format.js';
 import { html, type SafeHtml } from './html.js';
 import { BAR_COLOURS } from './score-chart.js';
-import { CHART_FONT_PX, CHART_WIDTH, clampCentre, labelRows, textWidth } from './chart-text.js';
-import { dayNumber } from '../contract/calendar.js';
+import { CHART_FONT_PX, CHART_WIDTH, clampCentre, dateAxis, labelRows, textWidth } from './chart-text.js';
+import { dayNumber, YEAR_DAYS } from '../contract/calendar.js';
 
 type Incident = PlatformRecord['incidents'][number];
 
@@ -38,7 +38,7 @@ export function incidentTimeline(incidents: readonly Incident[], evaluationDate:
   const lastYear = Number(evaluationDate.slice(0, 4));
   const start = dayNumber(`${firstYear}-01-01`);
   const span = Math.max(1, dayNumber(evaluationDate) - start);
-  const x = (date: string) => LEFT + Math.round(((dayNumber(date) - start) / span) * AXIS_WIDTH * 10) / 10;
+  const x = dateAxis(start, start + span, LEFT, AXIS_WIDTH);
   const yearWidth = textWidth('0000');
   let top = 0;
   const lanes = classes.map((cls, li) => {
@@ -59,7 +59,7 @@ export function incidentTimeline(incidents: readonly Incident[], evaluationDate:
     return lane;
   });
   const axisY = top + 4;
-  const perYear = (AXIS_WIDTH * 365.25) / span;
+  const perYear = (AXIS_WIDTH * YEAR_DAYS) / span;
   const step = Math.max(1, Math.ceil((yearWidth + LABEL_GAP) / perYear));
   const years = Array.from({ length: lastYear - firstYear + 1 }, (_, k) => firstYear + k).filter((y) => (y - firstYear) % step === 0);
   const ticks = years.map(

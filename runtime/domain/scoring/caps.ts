@@ -5,10 +5,9 @@
 import type { Cap } from '../contract/api-schemas.js';
 import type { CapRule } from '../sources/methodology-schema.js';
 import type { Incident } from '../sources/platform-schema.js';
-import { dayNumber } from '../contract/calendar.js';
+import { dayNumber, YEAR_DAYS } from '../contract/calendar.js';
 
 /** Days in a year of the cap's within_years (a Julian year). */
-const YEAR_DAYS = 365.25;
 
 /** Age of an incident in years (365.25 days) at the evaluation date, both YYYY-MM-DD. */
 function ageInYears(date: string, evaluationDate: string): number {
