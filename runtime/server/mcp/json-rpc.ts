@@ -1,6 +1,6 @@
 /**
  * What POST /mcp needs before the MCP SDK is involved (this module imports none of it): the
- * JSON-RPC refusal body and the batch and body-size bounds (docs/mcp.md "Limits").
+ * JSON-RPC refusal body and the body-size bound (docs/mcp.md "Limits").
  */
 import type { ReadableStream } from 'node:stream/web';
 import { CACHE_CONTROL } from '../http/caching.js';
@@ -28,17 +28,6 @@ export type JsonRpcId = string | number | null;
  */
 export function jsonRpcRefusal(status: number, message: string, extraHeaders: Record<string, string> = {}, code = -32000, id: JsonRpcId = null): McpAnswer {
   return { status, headers: { ...JSON_RPC_HEADERS, ...extraHeaders }, body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) };
-}
-
-/** The messages when the body is a JSON array (a JSON-RPC batch), else undefined; malformed JSON is left to the SDK's parse error. */
-export function jsonRpcBatch(body: string): unknown[] | undefined {
-  if (!body.trimStart().startsWith('[')) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return Array.isArray(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The 413 problem for a body over LIMITS.mcpBodyMaxBytes. */
