@@ -128,18 +128,27 @@ export function createRequestListener(
     return !(isRead(method) && !path.startsWith(API_PREFIX) && served().staticFiles.get(path) !== undefined);
   };
 
-  /** Counts `count` more requests of the client that sent `req` (a JSON-RPC batch's messages past the first): the first refusal, else ok. */
+  /**
+   * The charge of a counted request: counts `count` more requests of the same client (a JSON-RPC
+   * batch's messages past the first) against the limits; the first refusal, else ok.
+   * @param apiKey the request's X-API-Key (options.limits.counts(apiKey) is true)
+   * @param ip the client address the request was admitted under
+   */
   const charge =
-    (req: IncomingMessage, apiKey: string | null) =>
+    (apiKey: string | null, ip: string) =>
     async (count: number): Promise<Admission> => {
-      if (!options.limits.counts(apiKey)) return { ok: true, headers: {} };
-      const ip = clientIpLogged(req.socket.remoteAddress, headerValue(req.headers['x-forwarded-for']), options.trustProxy, options.logger);
       let admission: Admission = { ok: true, headers: {} };
       for (let i = 0; i < count && admission.ok; i++) admission = await options.limits.admit(apiKey, ip);
       return admission;
     };
 
-  /** An admitted request: /mcp, bytes in memory, an API route, or the h3 app. */
+  /** The charge of a request the limits do not count: nothing more is counted either. */
+  const uncharged = async (): Promise<Admission> => ({ ok: true, headers: {} });
+
+  /**
+   * An admitted request: /mcp, bytes in memory, an API route, or the h3 app.
+   * @param chargeMore counts more requests of the same client (charge or uncharged), for a JSON-RPC batch on /mcp
+   */
   const dispatch = (
     req: IncomingMessage,
     res: ServerResponse,
@@ -148,8 +157,9 @@ export function createRequestListener(
     path: string,
     common: Record<string, string>,
     startedAt: number,
+    chargeMore: (count: number) => Promise<Admission>,
   ): void => {
-    if (path === SERVICE_PATHS.mcp) return void mcp.answer(req, res, common, startedAt, charge(req, headerValue(req.headers['x-api-key'])));
+    if (path === SERVICE_PATHS.mcp) return void mcp.answer(req, res, common, startedAt, chargeMore);
     const found = isRead(method) ? find(req, url) : undefined;
     const context: RequestContext & { common: Record<string, string> } = {
       ifNoneMatch: headerValue(req.headers['if-none-match']),
@@ -264,12 +274,12 @@ export function createRequestListener(
     const path = url.split('?', 1)[0]!;
     if (refuseHost(req, res, method, path, common, startedAt)) return;
     const apiKey = headerValue(req.headers['x-api-key']);
-    if (!counted(method, path) || !options.limits.counts(apiKey)) return dispatch(req, res, method, url, path, common, startedAt);
+    if (!counted(method, path) || !options.limits.counts(apiKey)) return dispatch(req, res, method, url, path, common, startedAt, uncharged);
     const ip = clientIpLogged(req.socket.remoteAddress, headerValue(req.headers['x-forwarded-for']), options.trustProxy, options.logger);
     options.limits.admit(apiKey, ip).then(
       (admission) =>
         admission.ok
-          ? dispatch(req, res, method, url, path, { ...common, ...admission.headers }, startedAt)
+          ? dispatch(req, res, method, url, path, { ...common, ...admission.headers }, startedAt, charge(apiKey, ip))
           : refuse(req, res, method, path, admission, common, startedAt),
       (error: unknown) => {
         options.logger.error({ req_id: common['x-request-id'], path: path.slice(0, 200), err: error }, 'unhandled error');
