@@ -16,7 +16,7 @@ import type { Site } from '../../domain/contract/model.js';
  * The error page for a problem: same status, the page as HTML with the site's Content-Security-Policy.
  * @param headers the problem response's other headers (Content-Type, Content-Length and CSP are replaced)
  */
-export function problemPageReply(method: string, site: Site, problem: Problem, path: string, headers: Record<string, string>): Reply {
+function problemPageReply(method: string, site: Site, problem: Problem, path: string, headers: Record<string, string>): Reply {
   const page = Buffer.from(errorPageHtml(site, problem));
   return {
     status: problem.status,
