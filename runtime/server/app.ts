@@ -19,7 +19,7 @@ import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse,
 import { CACHE_CONTROL } from './http/caching.js';
 import type { RequestContext } from './http/reply.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
-import { errorReply } from './http/error-reply.js';
+import { errorReply, htmlPageReply } from './http/error-reply.js';
 import { applyCommonHeaders, commonHeaders, requestIdFor } from './http/common-headers.js';
 
 declare module 'h3' {
@@ -126,25 +126,18 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
     const early = readOnlyMethod(event);
     if (early) return early;
     let refusal: ProblemSpec | undefined;
-    let refused: Buffer | undefined;
+    let refused: string | undefined;
     const page = cachedBody(event, () => {
       const made = make(b);
       if ('html' in made) return Buffer.from(made.html);
       refusal = made.problem;
-      if (made.form !== undefined && prefersHtml(event.req.headers.get('accept'))) refused = Buffer.from(made.form);
+      if (made.form !== undefined && prefersHtml(event.req.headers.get('accept'))) refused = made.form;
       return undefined;
     });
-    if (refused) {
-      const headers = {
-        ...admittedOf(event).common,
-        'content-type': HTML_CONTENT_TYPE,
-        'content-length': String(refused.length),
-        'cache-control': CACHE_CONTROL.error,
-        vary: 'Accept',
-        'content-security-policy': contentSecurityPolicy(path),
-      };
-      return replyResponse({ status: 400, headers, body: event.req.method === 'HEAD' ? null : refused });
-    }
+    if (refused !== undefined)
+      return replyResponse(
+        htmlPageReply(event.req.method, 400, refused, path, { ...admittedOf(event).common, 'cache-control': CACHE_CONTROL.error, vary: 'Accept' }),
+      );
     if (!page) return problem(event, refusal!, path);
     return computedResponse(event.req.method, page, conditional(event), HTML_CONTENT_TYPE, { 'content-security-policy': contentSecurityPolicy(path) });
   };
