@@ -209,53 +209,41 @@ export function createRequestListener(
     return policy.policy;
   };
 
-  /** The 403 for a Host (or, for POST /mcp, Origin: a preflight passes, so the browser can read the refusal) the policy refuses, or undefined (http/host-check.ts); never counted. */
-  const refuseHost = (req: IncomingMessage, res: ServerResponse, method: string, path: string, common: Record<string, string>, startedAt: number): boolean => {
-    const hosts = currentPolicy();
-    const refusal = hostRefusal(hosts, headerValue(req.headers.host), headerValue(req.headers.origin), path === SERVICE_PATHS.mcp && method === 'POST');
-    if (!refusal) return false;
-    const detail = hostRefusalDetail(refusal, hosts);
-    if (path === SERVICE_PATHS.mcp) mcp.refuseHost(req, res, detail, common, startedAt);
-    else
-      send(
-        req,
-        res,
-        errorReply(
-          method,
-          headerValue(req.headers.accept),
-          served().model.site,
-          { status: 403, name: 'host-not-allowed', title: 'Host not allowed', detail },
-          path,
-          {},
-          common,
-        ),
-        startedAt,
-      );
-    return true;
-  };
-
-  /** A request the rate limits refused (401 or 429). */
+  /**
+   * A refused request, answered without reading its body: the 403 of the host check or the 401 or
+   * 429 of the rate limits; a JSON-RPC error on /mcp (mcp/mcp-http.ts), else problem+json or the
+   * error page for a browser (http/error-reply.ts).
+   * @param extra headers of the refusal (a 429's Retry-After and rate-limit state)
+   */
   const refuse = (
     req: IncomingMessage,
     res: ServerResponse,
     method: string,
     path: string,
-    refusal: Exclude<Admission, { ok: true }>,
+    spec: ProblemSpec,
+    extra: Record<string, string>,
     common: Record<string, string>,
     startedAt: number,
   ): void => {
-    if (path === SERVICE_PATHS.mcp) return void mcp.refuse(req, res, refusal, common, startedAt);
-    const spec: ProblemSpec =
-      refusal.status === 429
-        ? { status: 429, name: 'rate-limited', title: 'Too many requests', detail: refusal.detail }
-        : { status: 401, name: 'unauthorized', title: 'Unauthorized', detail: refusal.detail };
-    send(
-      req,
-      res,
-      errorReply(method, headerValue(req.headers.accept), served().model.site, spec, path, refusal.status === 429 ? refusal.headers : {}, common),
-      startedAt,
-    );
+    if (path === SERVICE_PATHS.mcp) return mcp.refuse(req, res, spec.status, spec.detail, extra, common, startedAt);
+    send(req, res, errorReply(method, headerValue(req.headers.accept), served().model.site, spec, path, extra, common), startedAt);
   };
+
+  /** The 403 for a Host (or, for POST /mcp, Origin: a preflight passes, so the browser can read the refusal) the policy refuses (http/host-check.ts), answered: true; else false. Never counted. */
+  const refuseHost = (req: IncomingMessage, res: ServerResponse, method: string, path: string, common: Record<string, string>, startedAt: number): boolean => {
+    const hosts = currentPolicy();
+    const refusal = hostRefusal(hosts, headerValue(req.headers.host), headerValue(req.headers.origin), path === SERVICE_PATHS.mcp && method === 'POST');
+    if (!refusal) return false;
+    const spec: ProblemSpec = { status: 403, name: 'host-not-allowed', title: 'Host not allowed', detail: hostRefusalDetail(refusal, hosts) };
+    refuse(req, res, method, path, spec, {}, common, startedAt);
+    return true;
+  };
+
+  /** The problem of a refusal of the rate limits (401 or 429). */
+  const admissionProblem = (refusal: Exclude<Admission, { ok: true }>): ProblemSpec =>
+    refusal.status === 429
+      ? { status: 429, name: 'rate-limited', title: 'Too many requests', detail: refusal.detail }
+      : { status: 401, name: 'unauthorized', title: 'Unauthorized', detail: refusal.detail };
 
   return (req, res) => {
     const method = req.method ?? 'GET';
@@ -280,7 +268,7 @@ export function createRequestListener(
       (admission) =>
         admission.ok
           ? dispatch(req, res, method, url, path, { ...common, ...admission.headers }, startedAt, charge(apiKey, ip))
-          : refuse(req, res, method, path, admission, common, startedAt),
+          : refuse(req, res, method, path, admissionProblem(admission), admission.status === 429 ? admission.headers : {}, common, startedAt),
       (error: unknown) => {
         options.logger.error({ req_id: common['x-request-id'], path: path.slice(0, 200), err: error }, 'unhandled error');
         if (!res.headersSent) send(req, res, problemReply(method, served().model.site.base_url, INTERNAL_ERROR, path.slice(0, 200), {}, common), startedAt);

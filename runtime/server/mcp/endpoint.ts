@@ -15,7 +15,7 @@ import type { ReadableStream } from 'node:stream/web';
 import type { Served } from '../served.js';
 import { CACHE_CONTROL } from '../http/caching.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
-import { JSON_RPC_HEADERS, jsonRpcRefusal, type JsonRpcId, type McpAnswer } from './json-rpc.js';
+import { JSON_RPC_HEADERS, jsonRpcError, jsonRpcRefusal, type JsonRpcId, type McpAnswer } from './json-rpc.js';
 import { handleMcp } from './server.js';
 import { answerToolCall, plainToolCall } from './tool-calls.js';
 
@@ -98,26 +98,13 @@ async function answerBatch(served: Served, post: McpPost, messages: unknown[]): 
     const id = requestId(message);
     if (bytes >= LIMITS.mcpBatchAnswerMaxBytes) {
       if (id !== undefined)
-        parts.push(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            id,
-            error: { code: -32000, message: `This batch's answers passed ${LIMITS.mcpBatchAnswerMaxBytes} bytes; send this request again on its own.` },
-          }),
-        );
+        parts.push(jsonRpcError(id, -32000, `This batch's answers passed ${LIMITS.mcpBatchAnswerMaxBytes} bytes; send this request again on its own.`));
       continue;
     }
     const answer = await answerOne(served, post, JSON.stringify(message), message, id);
     if (answer.body !== null && typeof answer.body === 'object' && !Buffer.isBuffer(answer.body)) {
       await answer.body.cancel(); // a stream cannot be part of a batch's answer
-      if (id !== undefined)
-        parts.push(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            id,
-            error: { code: -32600, message: 'A streamed request (subscriptions/listen) cannot be part of a batch; send it on its own.' },
-          }),
-        );
+      if (id !== undefined) parts.push(jsonRpcError(id, -32600, 'A streamed request (subscriptions/listen) cannot be part of a batch; send it on its own.'));
       continue;
     }
     // the first message refused over HTTP (e.g. an unsupported MCP-Protocol-Version header): the request as a whole is
