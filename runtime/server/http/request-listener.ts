@@ -48,7 +48,8 @@ import { headerValue } from './request-headers.js';
 import { matchApiRoute, mayBeApiPath } from './api-routes.js';
 import { answerApi } from './answer-api.js';
 import { outOfBounds } from './request-bounds.js';
-import { hostPolicy, hostRefusal, hostRefusalDetail, type HostPolicy } from './host-check.js';
+import { hostPolicy, hostRefusal, hostRefusalDetail } from './host-check.js';
+import { madeOnce } from '../../domain/compute/made-once.js';
 
 /** What the request listener needs besides the served dist (the h3 app gets the same). */
 export interface RequestListenerOptions {
@@ -201,13 +202,8 @@ export function createRequestListener(
     send(req, res, reply, startedAt);
   };
 
-  /** The host policy of the served dist's BASE_URL, made again only when a reload changes it. */
-  let policy: { baseUrl: string; policy: HostPolicy } | undefined;
-  const currentPolicy = (): HostPolicy => {
-    const baseUrl = served().model.site.base_url;
-    if (policy?.baseUrl !== baseUrl) policy = { baseUrl, policy: hostPolicy(options.hosts.bind, baseUrl, options.hosts.allowed) };
-    return policy.policy;
-  };
+  /** The host policy of a served dist's BASE_URL, made once per served dist. */
+  const policyOf = madeOnce((b: Served) => hostPolicy(options.hosts.bind, b.model.site.base_url, options.hosts.allowed));
 
   /**
    * A refused request, answered without reading its body: the 403 of the host check or the 401 or
@@ -231,7 +227,7 @@ export function createRequestListener(
 
   /** The 403 for a Host (or, for POST /mcp, Origin: a preflight passes, so the browser can read the refusal) the policy refuses (http/host-check.ts), answered: true; else false. Never counted. */
   const refuseHost = (req: IncomingMessage, res: ServerResponse, method: string, path: string, common: Record<string, string>, startedAt: number): boolean => {
-    const hosts = currentPolicy();
+    const hosts = policyOf(served());
     const refusal = hostRefusal(hosts, headerValue(req.headers.host), headerValue(req.headers.origin), path === SERVICE_PATHS.mcp && method === 'POST');
     if (!refusal) return false;
     const spec: ProblemSpec = { status: 403, name: 'host-not-allowed', title: 'Host not allowed', detail: hostRefusalDetail(refusal, hosts) };

@@ -15,6 +15,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
 import type { Served } from '../served.js';
 import { CACHE_CONTROL } from '../../domain/contract/cache-control.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
+import { madeOnce } from '../../domain/compute/made-once.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { instructions, registerTools } from './tools.js';
@@ -55,16 +56,15 @@ function createModernServer(served: Served): McpServer {
 const MODERN_MAX_SUBSCRIPTIONS = 256;
 
 /** The served dist's modern handler, made on first use (a reload gets a new Served value, hence a new handler). */
-function handlerOf(served: Served): ReturnType<typeof createMcpHandler> {
-  served.mcp.modernHandler ??= createMcpHandler(() => createModernServer(served), {
+const handlerOf = madeOnce((served: Served) =>
+  createMcpHandler(() => createModernServer(served), {
     legacy: 'reject', // 2025-era requests never reach it: ./endpoint.ts sends them to the 1.x SDK
     maxRequestBodySize: LIMITS.mcpBodyMaxBytes,
     // subscriptions/listen streams are acknowledged and kept alive, but carry no change notification:
     // nothing changes while a dist is served (a reload makes a new handler; the old streams stay open until their clients close them); bounded, as each holds a connection
     maxSubscriptions: MODERN_MAX_SUBSCRIPTIONS,
-  });
-  return served.mcp.modernHandler as ReturnType<typeof createMcpHandler>;
-}
+  }),
+);
 
 /** True when the SDK 2.x classifies the request as 2026-07-28 era or later (its envelope claim or a modern MCP-Protocol-Version). */
 export async function isModernRequest(request: Request, parsedBody: unknown): Promise<boolean> {

@@ -8,6 +8,7 @@ import type { Served } from '../served.js';
 import type { OperationResult } from '../../domain/operations/result.js';
 import { OPERATIONS, runTool, type ApiOperation } from '../../domain/operations/catalogue.js';
 import { apiRegistry } from '../../domain/contract/api-schemas.js';
+import { madeOnce } from '../../domain/compute/made-once.js';
 import { outlineSchema, SHARED_FIELDS } from './tool-schemas.js';
 import type { McpRegistry } from './sdk-kit.js';
 
@@ -49,7 +50,7 @@ function toolResult(tool: ApiOperation['tool'], result: OperationResult): ToolRe
 }
 
 /** Each operation's outline output schema (./tool-schemas.ts), made once. */
-const outlines = new Map<ApiOperation, ReturnType<typeof outlineSchema>>();
+const outlineOf = madeOnce((operation: ApiOperation) => outlineSchema(operation.result.schema));
 
 /** A tool's description with where its whole output schema is published (openapi.json components). */
 function describeTool(operation: ApiOperation, base: string): string {
@@ -68,7 +69,7 @@ export function registerTools(server: McpRegistry, served: Served): void {
         title: tool.title,
         description: describeTool(operation, base),
         inputSchema: tool.inputSchema,
-        outputSchema: outlines.get(operation) ?? outlines.set(operation, outlineSchema(operation.result.schema)).get(operation)!,
+        outputSchema: outlineOf(operation),
         annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
       },
       async (args: Record<string, unknown>) => toolResult(tool, runTool(operation, served, args)),
