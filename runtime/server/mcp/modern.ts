@@ -8,7 +8,7 @@
  * errors, -32602 for an unknown resource, and fills `ttlMs` and `cacheScope` of cacheable results
  * from the hints given here. Every other request stays with the 1.x SDK (./server.ts), which
  * serves 2025-11-25 and earlier with `initialize`; both eras register the same tools, resources and
- * prompts (./tools.ts, ./resources.ts, ./prompts.ts through ./sdk-kit.ts).
+ * prompts (./registrations.ts).
  */
 import { completable, createMcpHandler, isLegacyRequest, McpServer, ProtocolError, ResourceTemplate } from '@modelcontextprotocol/server';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
@@ -16,9 +16,8 @@ import type { Served } from '../served.js';
 import { CACHE_CONTROL } from '../../domain/contract/cache-control.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
 import { madeOnce } from '../../domain/compute/made-once.js';
-import { registerPrompts } from './prompts.js';
-import { registerResources } from './resources.js';
-import { instructions, registerTools } from './tools.js';
+import { registerEverything } from './registrations.js';
+import { instructions } from './tools.js';
 import type { McpKit } from './sdk-kit.js';
 
 /** The 2.x SDK's classes for the registrations (./sdk-kit.ts). */
@@ -37,18 +36,16 @@ const SDK2_KIT: McpKit = {
  */
 const CACHE_HINT = { ttlMs: Number(/max-age=(\d+)/.exec(CACHE_CONTROL.precomputed)![1]) * 1000, cacheScope: 'public' } as const;
 
+/** The caching hint of each cacheable method's result (CACHE_HINT). */
+const CACHE_HINTS = Object.fromEntries(
+  ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'].map((m) => [m, CACHE_HINT]),
+);
+
 /** A 2.x McpServer for one modern request, with every tool, resource and prompt of the served dist. */
 function createModernServer(served: Served): McpServer {
   const site = served.model.site;
-  const cacheHints = Object.fromEntries(
-    ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'].map((m) => [m, CACHE_HINT]),
-  );
-  const server = new McpServer({ name: site.name, version: site.api_version }, { instructions: instructions(served), cacheHints });
-  registerTools(server, served);
-  registerResources(server, served, SDK2_KIT);
-  registerPrompts(server, served, SDK2_KIT);
-  // the lists change only with a new dist and nothing is pushed to clients (no subscriptions/listen streams): say so
-  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false, subscribe: false }, prompts: { listChanged: false } });
+  const server = new McpServer({ name: site.name, version: site.api_version }, { instructions: instructions(served), cacheHints: CACHE_HINTS });
+  registerEverything(server, served, SDK2_KIT);
   return server;
 }
 

@@ -20,8 +20,8 @@ interface ToolResult {
   content: Array<{ type: 'text'; text: string }>;
 }
 
-/** The server's instructions (`initialize` and `server/discover`): what the service is, its limits and how to credit it. */
-export function instructions(served: Served): string {
+/** The server's instructions (`initialize` and `server/discover`): what the service is, its limits and how to credit it; made once per served dist. */
+export const instructions = madeOnce((served: Served): string => {
   const site = served.model.site;
   return [
     `${site.name}: sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages.`,
@@ -34,7 +34,7 @@ export function instructions(served: Served): string {
     'The data is informational, not investment advice.',
     `Credit the service with this attribution and the page URL of each result: "${site.attribution}". ${site.license}`,
   ].join('\n');
-}
+});
 
 /**
  * A tool result: the REST body as structuredContent and a short summary of it as text
