@@ -13,7 +13,7 @@
 import { completable, createMcpHandler, isLegacyRequest, McpServer, ProtocolError, ResourceTemplate } from '@modelcontextprotocol/server';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Served } from '../served.js';
-import { CACHE_CONTROL } from '../../domain/contract/cache-control.js';
+import { PRECOMPUTED_MAX_AGE_SECONDS } from '../../domain/contract/cache-control.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
 import { madeOnce } from '../../domain/compute/made-once.js';
 import { registerEverything } from './registrations.js';
@@ -31,10 +31,10 @@ const SDK2_KIT: McpKit = {
  * The caching hint of every cacheable result (MCP 2026-07-28 "Caching": tools/list, prompts/list,
  * resources/list, resources/templates/list, resources/read, server/discover). The data changes
  * only with a new build, swapped in by a reload, so the hint is the REST API's policy for
- * precomputed bodies (CACHE_CONTROL.precomputed, max-age in seconds): the same freshness, and
+ * precomputed bodies (CACHE_CONTROL.precomputed, whose max-age is PRECOMPUTED_MAX_AGE_SECONDS): the same freshness, and
  * public, since no answer depends on who asks.
  */
-const CACHE_HINT = { ttlMs: Number(/max-age=(\d+)/.exec(CACHE_CONTROL.precomputed)![1]) * 1000, cacheScope: 'public' } as const;
+const CACHE_HINT = { ttlMs: PRECOMPUTED_MAX_AGE_SECONDS * 1000, cacheScope: 'public' } as const;
 
 /** The caching hint of each cacheable method's result (CACHE_HINT). */
 const CACHE_HINTS = Object.fromEntries(

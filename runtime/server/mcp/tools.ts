@@ -8,6 +8,7 @@ import type { Served } from '../served.js';
 import type { OperationResult } from '../../domain/operations/result.js';
 import { OPERATIONS, runTool, type ApiOperation } from '../../domain/operations/catalogue.js';
 import { apiRegistry } from '../../domain/contract/api-schemas.js';
+import { SERVICE_PATHS } from '../../domain/contract/urls.js';
 import { madeOnce } from '../../domain/compute/made-once.js';
 import { outlineSchema, SHARED_FIELDS } from './tool-schemas.js';
 import type { McpRegistry } from './sdk-kit.js';
@@ -55,7 +56,7 @@ const outlineOf = madeOnce((operation: ApiOperation) => outlineSchema(operation.
 /** A tool's description with where its whole output schema is published (openapi.json components). */
 function describeTool(operation: ApiOperation, base: string): string {
   const id = apiRegistry.get(operation.result.schema)?.id;
-  return id ? `${operation.tool.description} Full output schema: ${base}/openapi.json#/components/schemas/${id}` : operation.tool.description;
+  return id ? `${operation.tool.description} Full output schema: ${base}${SERVICE_PATHS.openapi}#/components/schemas/${id}` : operation.tool.description;
 }
 
 /** Registers a tool for each operation of the catalogue on `server`. */
