@@ -234,4 +234,29 @@ describe('site pages and open-data files', () => {
     expect(cross.status).toBe(404);
     expect(cross.json.detail).toContain('must all be in one category');
   });
+
+  it("answers the site's errors as the caller reads them: problem+json or the error page, each with Vary: Accept once", async () => {
+    for (const [method, path, status] of [
+      ['POST', '/search', 405],
+      ['GET', '/platforms/no-such-platform', 404],
+      ['GET', '/nope', 404],
+    ] as const) {
+      const api = await http(server, path, { method, headers: { accept: 'application/json' } });
+      expect(api.status, `${method} ${path}`).toBe(status);
+      expect(api.headers.get('content-type')).toBe('application/problem+json');
+      expect(api.headers.get('vary')).toBe('Accept');
+      expect(api.headers.get('cache-control')).toBe('no-store');
+      expect(api.headers.get('access-control-allow-origin')).toBe('*');
+      expect(api.json).toMatchObject({ status, instance: path });
+      const page = await http(server, path, { method, headers: { accept: 'text/html' } });
+      expect(page.status, `${method} ${path}`).toBe(status);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(page.headers.get('vary')).toBe('Accept');
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(page.headers.get('access-control-allow-origin')).toBe('*');
+      expect(Number(page.headers.get('content-length'))).toBe(Buffer.byteLength(page.text));
+      if (status === 405) expect(page.headers.get('allow')).toBe('GET, HEAD');
+    }
+  });
 });

@@ -6,10 +6,7 @@
  * and never compresses a static file itself. They are listed in the build manifest like every file.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { COMPRESSED_SUFFIX, STATIC_ROOTS } from '../../runtime/domain/contract/dist-layout.js';
-
-/** Smallest file given compressed copies, bytes (the runtime's bound for compressing an answer: runtime/server/http/compression.ts). */
-const COMPRESS_MIN_BYTES = 1024;
+import { COMPRESS_MIN_BYTES, COMPRESSED_SUFFIX, GZIP_LEVEL, STATIC_ROOTS } from '../../runtime/domain/contract/dist-layout.js';
 
 /** Extensions of text media types worth compressing (images other than SVG are not emitted); `SHA256SUMS` has none. */
 const COMPRESSIBLE = /(?:\.(?:html|css|js|json|csv|atom|svg|txt|xml)|\/SHA256SUMS)$/;
@@ -20,7 +17,6 @@ const COMPRESSIBLE = /(?:\.(?:html|css|js|json|csv|atom|svg|txt|xml)|\/SHA256SUM
  * (docs/performance.md "Compression").
  */
 const BROTLI_QUALITY = 5;
-const GZIP_LEVEL = 6;
 
 /** The compressed copies of the file at `relPath` (dist-relative) as [path, bytes] pairs; none for a file that gets none. */
 export function compressedCopies(relPath: string, bytes: Uint8Array): Array<[string, Buffer]> {

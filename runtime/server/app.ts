@@ -6,22 +6,20 @@
  * GET and HEAD; other methods get 405 with Allow; any thrown error a 500 problem without
  * internals. All bodies come from the served dist.
  */
-import { STATUS_CODES } from 'node:http';
-import { H3, onResponse, type H3Event } from 'h3';
+import { H3, type H3Event } from 'h3';
 import { registerSitePages, type RenderedPage } from './site-routes.js';
 import type { Served } from './served.js';
-import { INTERNAL_ERROR, notFound, PROBLEM_CONTENT_TYPE, type ProblemSpec } from '../domain/contract/problem.js';
+import { INTERNAL_ERROR, notFound, type ProblemSpec } from '../domain/contract/problem.js';
 import { prefersHtml } from './http/accept.js';
 import { readOnlyMethodReply } from './http/read-only-method.js';
 import { BAD_REQUEST } from './http/request-bounds.js';
 import type { AdmittedRequest, RequestListenerOptions } from './http/request-listener.js';
 import { accessLog, type AccessEntry } from './log.js';
-import { bytesResponse, carriesCommonHeaders, computedResponse, problemOf, problemResponse, replyResponse } from './http/respond.js';
+import { bytesResponse, carriesCommonHeaders, computedResponse, problemResponse, replyResponse } from './http/respond.js';
 import { CACHE_CONTROL } from './http/caching.js';
 import type { RequestContext } from './http/reply.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from './static-files.js';
-import { problemPageReply } from './http/error-reply.js';
-import type { Problem } from '../domain/contract/api-schemas.js';
+import { errorReply, htmlPageReply } from './http/error-reply.js';
 import { applyCommonHeaders, commonHeaders, requestIdFor } from './http/common-headers.js';
 
 declare module 'h3' {
@@ -79,20 +77,9 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
     },
   });
 
-  // Request-size limits first: nothing else reads an oversized request.
-  // A browser (Accept preferring text/html) gets an error as a page in the site's style; API clients keep problem+json.
-  app.use(
-    onResponse(async (response, event) => {
-      if (!response.headers.get('content-type')?.startsWith(PROBLEM_CONTENT_TYPE)) return undefined;
-      response.headers.append('vary', 'Accept');
-      if (!prefersHtml(event.req.headers.get('accept'))) return undefined;
-      // a HEAD answer has no body to read the problem from (issue 40: HEAD /nope answered 500): problemResponse keeps it
-      const problem = problemOf(response) ?? (event.req.method === 'HEAD' ? undefined : ((await response.clone().json()) as Problem));
-      if (!problem) return undefined;
-      const page = problemPageReply(event.req.method, served().model.site, problem, event.url.pathname, Object.fromEntries(response.headers));
-      return new Response(page.body, { status: page.status, statusText: STATUS_CODES[page.status], headers: page.headers });
-    }),
-  );
+  /** A problem as the caller reads it (http/error-reply.ts): problem+json, or the site's error page for a browser (an Accept preferring text/html); both with Vary: Accept. */
+  const problem = (event: H3Event, spec: ProblemSpec, path: string): Response =>
+    replyResponse(errorReply(event.req.method, event.req.headers.get('accept'), served().model.site, spec, path, {}, admittedOf(event).common));
 
   /** OPTIONS (CORS preflight) and methods other than GET and HEAD on a read-only resource (http/read-only-method.ts); undefined for GET and HEAD. */
   const readOnlyMethod = (event: H3Event): Response | undefined => {
@@ -138,41 +125,29 @@ export function createApp(served: () => Served, options: AppOptions): H3 {
     const b = served();
     const early = readOnlyMethod(event);
     if (early) return early;
-    let problem: ProblemSpec | undefined;
-    let refused: Buffer | undefined;
+    let refusal: ProblemSpec | undefined;
+    let refused: string | undefined;
     const page = cachedBody(event, () => {
       const made = make(b);
       if ('html' in made) return Buffer.from(made.html);
-      problem = made.problem;
-      if (made.form !== undefined && prefersHtml(event.req.headers.get('accept'))) refused = Buffer.from(made.form);
+      refusal = made.problem;
+      if (made.form !== undefined && prefersHtml(event.req.headers.get('accept'))) refused = made.form;
       return undefined;
     });
-    if (refused) {
-      const headers = {
-        ...admittedOf(event).common,
-        'content-type': HTML_CONTENT_TYPE,
-        'content-length': String(refused.length),
-        'cache-control': CACHE_CONTROL.error,
-        vary: 'Accept',
-        'content-security-policy': contentSecurityPolicy(path),
-      };
-      return replyResponse({ status: 400, headers, body: event.req.method === 'HEAD' ? null : refused });
-    }
-    if (!page) return problemResponse(event.req.method, b.model.site.base_url, problem!, path);
+    if (refused !== undefined)
+      return replyResponse(
+        htmlPageReply(event.req.method, 400, refused, path, { ...admittedOf(event).common, 'cache-control': CACHE_CONTROL.error, vary: 'Accept' }),
+      );
+    if (!page) return problem(event, refusal!, path);
     return computedResponse(event.req.method, page, conditional(event), HTML_CONTENT_TYPE, { 'content-security-policy': contentSecurityPolicy(path) });
   };
-  registerSitePages(app, { served, readOnlyMethod, staticFile, renderedPage });
+  registerSitePages(app, { served, readOnlyMethod, staticFile, problem, renderedPage });
 
   // The rest of the site (pages, assets, open-data files), else 404.
   app.all('/**', (event) => {
     const path = event.url.pathname;
     if (served().staticFiles.get(path)) return readOnlyMethod(event) ?? staticFile(event)!;
-    return problemResponse(
-      event.req.method,
-      served().model.site.base_url,
-      notFound(`No resource at ${path.slice(0, 200)}. The API is described at /openapi.json; the site starts at /.`),
-      path.slice(0, 200),
-    );
+    return problem(event, notFound(`No resource at ${path.slice(0, 200)}. The API is described at /openapi.json; the site starts at /.`), path);
   });
   return app;
 }

@@ -12,6 +12,7 @@ import type { Registry } from 'prom-client';
 import type { RedisState } from './http/redis-breaker.js';
 import type { AccessEntry } from './log.js';
 import { matchApiRoute } from './http/api-routes.js';
+import { probePath } from './http/probes.js';
 import { SERVICE_PATHS } from '../domain/contract/urls.js';
 import type { WebhookOutcome } from './webhooks/webhook-dispatcher.js';
 
@@ -42,7 +43,7 @@ function routeLabel(path: string): string {
   const match = matchApiRoute(path);
   if (match) return match.route.kind === 'operation' ? match.route.operation.path : path.startsWith('/.well-known/') ? '/.well-known/*' : path;
   if (path === SERVICE_PATHS.mcp) return path;
-  if (path === '/healthz' || path === '/readyz') return '/healthz, /readyz';
+  if (probePath(path)) return '/healthz, /readyz';
   return /^\/(v1|mcp)(\/|$)/.test(path) ? 'other' : 'site';
 }
 

@@ -208,14 +208,7 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
         unmark = markServed(served.root);
       }
       // delivered on timers after the reload returns; a failure is logged, never thrown into the reload
-      webhooks
-        ?.changed(previous.model, served.model)
-        .catch((error: unknown) =>
-          options.logger.error(
-            { event: 'webhook-queue-failed', error: error instanceof Error ? error.message : String(error) },
-            'webhook messages could not be queued',
-          ),
-        );
+      webhooks?.changed(previous.model, served.model).catch(logQueueFailure(options.logger));
     },
     close: async () => {
       closing = true;
@@ -244,6 +237,12 @@ export async function serve(options: ServeOptions): Promise<RunningRuntime> {
   };
 }
 
+/** Logs (event `webhook-queue-failed`) an error that kept webhook messages from being queued (at start or on a reload); never throws. */
+const logQueueFailure =
+  (logger: Logger) =>
+  (error: unknown): void =>
+    logger.error({ event: 'webhook-queue-failed', error: error instanceof Error ? error.message : String(error) }, 'webhook messages could not be queued');
+
 /**
  * The webhook dispatcher, loaded only when webhooks are configured (start time): pending deliveries
  * in Redis when REDIS_URL is set, else in memory. It starts now (resumes pending deliveries and
@@ -264,15 +263,7 @@ async function startWebhooks(
   const redis = options.rateLimit.redis;
   const dispatcher = new Dispatcher(settings, redis ? new RedisDeliveryStore(redis, options.logger) : new MemoryDeliveryStore(), options.logger);
   if (observe) for (const outcome of WEBHOOK_OUTCOMES) dispatcher.on(outcome, () => observe(outcome));
-  const start = () =>
-    dispatcher
-      .start(model())
-      .catch((error: unknown) =>
-        options.logger.error(
-          { event: 'webhook-queue-failed', error: error instanceof Error ? error.message : String(error) },
-          'webhook messages could not be queued',
-        ),
-      );
+  const start = () => dispatcher.start(model()).catch(logQueueFailure(options.logger));
   redis?.on('ready', () => void start());
   await start();
   return dispatcher;

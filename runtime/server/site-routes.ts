@@ -23,7 +23,6 @@ import { savingsPageHtml } from '../domain/pages/savings-page.js';
 import { searchPageHtml } from '../domain/pages/search-page.js';
 import { formNumber } from '../domain/pages/form-input.js';
 import { pathParam } from './http/path-param.js';
-import { problemResponse } from './http/respond.js';
 import type { Served } from './served.js';
 
 /** Most results the site's search page lists (the API's `limit`). */
@@ -49,12 +48,14 @@ export interface SitePageSteps {
   readOnlyMethod: (event: H3Event) => Response | undefined;
   /** The static file at the request path, or undefined. */
   staticFile: (event: H3Event) => Response | undefined;
+  /** A problem as the caller reads it: problem+json, or the site's error page for a browser (http/error-reply.ts); `path` is the request path (the problem's instance). */
+  problem: (event: H3Event, spec: ProblemSpec, path: string) => Response;
   /** A page rendered from the query and kept in the computed cache, or the problem `make` gives (to a browser, its `form` page when it has one, status 400, never kept). */
   renderedPage: (event: H3Event, path: string, make: (b: Served) => RenderedPage) => Response;
 }
 
 /** Registers the page routes on `app`. */
-export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile, renderedPage }: SitePageSteps): void {
+export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile, problem, renderedPage }: SitePageSteps): void {
   /** The body of an operation's answer (precomputed bytes or a computed body), or its problem. */
   const answerOf = <T>(result: OperationResult): { body: T } | { problem: ProblemSpec } =>
     result.kind === 'problem' ? { problem: result.problem } : { body: (result.kind === 'body' ? result.body : JSON.parse(result.bytes.toString('utf8'))) as T };
@@ -62,7 +63,6 @@ export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile,
   // Compare pages: the published ones are static files; any other comparison, or one with custom
   // weights or a profile (the API's `weights` and `profile`; repeated weights are joined), is rendered now.
   app.all('/compare/:slug', (event) => {
-    const b = served();
     // an empty field of the page's form means "not given"
     const weights = event.url.searchParams.getAll('weights').filter((w) => w.trim() !== '');
     const query = { weights: weights.length ? weights.join(',') : undefined, profile: event.url.searchParams.get('profile')?.trim() || undefined };
@@ -71,20 +71,9 @@ export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile,
     if (early) return early;
     const slug = pathParam(event, 'slug');
     const instance = event.url.pathname.slice(0, 200);
-    if (slug === null)
-      return problemResponse(
-        event.req.method,
-        b.model.site.base_url,
-        invalidParameters([{ parameter: 'slug', message: 'is not valid percent-encoded UTF-8' }]),
-        instance,
-      );
+    if (slug === null) return problem(event, invalidParameters([{ parameter: 'slug', message: 'is not valid percent-encoded UTF-8' }]), instance);
     if (slug.length > LIMITS.listMaxLength)
-      return problemResponse(
-        event.req.method,
-        b.model.site.base_url,
-        notFound(`No comparison page at ${instance}: the slug is longer than ${LIMITS.listMaxLength} characters.`),
-        instance,
-      );
+      return problem(event, notFound(`No comparison page at ${instance}: the slug is longer than ${LIMITS.listMaxLength} characters.`), instance);
     return renderedPage(event, instance, (current) => comparePage(current, slug, query));
   });
 
@@ -140,17 +129,11 @@ export function registerSitePages(app: H3, { served, readOnlyMethod, staticFile,
     if (early) return early;
     const instance = event.url.pathname.slice(0, 200);
     const name = pathParam(event, 'name');
-    if (name === null)
-      return problemResponse(
-        event.req.method,
-        b.model.site.base_url,
-        invalidParameters([{ parameter: 'name', message: 'is not valid percent-encoded UTF-8' }]),
-        instance,
-      );
+    if (name === null) return problem(event, invalidParameters([{ parameter: 'name', message: 'is not valid percent-encoded UTF-8' }]), instance);
     const found = lookupPlatform(b, name);
-    if ('problem' in found) return problemResponse(event.req.method, b.model.site.base_url, found.problem, instance);
+    if ('problem' in found) return problem(event, found.problem, instance);
     // the canonical path itself with no file to serve (one that does not match the build manifest): never a redirect loop
-    if (found.platform.slug === name) return problemResponse(event.req.method, b.model.site.base_url, notFound(`No page at ${instance}.`), instance);
+    if (found.platform.slug === name) return problem(event, notFound(`No page at ${instance}.`), instance);
     return new Response(null, {
       status: 301,
       statusText: STATUS_CODES[301],

@@ -56,3 +56,12 @@ export const STATIC_ROOTS = [
  * pipeline/write/compressed-copies.ts); the runtime sends them as they are (runtime/server/static-files.ts).
  */
 export const COMPRESSED_SUFFIX = { br: '.br', gzip: '.gz' } as const;
+
+/**
+ * Smallest body worth compressing, bytes: the build writes no compressed copy of a smaller static file
+ * (pipeline/write/compressed-copies.ts) and the runtime sends a smaller answer as it is (runtime/server/http/compression.ts).
+ */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** The gzip level of the build's compressed copies and of the runtime's answers (docs/performance.md "Compression"). */
+export const GZIP_LEVEL = 6;

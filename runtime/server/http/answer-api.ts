@@ -89,18 +89,12 @@ export function answerApi(served: Served, route: ApiRoute, request: ApiRequest):
 }
 
 /** The reply for an operation result; precomputed bytes honour If-None-Match. */
-function replyOf(
-  result: OperationResult,
-  method: string,
-  context: RequestContext,
-  problem: (spec: ProblemSpec) => Reply,
-  extra?: Record<string, string>,
-): Reply {
+function replyOf(result: OperationResult, method: string, context: RequestContext, problem: (spec: ProblemSpec) => Reply): Reply {
   switch (result.kind) {
     case 'bytes':
-      return precomputedReply(method, result.bytes, context, undefined, extra);
+      return precomputedReply(method, result.bytes, context);
     case 'body':
-      return computedReply(method, bodyBytes(result), context, undefined, extra);
+      return computedReply(method, bodyBytes(result), context);
     case 'problem':
       return problem(result.problem);
   }

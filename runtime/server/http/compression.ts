@@ -13,9 +13,7 @@
  * dist) up to PRECOMPUTED_COMPRESS_MAX_BYTES.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-
-/** Smallest body worth compressing, bytes. */
-const COMPRESS_MIN_BYTES = 1024;
+import { COMPRESS_MIN_BYTES, GZIP_LEVEL } from '../../domain/contract/dist-layout.js';
 
 /** Largest computed answer compressed on the main thread, bytes (256 KiB); larger ones are sent as they are. */
 const COMPRESS_MAX_BYTES = 262_144;
@@ -28,7 +26,6 @@ const COMPRESS_MAX_BYTES = 262_144;
 export const PRECOMPUTED_COMPRESS_MAX_BYTES = 1_048_576;
 
 const BROTLI_QUALITY = 4;
-const GZIP_LEVEL = 6;
 
 export type Encoding = 'br' | 'gzip';
 

@@ -9,17 +9,17 @@ import { problemReply, type Reply } from './reply.js';
 import { contentSecurityPolicy, HTML_CONTENT_TYPE } from '../static-files.js';
 import { errorPageHtml } from '../../domain/pages/error-page.js';
 import { problemBody, type ProblemSpec } from '../../domain/contract/problem.js';
-import type { Problem } from '../../domain/contract/api-schemas.js';
 import type { Site } from '../../domain/contract/model.js';
 
 /**
- * The error page for a problem: same status, the page as HTML with the site's Content-Security-Policy.
- * @param headers the problem response's other headers (Content-Type, Content-Length and CSP are replaced)
+ * A page of the site as the answer: the HTML with its Content-Type, Content-Length and the site's
+ * Content-Security-Policy for `path`; no body for HEAD (Content-Length kept).
+ * @param headers the answer's other headers (Content-Type, Content-Length and CSP are replaced)
  */
-export function problemPageReply(method: string, site: Site, problem: Problem, path: string, headers: Record<string, string>): Reply {
-  const page = Buffer.from(errorPageHtml(site, problem));
+export function htmlPageReply(method: string, status: number, html: string, path: string, headers: Record<string, string>): Reply {
+  const page = Buffer.from(html);
   return {
-    status: problem.status,
+    status,
     headers: { ...headers, 'content-type': HTML_CONTENT_TYPE, 'content-length': String(page.length), 'content-security-policy': contentSecurityPolicy(path) },
     body: method === 'HEAD' ? null : page,
   };
@@ -43,7 +43,7 @@ export function errorReply(
 ): Reply {
   const instance = path.slice(0, 200);
   if (!prefersHtml(accept)) return problemReply(method, site.base_url, spec, instance, { ...extra, vary: 'Accept' }, common);
-  return problemPageReply(method, site, problemBody(site.base_url, spec, instance), path, {
+  return htmlPageReply(method, spec.status, errorPageHtml(site, problemBody(site.base_url, spec, instance)), path, {
     'cache-control': CACHE_CONTROL.error,
     ...extra,
     ...common,

@@ -48,7 +48,8 @@ import { headerValue } from './request-headers.js';
 import { matchApiRoute, mayBeApiPath } from './api-routes.js';
 import { answerApi } from './answer-api.js';
 import { outOfBounds } from './request-bounds.js';
-import { hostPolicy, hostRefusal, hostRefusalDetail, type HostPolicy } from './host-check.js';
+import { hostPolicy, hostRefusal, hostRefusalDetail } from './host-check.js';
+import { madeOnce } from '../../domain/compute/made-once.js';
 
 /** What the request listener needs besides the served dist (the h3 app gets the same). */
 export interface RequestListenerOptions {
@@ -128,18 +129,27 @@ export function createRequestListener(
     return !(isRead(method) && !path.startsWith(API_PREFIX) && served().staticFiles.get(path) !== undefined);
   };
 
-  /** Counts `count` more requests of the client that sent `req` (a JSON-RPC batch's messages past the first): the first refusal, else ok. */
+  /**
+   * The charge of a counted request: counts `count` more requests of the same client (a JSON-RPC
+   * batch's messages past the first) against the limits; the first refusal, else ok.
+   * @param apiKey the request's X-API-Key (options.limits.counts(apiKey) is true)
+   * @param ip the client address the request was admitted under
+   */
   const charge =
-    (req: IncomingMessage, apiKey: string | null) =>
+    (apiKey: string | null, ip: string) =>
     async (count: number): Promise<Admission> => {
-      if (!options.limits.counts(apiKey)) return { ok: true, headers: {} };
-      const ip = clientIpLogged(req.socket.remoteAddress, headerValue(req.headers['x-forwarded-for']), options.trustProxy, options.logger);
       let admission: Admission = { ok: true, headers: {} };
       for (let i = 0; i < count && admission.ok; i++) admission = await options.limits.admit(apiKey, ip);
       return admission;
     };
 
-  /** An admitted request: /mcp, bytes in memory, an API route, or the h3 app. */
+  /** The charge of a request the limits do not count: nothing more is counted either. */
+  const uncharged = async (): Promise<Admission> => ({ ok: true, headers: {} });
+
+  /**
+   * An admitted request: /mcp, bytes in memory, an API route, or the h3 app.
+   * @param chargeMore counts more requests of the same client (charge or uncharged), for a JSON-RPC batch on /mcp
+   */
   const dispatch = (
     req: IncomingMessage,
     res: ServerResponse,
@@ -148,8 +158,9 @@ export function createRequestListener(
     path: string,
     common: Record<string, string>,
     startedAt: number,
+    chargeMore: (count: number) => Promise<Admission>,
   ): void => {
-    if (path === SERVICE_PATHS.mcp) return void mcp.answer(req, res, common, startedAt, charge(req, headerValue(req.headers['x-api-key'])));
+    if (path === SERVICE_PATHS.mcp) return void mcp.answer(req, res, common, startedAt, chargeMore);
     const found = isRead(method) ? find(req, url) : undefined;
     const context: RequestContext & { common: Record<string, string> } = {
       ifNoneMatch: headerValue(req.headers['if-none-match']),
@@ -191,61 +202,44 @@ export function createRequestListener(
     send(req, res, reply, startedAt);
   };
 
-  /** The host policy of the served dist's BASE_URL, made again only when a reload changes it. */
-  let policy: { baseUrl: string; policy: HostPolicy } | undefined;
-  const currentPolicy = (): HostPolicy => {
-    const baseUrl = served().model.site.base_url;
-    if (policy?.baseUrl !== baseUrl) policy = { baseUrl, policy: hostPolicy(options.hosts.bind, baseUrl, options.hosts.allowed) };
-    return policy.policy;
-  };
+  /** The host policy of a served dist's BASE_URL, made once per served dist. */
+  const policyOf = madeOnce((b: Served) => hostPolicy(options.hosts.bind, b.model.site.base_url, options.hosts.allowed));
 
-  /** The 403 for a Host (or, for POST /mcp, Origin: a preflight passes, so the browser can read the refusal) the policy refuses, or undefined (http/host-check.ts); never counted. */
-  const refuseHost = (req: IncomingMessage, res: ServerResponse, method: string, path: string, common: Record<string, string>, startedAt: number): boolean => {
-    const hosts = currentPolicy();
-    const refusal = hostRefusal(hosts, headerValue(req.headers.host), headerValue(req.headers.origin), path === SERVICE_PATHS.mcp && method === 'POST');
-    if (!refusal) return false;
-    const detail = hostRefusalDetail(refusal, hosts);
-    if (path === SERVICE_PATHS.mcp) mcp.refuseHost(req, res, detail, common, startedAt);
-    else
-      send(
-        req,
-        res,
-        errorReply(
-          method,
-          headerValue(req.headers.accept),
-          served().model.site,
-          { status: 403, name: 'host-not-allowed', title: 'Host not allowed', detail },
-          path,
-          {},
-          common,
-        ),
-        startedAt,
-      );
-    return true;
-  };
-
-  /** A request the rate limits refused (401 or 429). */
+  /**
+   * A refused request, answered without reading its body: the 403 of the host check or the 401 or
+   * 429 of the rate limits; a JSON-RPC error on /mcp (mcp/mcp-http.ts), else problem+json or the
+   * error page for a browser (http/error-reply.ts).
+   * @param extra headers of the refusal (a 429's Retry-After and rate-limit state)
+   */
   const refuse = (
     req: IncomingMessage,
     res: ServerResponse,
     method: string,
     path: string,
-    refusal: Exclude<Admission, { ok: true }>,
+    spec: ProblemSpec,
+    extra: Record<string, string>,
     common: Record<string, string>,
     startedAt: number,
   ): void => {
-    if (path === SERVICE_PATHS.mcp) return void mcp.refuse(req, res, refusal, common, startedAt);
-    const spec: ProblemSpec =
-      refusal.status === 429
-        ? { status: 429, name: 'rate-limited', title: 'Too many requests', detail: refusal.detail }
-        : { status: 401, name: 'unauthorized', title: 'Unauthorized', detail: refusal.detail };
-    send(
-      req,
-      res,
-      errorReply(method, headerValue(req.headers.accept), served().model.site, spec, path, refusal.status === 429 ? refusal.headers : {}, common),
-      startedAt,
-    );
+    if (path === SERVICE_PATHS.mcp) return mcp.refuse(req, res, spec.status, spec.detail, extra, common, startedAt);
+    send(req, res, errorReply(method, headerValue(req.headers.accept), served().model.site, spec, path, extra, common), startedAt);
   };
+
+  /** The 403 for a Host (or, for POST /mcp, Origin: a preflight passes, so the browser can read the refusal) the policy refuses (http/host-check.ts), answered: true; else false. Never counted. */
+  const refuseHost = (req: IncomingMessage, res: ServerResponse, method: string, path: string, common: Record<string, string>, startedAt: number): boolean => {
+    const hosts = policyOf(served());
+    const refusal = hostRefusal(hosts, headerValue(req.headers.host), headerValue(req.headers.origin), path === SERVICE_PATHS.mcp && method === 'POST');
+    if (!refusal) return false;
+    const spec: ProblemSpec = { status: 403, name: 'host-not-allowed', title: 'Host not allowed', detail: hostRefusalDetail(refusal, hosts) };
+    refuse(req, res, method, path, spec, {}, common, startedAt);
+    return true;
+  };
+
+  /** The problem of a refusal of the rate limits (401 or 429). */
+  const admissionProblem = (refusal: Exclude<Admission, { ok: true }>): ProblemSpec =>
+    refusal.status === 429
+      ? { status: 429, name: 'rate-limited', title: 'Too many requests', detail: refusal.detail }
+      : { status: 401, name: 'unauthorized', title: 'Unauthorized', detail: refusal.detail };
 
   return (req, res) => {
     const method = req.method ?? 'GET';
@@ -264,13 +258,13 @@ export function createRequestListener(
     const path = url.split('?', 1)[0]!;
     if (refuseHost(req, res, method, path, common, startedAt)) return;
     const apiKey = headerValue(req.headers['x-api-key']);
-    if (!counted(method, path) || !options.limits.counts(apiKey)) return dispatch(req, res, method, url, path, common, startedAt);
+    if (!counted(method, path) || !options.limits.counts(apiKey)) return dispatch(req, res, method, url, path, common, startedAt, uncharged);
     const ip = clientIpLogged(req.socket.remoteAddress, headerValue(req.headers['x-forwarded-for']), options.trustProxy, options.logger);
     options.limits.admit(apiKey, ip).then(
       (admission) =>
         admission.ok
-          ? dispatch(req, res, method, url, path, { ...common, ...admission.headers }, startedAt)
-          : refuse(req, res, method, path, admission, common, startedAt),
+          ? dispatch(req, res, method, url, path, { ...common, ...admission.headers }, startedAt, charge(apiKey, ip))
+          : refuse(req, res, method, path, admissionProblem(admission), admission.status === 429 ? admission.headers : {}, common, startedAt),
       (error: unknown) => {
         options.logger.error({ req_id: common['x-request-id'], path: path.slice(0, 200), err: error }, 'unhandled error');
         if (!res.headersSent) send(req, res, problemReply(method, served().model.site.base_url, INTERNAL_ERROR, path.slice(0, 200), {}, common), startedAt);

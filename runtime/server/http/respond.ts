@@ -6,18 +6,9 @@ import { STATUS_CODES } from 'node:http';
 import { FastResponse } from 'srvx';
 import { computedReply, JSON_CONTENT_TYPE, precomputedReply, problemReply, type Reply, type RequestContext } from './reply.js';
 import type { Encoding } from './compression.js';
-import { problemBody, type ProblemSpec } from '../../domain/contract/problem.js';
-import type { Problem } from '../../domain/contract/api-schemas.js';
+import type { ProblemSpec } from '../../domain/contract/problem.js';
 
 const withCommonHeaders = new WeakSet<Response>();
-
-/** The problem of each response problemResponse made, so it can be read back without its body (a HEAD answer has none). */
-const problems = new WeakMap<Response, Problem>();
-
-/** The problem a response of problemResponse carries (also for HEAD, whose response has no body); undefined for any other response. */
-export function problemOf(response: Response): Problem | undefined {
-  return problems.get(response);
-}
 
 /**
  * True when a response was built with its request's common headers, so the app's onResponse
@@ -48,20 +39,11 @@ export function replyResponse(r: Reply): Response {
 }
 
 /**
- * The problem+json response for a problem.
- * @param common the request's common headers (see RequestContext)
+ * The problem+json response for a problem, whatever the request's Accept (the app's onError: an
+ * error raised before or by a route); the app's onResponse hook adds the request's common headers.
  */
-export function problemResponse(
-  method: string,
-  baseUrl: string,
-  spec: ProblemSpec,
-  instance?: string,
-  extra?: Record<string, string>,
-  common?: Record<string, string>,
-): Response {
-  const response = toResponse(problemReply(method, baseUrl, spec, instance, extra, common), common !== undefined);
-  problems.set(response, problemBody(baseUrl, spec, instance));
-  return response;
+export function problemResponse(method: string, baseUrl: string, spec: ProblemSpec, instance?: string): Response {
+  return toResponse(problemReply(method, baseUrl, spec, instance), false);
 }
 
 /** precomputedReply as a Response. */

@@ -15,7 +15,7 @@ import type { ReadableStream } from 'node:stream/web';
 import type { Served } from '../served.js';
 import { CACHE_CONTROL } from '../http/caching.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
-import { JSON_RPC_HEADERS, jsonRpcBatch, jsonRpcRefusal, type JsonRpcId, type McpAnswer } from './json-rpc.js';
+import { JSON_RPC_HEADERS, jsonRpcError, jsonRpcRefusal, type JsonRpcId, type McpAnswer } from './json-rpc.js';
 import { handleMcp } from './server.js';
 import { answerToolCall, plainToolCall } from './tool-calls.js';
 
@@ -23,7 +23,7 @@ import { answerToolCall, plainToolCall } from './tool-calls.js';
 let modernModule: Promise<typeof import('./modern.js')> | undefined;
 const loadModern = () => (modernModule ??= import('./modern.js'));
 
-/** The body parsed, or undefined when it is not JSON (the SDKs answer the parse error). */
+/** The body parsed, or undefined when it is not JSON (the SDKs answer the parse error). Parsed once per POST: the messages of a batch are handed on parsed. */
 function parsed(body: string): unknown {
   try {
     return JSON.parse(body);
@@ -48,9 +48,14 @@ export interface McpPost {
   charge: (count: number) => Promise<McpAnswer | undefined>;
 }
 
-/** One message (the body of a single JSON-RPC message) answered as a POST of its own. */
-async function answerOne(served: Served, post: McpPost, body: string): Promise<McpAnswer> {
-  const toolCall = plainToolCall(body, post.header);
+/**
+ * One message answered as a POST of its own.
+ * @param body the message's JSON text
+ * @param message `body` parsed (undefined: not JSON)
+ * @param id the message's request id (requestId(message))
+ */
+async function answerOne(served: Served, post: McpPost, body: string, message: unknown, id: JsonRpcId | undefined): Promise<McpAnswer> {
+  const toolCall = plainToolCall(body, message, post.header);
   if (toolCall) return { status: 200, headers: { ...JSON_RPC_HEADERS }, body: await answerToolCall(served, toolCall) };
   // The spec tells clients to send only Content-Type: application/json; the SDK wants Accept to name
   // both JSON and SSE, so a missing, wildcard or partial Accept is completed here (we answer JSON).
@@ -59,14 +64,13 @@ async function answerOne(served: Served, post: McpPost, body: string): Promise<M
   headers.delete('content-length');
   const request = new Request(post.href, { method: 'POST', headers, body });
   const modern = await loadModern();
-  const message = parsed(body);
   const response = (await modern.isModernRequest(request, message)) ? await modern.answerModern(served, request) : await handleMcp(served, request);
   const headersOut = { 'cache-control': CACHE_CONTROL.jsonRpc, ...Object.fromEntries(response.headers) };
   // a subscriptions/listen stream (2026-07-28) goes out as it comes
   if (response.body && (response.headers.get('content-type') ?? '').startsWith('text/event-stream'))
     return { status: response.status, headers: headersOut, body: response.body as ReadableStream<Uint8Array> };
   const text = response.body ? await response.text() : null;
-  return { status: response.status, headers: headersOut, body: text === null ? null : withRequestId(text, requestId(message)) };
+  return { status: response.status, headers: headersOut, body: text === null ? null : withRequestId(text, id) };
 }
 
 /**
@@ -94,26 +98,13 @@ async function answerBatch(served: Served, post: McpPost, messages: unknown[]): 
     const id = requestId(message);
     if (bytes >= LIMITS.mcpBatchAnswerMaxBytes) {
       if (id !== undefined)
-        parts.push(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            id,
-            error: { code: -32000, message: `This batch's answers passed ${LIMITS.mcpBatchAnswerMaxBytes} bytes; send this request again on its own.` },
-          }),
-        );
+        parts.push(jsonRpcError(id, -32000, `This batch's answers passed ${LIMITS.mcpBatchAnswerMaxBytes} bytes; send this request again on its own.`));
       continue;
     }
-    const answer = await answerOne(served, post, JSON.stringify(message));
+    const answer = await answerOne(served, post, JSON.stringify(message), message, id);
     if (answer.body !== null && typeof answer.body === 'object' && !Buffer.isBuffer(answer.body)) {
       await answer.body.cancel(); // a stream cannot be part of a batch's answer
-      if (id !== undefined)
-        parts.push(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            id,
-            error: { code: -32600, message: 'A streamed request (subscriptions/listen) cannot be part of a batch; send it on its own.' },
-          }),
-        );
+      if (id !== undefined) parts.push(jsonRpcError(id, -32600, 'A streamed request (subscriptions/listen) cannot be part of a batch; send it on its own.'));
       continue;
     }
     // the first message refused over HTTP (e.g. an unsupported MCP-Protocol-Version header): the request as a whole is
@@ -129,8 +120,9 @@ async function answerBatch(served: Served, post: McpPost, messages: unknown[]): 
 
 /** Answers a POST /mcp (see the module comment). */
 export async function answerMcpPost(served: Served, post: McpPost): Promise<McpAnswer> {
-  const batch = jsonRpcBatch(post.body);
-  if (!batch || batch.length === 0) return answerOne(served, post, post.body); // an empty batch: the SDK's invalid-request error
+  const batch = parsed(post.body);
+  // not a batch, or an empty one (the SDK's invalid-request error)
+  if (!Array.isArray(batch) || batch.length === 0) return answerOne(served, post, post.body, batch, requestId(batch));
   if (batch.length > LIMITS.mcpBatchMax) {
     return jsonRpcRefusal(400, `A JSON-RPC batch may hold at most ${LIMITS.mcpBatchMax} messages; got ${batch.length}.`, {}, -32600);
   }

@@ -1,6 +1,6 @@
 /**
  * What POST /mcp needs before the MCP SDK is involved (this module imports none of it): the
- * JSON-RPC refusal body and the batch and body-size bounds (docs/mcp.md "Limits").
+ * JSON-RPC refusal body and the body-size bound (docs/mcp.md "Limits").
  */
 import type { ReadableStream } from 'node:stream/web';
 import { CACHE_CONTROL } from '../http/caching.js';
@@ -21,24 +21,23 @@ export interface McpAnswer {
 export type JsonRpcId = string | number | null;
 
 /**
- * A JSON-RPC error answer to a request refused before it reached the MCP server (401, 429, 400):
- * the limit explained in `message`, with the HTTP status of the refusal, and the request's own id
- * when it could be read (JSON-RPC 2.0 section 5: null only when the id cannot be determined).
+ * A JSON-RPC error response, serialised (JSON-RPC 2.0 section 5.1).
+ * @param id the request's id (null when it could not be determined)
  * @param code JSON-RPC error code (-32000 server error, -32600 invalid request)
  */
-export function jsonRpcRefusal(status: number, message: string, extraHeaders: Record<string, string> = {}, code = -32000, id: JsonRpcId = null): McpAnswer {
-  return { status, headers: { ...JSON_RPC_HEADERS, ...extraHeaders }, body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) };
+export function jsonRpcError(id: JsonRpcId, code: number, message: string): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
 }
 
-/** The messages when the body is a JSON array (a JSON-RPC batch), else undefined; malformed JSON is left to the SDK's parse error. */
-export function jsonRpcBatch(body: string): unknown[] | undefined {
-  if (!body.trimStart().startsWith('[')) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return Array.isArray(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * A JSON-RPC error answer to a request refused before its messages were answered (403, 401, 429,
+ * or a batch over the bound: 400): the limit explained in `message`, with the HTTP status of the
+ * refusal. The id is null (JSON-RPC 2.0 section 5: the id could not be determined): the body was
+ * not read, or the refusal is of a whole batch.
+ * @param code JSON-RPC error code (-32000 server error, -32600 invalid request)
+ */
+export function jsonRpcRefusal(status: number, message: string, extraHeaders: Record<string, string> = {}, code = -32000): McpAnswer {
+  return { status, headers: { ...JSON_RPC_HEADERS, ...extraHeaders }, body: jsonRpcError(null, code, message) };
 }
 
 /** The 413 problem for a body over LIMITS.mcpBodyMaxBytes. */

@@ -31,8 +31,8 @@ import { loadMcpEndpoint } from './load-endpoint.js';
 const declaredLength = (req: IncomingMessage): number => Number(headerValue(req.headers['content-length']) ?? 0);
 
 /** The JSON-RPC error answering a refusal of the rate limits (401 or 429, with its RateLimit headers). */
-function refusalAnswer(refusal: Exclude<Admission, { ok: true }>, extra: Record<string, string>): McpAnswer {
-  return jsonRpcRefusal(refusal.status, refusal.detail, { ...(refusal.status === 429 ? refusal.headers : {}), ...extra });
+function refusalAnswer(refusal: Exclude<Admission, { ok: true }>): McpAnswer {
+  return jsonRpcRefusal(refusal.status, refusal.detail, refusal.status === 429 ? refusal.headers : {});
 }
 
 /** The answers to /mcp requests, for the request listener. */
@@ -48,16 +48,21 @@ export interface McpHttp {
     startedAt: number,
     charge: (count: number) => Promise<Admission>,
   ): Promise<void>;
-  /** Answers a request for /mcp the rate limits refused (401 or 429) as a JSON-RPC error. */
+  /**
+   * Answers a request for /mcp refused before its body is read as a JSON-RPC error explaining
+   * `detail`: a Host or Origin that is not allowed (403, http/host-check.ts), or a refusal of the
+   * rate limits (401 or 429). A POST's body is never read: Connection: close.
+   * @param extra headers of the refusal (a 429's Retry-After and rate-limit state)
+   */
   refuse(
     req: IncomingMessage,
     res: ServerResponse,
-    refusal: Exclude<Admission, { ok: true }>,
+    status: number,
+    detail: string,
+    extra: Record<string, string>,
     common: Record<string, string>,
     startedAt: number,
-  ): Promise<void>;
-  /** Answers a request for /mcp whose Host or Origin is not allowed (http/host-check.ts) as a 403 JSON-RPC error explaining `detail`, without reading its body (as refuse). */
-  refuseHost(req: IncomingMessage, res: ServerResponse, detail: string, common: Record<string, string>, startedAt: number): Promise<void>;
+  ): void;
 }
 
 /**
@@ -89,7 +94,7 @@ export function createMcpHttp(served: () => Served, send: SendReply, logger: Log
       Object.entries(req.headers).flatMap(([name, value]): Array<[string, string]> => (value === undefined ? [] : [[name, headerValue(value)!]]));
     const chargeMore = async (count: number): Promise<McpAnswer | undefined> => {
       const admission = await charge(count);
-      return admission.ok ? undefined : refusalAnswer(admission, {});
+      return admission.ok ? undefined : refusalAnswer(admission);
     };
     const answer = await (
       await loadMcpEndpoint()
@@ -130,12 +135,8 @@ export function createMcpHttp(served: () => Served, send: SendReply, logger: Log
         else res.destroy();
       }
     },
-    refuse: async (req, res, refusal, common, startedAt) => {
-      const answer = refusalAnswer(refusal, req.method === 'POST' ? { connection: 'close' } : {});
-      send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
-    },
-    refuseHost: async (req, res, detail, common, startedAt) => {
-      const answer = jsonRpcRefusal(403, detail, req.method === 'POST' ? { connection: 'close' } : {});
+    refuse: (req, res, status, detail, extra, common, startedAt) => {
+      const answer = jsonRpcRefusal(status, detail, req.method === 'POST' ? { ...extra, connection: 'close' } : extra);
       send(req, res, { ...answer, headers: { ...answer.headers, ...common } }, startedAt);
     },
   };

@@ -29,8 +29,6 @@ export interface McpState {
   toolCallAnswers: LRUCache<string, Buffer>;
   /** Made on the first resource or completion request (./resources.ts). */
   resourceIndex: ResourceIndex | undefined;
-  /** The 2026-07-28 era's handler (./modern.ts: the 2.x SDK's createMcpHandler), made on first use. */
-  modernHandler: unknown;
   /** Largest resource `resources/read` returns inline, bytes (MCP_RESOURCE_MAX_BYTES, README "Configuration"); larger ones are refused naming their URL. */
   resourceMaxBytes: number;
 }
@@ -49,7 +47,6 @@ export function newMcpState(resourceMaxBytes = MCP_RESOURCE_MAX_BYTES_DEFAULT): 
       sizeCalculation: (member) => member.length || 1,
     }),
     resourceIndex: undefined,
-    modernHandler: undefined,
     resourceMaxBytes,
   };
 }

@@ -8,16 +8,16 @@
  * errors, -32602 for an unknown resource, and fills `ttlMs` and `cacheScope` of cacheable results
  * from the hints given here. Every other request stays with the 1.x SDK (./server.ts), which
  * serves 2025-11-25 and earlier with `initialize`; both eras register the same tools, resources and
- * prompts (./tools.ts, ./resources.ts, ./prompts.ts through ./sdk-kit.ts).
+ * prompts (./registrations.ts).
  */
 import { completable, createMcpHandler, isLegacyRequest, McpServer, ProtocolError, ResourceTemplate } from '@modelcontextprotocol/server';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Served } from '../served.js';
-import { CACHE_CONTROL } from '../../domain/contract/cache-control.js';
+import { PRECOMPUTED_MAX_AGE_SECONDS } from '../../domain/contract/cache-control.js';
 import { LIMITS } from '../../domain/contract/parameter-rules.js';
-import { registerPrompts } from './prompts.js';
-import { registerResources } from './resources.js';
-import { instructions, registerTools } from './tools.js';
+import { madeOnce } from '../../domain/compute/made-once.js';
+import { registerEverything } from './registrations.js';
+import { instructions } from './tools.js';
 import type { McpKit } from './sdk-kit.js';
 
 /** The 2.x SDK's classes for the registrations (./sdk-kit.ts). */
@@ -31,23 +31,21 @@ const SDK2_KIT: McpKit = {
  * The caching hint of every cacheable result (MCP 2026-07-28 "Caching": tools/list, prompts/list,
  * resources/list, resources/templates/list, resources/read, server/discover). The data changes
  * only with a new build, swapped in by a reload, so the hint is the REST API's policy for
- * precomputed bodies (CACHE_CONTROL.precomputed, max-age in seconds): the same freshness, and
+ * precomputed bodies (CACHE_CONTROL.precomputed, whose max-age is PRECOMPUTED_MAX_AGE_SECONDS): the same freshness, and
  * public, since no answer depends on who asks.
  */
-const CACHE_HINT = { ttlMs: Number(/max-age=(\d+)/.exec(CACHE_CONTROL.precomputed)![1]) * 1000, cacheScope: 'public' } as const;
+const CACHE_HINT = { ttlMs: PRECOMPUTED_MAX_AGE_SECONDS * 1000, cacheScope: 'public' } as const;
+
+/** The caching hint of each cacheable method's result (CACHE_HINT). */
+const CACHE_HINTS = Object.fromEntries(
+  ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'].map((m) => [m, CACHE_HINT]),
+);
 
 /** A 2.x McpServer for one modern request, with every tool, resource and prompt of the served dist. */
 function createModernServer(served: Served): McpServer {
   const site = served.model.site;
-  const cacheHints = Object.fromEntries(
-    ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'].map((m) => [m, CACHE_HINT]),
-  );
-  const server = new McpServer({ name: site.name, version: site.api_version }, { instructions: instructions(served), cacheHints });
-  registerTools(server, served);
-  registerResources(server, served, SDK2_KIT);
-  registerPrompts(server, served, SDK2_KIT);
-  // the lists change only with a new dist and nothing is pushed to clients (no subscriptions/listen streams): say so
-  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false, subscribe: false }, prompts: { listChanged: false } });
+  const server = new McpServer({ name: site.name, version: site.api_version }, { instructions: instructions(served), cacheHints: CACHE_HINTS });
+  registerEverything(server, served, SDK2_KIT);
   return server;
 }
 
@@ -55,16 +53,15 @@ function createModernServer(served: Served): McpServer {
 const MODERN_MAX_SUBSCRIPTIONS = 256;
 
 /** The served dist's modern handler, made on first use (a reload gets a new Served value, hence a new handler). */
-function handlerOf(served: Served): ReturnType<typeof createMcpHandler> {
-  served.mcp.modernHandler ??= createMcpHandler(() => createModernServer(served), {
+const handlerOf = madeOnce((served: Served) =>
+  createMcpHandler(() => createModernServer(served), {
     legacy: 'reject', // 2025-era requests never reach it: ./endpoint.ts sends them to the 1.x SDK
     maxRequestBodySize: LIMITS.mcpBodyMaxBytes,
     // subscriptions/listen streams are acknowledged and kept alive, but carry no change notification:
     // nothing changes while a dist is served (a reload makes a new handler; the old streams stay open until their clients close them); bounded, as each holds a connection
     maxSubscriptions: MODERN_MAX_SUBSCRIPTIONS,
-  });
-  return served.mcp.modernHandler as ReturnType<typeof createMcpHandler>;
-}
+  }),
+);
 
 /** True when the SDK 2.x classifies the request as 2026-07-28 era or later (its envelope claim or a modern MCP-Protocol-Version). */
 export async function isModernRequest(request: Request, parsedBody: unknown): Promise<boolean> {

@@ -13,6 +13,11 @@ export interface McpRegistry {
   registerPrompt(name: string, config: any, callback: (args: any) => any): unknown;
 }
 
+/** An SDK's McpServer as ./registrations.ts uses it: the registration methods, and the low-level server's capabilities. */
+export interface McpServerLike extends McpRegistry {
+  server: { registerCapabilities(capabilities: Record<string, unknown>): void };
+}
+
 /** An SDK's classes and helpers the registrations use. */
 export interface McpKit {
   /** The SDK's ResourceTemplate class. */

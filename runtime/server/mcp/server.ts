@@ -11,10 +11,9 @@ import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Served } from '../served.js';
-import { registerPrompts } from './prompts.js';
-import { registerResources } from './resources.js';
+import { registerEverything } from './registrations.js';
 import { withProtocolErrorCodes } from './protocol-errors.js';
-import { instructions, registerTools } from './tools.js';
+import { instructions } from './tools.js';
 import { OPERATIONS } from '../../domain/operations/catalogue.js';
 import type { McpKit } from './sdk-kit.js';
 
@@ -40,14 +39,8 @@ export function createMcpServer(served: Served): McpServer {
   const site = served.model.site;
   sharedValidator ??= new AjvJsonSchemaValidator();
   const server = new McpServer({ name: site.name, version: site.api_version }, { instructions: instructions(served), jsonSchemaValidator: sharedValidator });
-  registerTools(server, served);
-  registerResources(server, served, SDK1_KIT);
-  registerPrompts(server, served, SDK1_KIT);
+  registerEverything(server, served, SDK1_KIT);
   withProtocolErrorCodes(server, TOOL_NAMES);
-  // The lists never change while a dist is served (a reload builds new servers), so no list_changed
-  // notification is ever sent, and a stateless server has no subscriptions: say so (the SDK
-  // advertises listChanged true on registration).
-  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false, subscribe: false }, prompts: { listChanged: false } });
   return server;
 }
 

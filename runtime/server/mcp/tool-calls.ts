@@ -39,20 +39,16 @@ export interface PlainToolCall {
 }
 
 /**
- * The parsed single `tools/call` request in `body`, when the request qualifies for this path (see above); else undefined.
+ * The single `tools/call` request in `body`, when the request qualifies for this path (see above); else undefined.
+ * @param body the message's JSON text (checked as text first: most requests are told apart without looking at `message`)
+ * @param message `body` parsed, or undefined when it is not JSON
  * @param header the request header of a (lower-case) name, or null
  */
-export function plainToolCall(body: string, header: (name: string) => string | null): PlainToolCall | undefined {
+export function plainToolCall(body: string, message: unknown, header: (name: string) => string | null): PlainToolCall | undefined {
   if (!isJsonContentType(header('content-type')) || header('mcp-session-id') !== null) return undefined;
   const version = header('mcp-protocol-version');
   if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
   if (!body.includes('"tools/call"') || body.includes('io.modelcontextprotocol/protocolVersion')) return undefined; // the 2026-07-28 envelope: ./modern.ts
-  let message: unknown;
-  try {
-    message = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
   if (!isJSONRPCRequest(message) || message.method !== 'tools/call') return undefined;
   try {
     return { request: message, key: JSON.stringify(message.params ?? null) };

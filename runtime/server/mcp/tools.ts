@@ -8,6 +8,8 @@ import type { Served } from '../served.js';
 import type { OperationResult } from '../../domain/operations/result.js';
 import { OPERATIONS, runTool, type ApiOperation } from '../../domain/operations/catalogue.js';
 import { apiRegistry } from '../../domain/contract/api-schemas.js';
+import { SERVICE_PATHS } from '../../domain/contract/urls.js';
+import { madeOnce } from '../../domain/compute/made-once.js';
 import { outlineSchema, SHARED_FIELDS } from './tool-schemas.js';
 import type { McpRegistry } from './sdk-kit.js';
 
@@ -19,8 +21,8 @@ interface ToolResult {
   content: Array<{ type: 'text'; text: string }>;
 }
 
-/** The server's instructions (`initialize` and `server/discover`): what the service is, its limits and how to credit it. */
-export function instructions(served: Served): string {
+/** The server's instructions (`initialize` and `server/discover`): what the service is, its limits and how to credit it; made once per served dist. */
+export const instructions = madeOnce((served: Served): string => {
   const site = served.model.site;
   return [
     `${site.name}: sourced, scored comparisons of crypto exchanges, hardware wallets, software wallets, US high-yield savings accounts and US brokerages.`,
@@ -33,7 +35,7 @@ export function instructions(served: Served): string {
     'The data is informational, not investment advice.',
     `Credit the service with this attribution and the page URL of each result: "${site.attribution}". ${site.license}`,
   ].join('\n');
-}
+});
 
 /**
  * A tool result: the REST body as structuredContent and a short summary of it as text
@@ -49,12 +51,12 @@ function toolResult(tool: ApiOperation['tool'], result: OperationResult): ToolRe
 }
 
 /** Each operation's outline output schema (./tool-schemas.ts), made once. */
-const outlines = new Map<ApiOperation, ReturnType<typeof outlineSchema>>();
+const outlineOf = madeOnce((operation: ApiOperation) => outlineSchema(operation.result.schema));
 
 /** A tool's description with where its whole output schema is published (openapi.json components). */
 function describeTool(operation: ApiOperation, base: string): string {
   const id = apiRegistry.get(operation.result.schema)?.id;
-  return id ? `${operation.tool.description} Full output schema: ${base}/openapi.json#/components/schemas/${id}` : operation.tool.description;
+  return id ? `${operation.tool.description} Full output schema: ${base}${SERVICE_PATHS.openapi}#/components/schemas/${id}` : operation.tool.description;
 }
 
 /** Registers a tool for each operation of the catalogue on `server`. */
@@ -68,7 +70,7 @@ export function registerTools(server: McpRegistry, served: Served): void {
         title: tool.title,
         description: describeTool(operation, base),
         inputSchema: tool.inputSchema,
-        outputSchema: outlines.get(operation) ?? outlines.set(operation, outlineSchema(operation.result.schema)).get(operation)!,
+        outputSchema: outlineOf(operation),
         annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
       },
       async (args: Record<string, unknown>) => toolResult(tool, runTool(operation, served, args)),

@@ -18,7 +18,7 @@ import type { Logger } from '../log.js';
 import { changeMessages, newChanges } from './change-messages.js';
 import type { DeliveryStore, PendingDelivery } from './delivery-store.js';
 import type { WebhookSettings } from './webhook-config.js';
-import { sendSigned, type AttemptResult } from './webhook-sender.js';
+import { sendSigned } from './webhook-sender.js';
 
 /** What an event reports of a delivery. */
 export interface DeliveryEvent {
@@ -40,11 +40,10 @@ export const WEBHOOK_OUTCOMES = ['delivered', 'retrying', 'gave-up', 'refused', 
 export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 
 export class WebhookDispatcher extends EventEmitter {
-  private readonly timers = new Set<NodeJS.Timeout>();
-  /** Ids with a timer in this process, so resuming twice does not attempt one twice. */
-  private readonly scheduled = new Set<string>();
+  /** The timer of each delivery id scheduled in this process, so resuming twice does not attempt one twice. */
+  private readonly timers = new Map<string, NodeJS.Timeout>();
   private closed = false;
-  /** Errors caught in deliveries (thrown by the sender, the store or this code), since start. */
+  /** Errors caught in deliveries (thrown by the store or this code), since start. */
   internalErrors = 0;
 
   /** @param clock the time (ms since the epoch) of signatures and schedules; Date.now by default */
@@ -80,9 +79,8 @@ export class WebhookDispatcher extends EventEmitter {
   /** Stops every timer (shutdown); pending deliveries stay in the store. */
   close(): void {
     this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
-    this.scheduled.clear();
   }
 
   private async queue(known: ReadonlySet<string>, next: RuntimeModel): Promise<number> {
@@ -98,12 +96,10 @@ export class WebhookDispatcher extends EventEmitter {
   }
 
   private schedule(d: PendingDelivery): void {
-    if (this.closed || this.scheduled.has(d.id)) return;
-    this.scheduled.add(d.id);
+    if (this.closed || this.timers.has(d.id)) return;
     const timer = setTimeout(
       () => {
-        this.timers.delete(timer);
-        this.scheduled.delete(d.id);
+        this.timers.delete(d.id);
         this.attempt(d).catch((error: unknown) => {
           this.caught(d, error);
           this.schedule({ ...d, due: this.clock() + (this.settings.retryDelaysMs[0] ?? LOCK_MARGIN_MS) });
@@ -112,7 +108,7 @@ export class WebhookDispatcher extends EventEmitter {
       Math.max(0, d.due - this.clock()),
     );
     timer.unref();
-    this.timers.add(timer);
+    this.timers.set(d.id, timer);
   }
 
   /** Counts and logs an error caught in a delivery. */
@@ -146,18 +142,13 @@ export class WebhookDispatcher extends EventEmitter {
   private async send(d: PendingDelivery): Promise<void> {
     const target = this.settings.targets.find((t) => t.id === d.target);
     if (!target) return void (await this.store.remove(d.id)); // the webhook was removed from the configuration
-    let result: AttemptResult;
-    try {
-      result = await sendSigned(target.url, d.id, d.payload, {
-        secret: target.secret,
-        timeoutMs: this.settings.requestTimeoutMs,
-        allowPrivateNetworks: this.settings.allowPrivateNetworks,
-        now: new Date(this.clock()),
-      });
-    } catch (error) {
-      this.caught(d, error);
-      result = { outcome: 'failed', status: null, error: messageOf(error) };
-    }
+    // never rejects: a failure is an outcome
+    const result = await sendSigned(target.url, d.id, d.payload, {
+      secret: target.secret,
+      timeoutMs: this.settings.requestTimeoutMs,
+      allowPrivateNetworks: this.settings.allowPrivateNetworks,
+      now: new Date(this.clock()),
+    });
     const attempts = d.attempts + 1;
     const report = (event: string, error: string | null): DeliveryEvent => {
       const body = { id: d.id, target: d.target, attempts, status: result.status, error };

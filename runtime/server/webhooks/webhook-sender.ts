@@ -59,7 +59,6 @@ export function sendSigned(url: string, id: string, payload: string, options: Se
         {
           method: 'POST',
           ...(agent && { agent }),
-          timeout: options.timeoutMs,
           headers: {
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(payload),
@@ -84,7 +83,6 @@ export function sendSigned(url: string, id: string, payload: string, options: Se
           });
         },
       );
-      req.on('timeout', () => req!.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
       req.on('error', (error) => {
         // request-filtering-agent's refusal: "DNS lookup <address>(...) is not allowed. Because, It is private IP address."
         const refused = !options.allowPrivateNetworks && /^DNS lookup .* is not allowed/.test(error.message);
