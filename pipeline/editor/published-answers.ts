@@ -21,6 +21,7 @@ import { rankSavings } from '../../runtime/domain/compute/savings-ranking.js';
 import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
 import { verdictBodies } from '../emit/api-bodies.js';
 import { DEFAULT_FEE_PROFILE } from '../report.js';
+import { figuresOf } from '../score/figures.js';
 import { summaryApyBalance, type ScoredPlatform } from '../score/score-dataset.js';
 
 /** One row of a category's ranking. */
@@ -88,8 +89,7 @@ export function categoryAnswers(site: Site, methodology: Methodology, category: 
   const { balance, months } = savingsInputs(methodology);
   const stale = new Map<string, boolean>();
   for (const p of members) {
-    for (const [group, state] of p.facts) stale.set(`${p.source.slug} facts.${group}`, state.stale);
-    for (const c of p.criteria) if (c.basis === 'assessed') stale.set(`${p.source.slug} assessments.${c.key}`, c.stale);
+    for (const f of figuresOf(p)) stale.set(`${p.source.slug} ${f.kind}.${f.key}`, f.stale);
     stale.set(`${p.source.slug} incidents`, p.model.incident_record_stale);
   }
   return {

@@ -19,6 +19,7 @@ import type { PlatformSource } from '../../runtime/domain/sources/platform-schem
 import { groupsOfRule } from '../../runtime/domain/scoring/criterion-rules.js';
 import { factKindOf } from '../../runtime/domain/scoring/fact-states.js';
 import { ageInDays } from '../../runtime/domain/scoring/freshness.js';
+import { figuresOf } from '../score/figures.js';
 import { scoreDataset, type ScoredPlatform } from '../score/score-dataset.js';
 import { platformSnapshot } from '../history/platform-snapshot.js';
 import { categoryAnswers, diffCategory, impactOf, publishedAnswers, savingsAnswerName, type AnswerChange, type CategoryAnswers } from './published-answers.js';
@@ -140,9 +141,9 @@ function candidatesOf(state: ScoredState, members: readonly ScoredPlatform[], p:
     });
   };
   const facts = p.source.facts as Record<string, { as_of: string; sources: Array<{ url: string }> }>;
-  for (const [group, s] of p.facts) present(`facts.${group}`, facts[group]!, s.stale, s.evidence_tier === 'weak');
-  for (const c of p.criteria) {
-    if (c.basis === 'assessed') present(`assessments.${c.key}`, p.source.assessments![c.key]!, c.stale, c.evidence_tier === 'weak');
+  for (const f of figuresOf(p)) {
+    const group = f.kind === 'facts' ? facts[f.key]! : p.source.assessments![f.key]!;
+    present(`${f.kind}.${f.key}`, group, f.stale, f.evidence_tier === 'weak');
   }
   // missing: each criterion without data, filled like the category's best and worst platform on it
   for (const c of p.criteria) {
