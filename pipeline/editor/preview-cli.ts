@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import { git } from '../history/git-log.js';
 import { DEFAULT_SOURCES_DIR } from '../paths.js';
 import { evaluationDateOf } from '../../runtime/domain/scoring/freshness.js';
 import { formatPreview, previewChange, unchangedPreview } from './preview.js';
@@ -21,16 +22,6 @@ import { runCommand, UsageError } from './run-command.js';
 
 const run = promisify(execFile);
 const USAGE = 'usage: npm run preview -- --base <git ref> [--head <git ref>] [--sources DIR] [--json]\n';
-
-/** Runs git in `cwd`; resolves with its standard output. @throws Error with git's message */
-async function git(cwd: string, args: string[]): Promise<string> {
-  try {
-    return (await run('git', args, { cwd, maxBuffer: 256 * 1024 * 1024 })).stdout;
-  } catch (error) {
-    const e = error as { stderr?: string; message: string };
-    throw new Error(`git ${args.join(' ')}: ${(e.stderr || e.message).trim()}`);
-  }
-}
 
 /** True when git exits non-zero (e.g. `git diff --quiet` on a difference). */
 async function gitDiffers(cwd: string, args: string[]): Promise<boolean> {
