@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { CATEGORY_IDS, type CategoryId } from '../../runtime/domain/contract/categories.js';
 import { httpsUrl } from '../../runtime/domain/sources/common-schema.js';
 import { MethodologySchema } from '../../runtime/domain/sources/methodology-schema.js';
-import { evaluationDateOf } from '../../runtime/domain/scoring/freshness.js';
+import { evaluationDate } from '../evaluation-date.js';
 import { findPlatformFiles, parseYaml, relativeFile } from '../load/load.js';
 import { DEFAULT_SOURCES_DIR } from '../paths.js';
 import { namingRoot } from './platform-files.js';
@@ -57,7 +57,7 @@ await runCommand(USAGE, async () => {
   const methodologyFile = path.join(sourcesDir, 'methodology.yaml');
   const methodology = MethodologySchema.safeParse(parseYaml('methodology.yaml', await readFile(methodologyFile, 'utf8')).source.data);
   if (!methodology.success) throw new Error(`new-platform: ${methodologyFile} does not validate; run npm run check`);
-  const asOf = evaluationDateOf(process.env.SOURCE_DATE_EPOCH, new Date().toISOString().slice(0, 10));
+  const asOf = evaluationDate();
   const file = path.join(sourcesDir, 'platforms', category, `${slug}.yaml`);
   if (existsSync(file)) throw new Error(`new-platform: ${file} already exists`);
   await mkdir(path.dirname(file), { recursive: true });

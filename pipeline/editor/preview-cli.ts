@@ -14,10 +14,9 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { git } from '../history/git-log.js';
 import { DEFAULT_SOURCES_DIR } from '../paths.js';
-import { evaluationDateOf } from '../../runtime/domain/scoring/freshness.js';
+import { evaluationDate } from '../evaluation-date.js';
 import { formatPreview, previewChange, unchangedPreview } from './preview.js';
 import { loadScoredState } from './scored-state.js';
-import { namingRoot } from './platform-files.js';
 import { runCommand, UsageError } from './run-command.js';
 
 const run = promisify(execFile);
@@ -62,11 +61,11 @@ await runCommand(USAGE, async () => {
       (await git(top, ['ls-files', '--others', '--exclude-standard', '--', rel])).trim() !== '';
   let preview;
   if (!changed) {
-    preview = unchangedPreview(values.base, headLabel, evaluationDateOf(process.env.SOURCE_DATE_EPOCH, new Date().toISOString().slice(0, 10)));
+    preview = unchangedPreview(values.base, headLabel, evaluationDate());
   } else {
     const temp = await mkdtemp(path.join(tmpdir(), 'preview-'));
     try {
-      const load = (dir: string, label: string) => loadScoredState(dir, namingRoot(dir), `the sources of ${label}`);
+      const load = (dir: string, label: string) => loadScoredState(dir, `the sources of ${label}`);
       const baseDir = await sourcesAt(top, values.base, rel, temp);
       const headDir = values.head ? await sourcesAt(top, values.head, rel, temp) : sourcesDir;
       preview = previewChange(await load(baseDir, `base ${values.base}`), await load(headDir, `head ${headLabel}`), values.base, headLabel);

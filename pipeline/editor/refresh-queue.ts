@@ -23,6 +23,7 @@ import { figuresOf } from '../score/figures.js';
 import { scoreDataset, type ScoredPlatform } from '../score/score-dataset.js';
 import { platformSnapshot } from '../history/platform-snapshot.js';
 import { categoryAnswers, diffCategory, impactOf, publishedAnswers, savingsAnswerName, type AnswerChange, type CategoryAnswers } from './published-answers.js';
+import type { PlatformFiles } from './platform-files.js';
 import { evidenceOf, type ScoredState } from './scored-state.js';
 
 /** Why a fact is in the queue. */
@@ -77,9 +78,6 @@ export interface RefreshQueue {
   limit: number;
   items: QueueItem[];
 }
-
-/** Where each platform's file is: slug -> path relative to the project root, and its text. */
-export type PlatformFiles = ReadonlyMap<string, { file: string; lineOf: (path: string[]) => number }>;
 
 interface Candidate {
   fact: string;
