@@ -13,7 +13,7 @@
  * The impact is the sum of the points of every published answer that differs from today's in any
  * of the situations (each answer counted once, at its highest points).
  */
-import type { CategoryId } from '../../runtime/domain/contract/categories.js';
+import { CATEGORY_IDS, type CategoryId } from '../../runtime/domain/contract/categories.js';
 import type { FactKind } from '../../runtime/domain/sources/methodology-schema.js';
 import type { PlatformSource } from '../../runtime/domain/sources/platform-schema.js';
 import { groupsOfRule } from '../../runtime/domain/scoring/criterion-rules.js';
@@ -22,7 +22,7 @@ import { ageInDays } from '../../runtime/domain/scoring/freshness.js';
 import { figuresOf } from '../score/figures.js';
 import { scoreDataset, type ScoredPlatform } from '../score/score-dataset.js';
 import { platformSnapshot } from '../history/platform-snapshot.js';
-import { categoryAnswers, diffCategory, impactOf, publishedAnswers, savingsAnswerName, type AnswerChange, type CategoryAnswers } from './published-answers.js';
+import { categoryAnswers, diffCategory, impactOf, savingsAnswerName, type AnswerChange, type CategoryAnswers } from './published-answers.js';
 import type { PlatformFiles } from './platform-files.js';
 import { evidenceOf, type ScoredState } from './scored-state.js';
 
@@ -206,13 +206,12 @@ function answersWith(state: ScoredState, members: readonly ScoredPlatform[], rep
  * @param only the category to queue (null: every category)
  */
 export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: number, only: CategoryId | null = null): RefreshQueue {
-  const baseline = publishedAnswers(state.site, state.methodology, state.scored);
   const savingsName = savingsAnswerName(state.methodology);
   const date = state.site.evaluation_date;
   const items: Omit<QueueItem, 'position'>[] = [];
   let nothing = 0;
-  for (const [category, before] of baseline) {
-    if (only !== null && category !== only) continue;
+  for (const category of only === null ? CATEGORY_IDS : [only]) {
+    const before = categoryAnswers(state.site, state.methodology, category, state.scored);
     const members = state.scored.filter((p) => p.source.category === category);
     for (const p of members) {
       for (const c of candidatesOf(state, members, p)) {
@@ -226,13 +225,14 @@ export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: nu
           }
         }
         const list = [...affects.values()].sort((a, b) => b.points - a.points || a.answer.localeCompare(b.answer));
-        if (impactOf(list) === 0) {
+        const impact = impactOf(list);
+        if (impact === 0) {
           nothing++;
           continue;
         }
         const { value, as_of, urls, fact_kind } = c.shown;
         items.push({
-          impact: impactOf(list),
+          impact,
           category,
           slug: p.source.slug,
           name: p.source.name,
