@@ -201,13 +201,16 @@ function answersWith(state: ScoredState, members: readonly ScoredPlatform[], rep
 
 /**
  * The refresh queue of a scored dataset.
- * @param files where each platform's file is, to name file and line
+ * @param files where each platform's file is, to name file and line: those of the sources folder `state` was scored from
  * @param limit most items returned (the queue's cap)
  * @param only the category to queue (null: every category)
  */
 export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: number, only: CategoryId | null = null): RefreshQueue {
   const savingsName = savingsAnswerName(state.methodology);
   const date = state.site.evaluation_date;
+  // every scored platform has its file: the state built, so each file passed the file-location check
+  // (its name is its slug), and `files` lists the same sources folder
+  const fileOf = (slug: string) => files.get(slug)!;
   const items: Omit<QueueItem, 'position'>[] = [];
   let nothing = 0;
   for (const category of only === null ? CATEGORY_IDS : [only]) {
@@ -236,7 +239,7 @@ export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: nu
           category,
           slug: p.source.slug,
           name: p.source.name,
-          file: files.get(p.source.slug)?.file ?? `platforms/${category}/${p.source.slug}.yaml`,
+          file: fileOf(p.source.slug).file,
           line: 0, // located below, for the items kept only (each file is parsed again to locate)
           fact: c.fact,
           criteria: c.criteria,
@@ -261,7 +264,7 @@ export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: nu
     candidates: items.length,
     deciding_nothing: nothing,
     limit,
-    items: items.slice(0, limit).map((item, i) => ({ position: i + 1, ...item, line: files.get(item.slug)?.lineOf(item.fact.split('.')) ?? 1 })),
+    items: items.slice(0, limit).map((item, i) => ({ position: i + 1, ...item, line: fileOf(item.slug).lineOf(item.fact.split('.')) })),
   };
 }
 
