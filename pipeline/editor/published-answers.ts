@@ -17,6 +17,7 @@ import { CATEGORY_IDS, type CategoryId } from '../../runtime/domain/contract/cat
 import type { Site } from '../../runtime/domain/contract/model.js';
 import { LIMITS } from '../../runtime/domain/contract/parameter-rules.js';
 import { rankFeeEstimates } from '../../runtime/domain/compute/fee-ranking.js';
+import { round1 } from '../../runtime/domain/compute/rounding.js';
 import { rankSavings } from '../../runtime/domain/compute/savings-ranking.js';
 import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
 import { verdictBodies } from '../emit/api-bodies.js';
@@ -162,7 +163,6 @@ const IMPACT_POINTS = {
 const CALCULATOR_ROWS = 10;
 
 const pct = (v: number | null) => (v === null ? 'no score' : `${v}%`);
-const round1 = (v: number) => Math.round(v * 10) / 10;
 
 function rankingChanges(category: CategoryId, before: readonly RankRow[], after: readonly RankRow[]): AnswerChange[] {
   const out: AnswerChange[] = [];
