@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { scoreSources } from './build.js';
 import { distFileGroups } from './emit/dist-files.js';
+import { todayUtc } from './evaluation-date.js';
 import { NO_HISTORY, readSourceHistory } from './history/source-history.js';
 import { DEFAULT_DIST_DIR, DEFAULT_HISTORY_CACHE_DIR, DEFAULT_SOURCES_DIR, PROJECT_ROOT } from './paths.js';
 import { formatReport } from './problems.js';
@@ -57,7 +58,7 @@ export async function main(argv: string[]): Promise<number> {
     root: process.cwd() === PROJECT_ROOT ? PROJECT_ROOT : process.cwd(),
     sourcesDir,
     baseUrl: process.env.BASE_URL,
-    today: new Date().toISOString().slice(0, 10),
+    today: todayUtc(),
     sourceDateEpoch,
   });
   const shown = values.quiet ? result.problems.filter((p) => p.severity === 'error') : result.problems;

@@ -7,13 +7,13 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { scoreSources } from './build.js';
+import { todayUtc } from './evaluation-date.js';
 import { DEFAULT_SOURCES_DIR, PROJECT_ROOT } from './paths.js';
 import { dataReport, evaluateTargets, formatDataReport } from './report.js';
 
 const { values } = parseArgs({ options: { sources: { type: 'string' }, json: { type: 'boolean', default: false } } });
 const sourcesDir = path.resolve(values.sources ?? DEFAULT_SOURCES_DIR);
-const today = new Date().toISOString().slice(0, 10);
-const result = await scoreSources({ root: PROJECT_ROOT, sourcesDir, baseUrl: undefined, today, sourceDateEpoch: process.env.SOURCE_DATE_EPOCH });
+const result = await scoreSources({ root: PROJECT_ROOT, sourcesDir, baseUrl: undefined, today: todayUtc(), sourceDateEpoch: process.env.SOURCE_DATE_EPOCH });
 if (!result.ok) {
   process.stderr.write('report: the sources do not build; run npm run check\n');
   process.exit(1);

@@ -8,28 +8,22 @@
  *   tsx scripts/amplification.ts build/runtime/main.js dist
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
+import { listeningPort, memoryMiB } from './bench/settings.js';
 
 const [main = 'build/runtime/main.js', dist = 'dist'] = process.argv.slice(2);
 const child = spawn(process.execPath, [main, '--dist', dist], {
   env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '60', LOG_LEVEL: 'info' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
+/** The runtime's log up to its listening line (printed with an error). */
 let log = '';
-const collect = (chunk: Buffer) => {
-  log += chunk.toString('utf8');
-  if (log.includes('"event":"listening"')) child.stdout.off('data', collect);
-};
-child.stdout.on('data', collect);
-child.stdout.resume();
 
 /** Resident and peak resident memory of the runtime, MB. */
 function memory(): { rss_mb: number; peak_mb: number } {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss_mb: Math.round(kb('VmRSS') / 1024), peak_mb: Math.round(kb('VmHWM') / 1024) };
+  const { rss, peak } = memoryMiB(child.pid!);
+  return { rss_mb: rss, peak_mb: peak };
 }
 
 /**
@@ -62,16 +56,9 @@ async function slowRefusedPosts(port: number): Promise<void> {
 const sockets: Socket[] = [];
 
 async function main_(): Promise<void> {
-  const port = await new Promise<number>((resolve, reject) => {
-    const onData = () => {
-      const match = /"event":"listening"[^\n]*?"url":"http:\/\/[^:]+:(\d+)\//.exec(log);
-      if (!match) return;
-      child.stdout.off('data', onData);
-      resolve(Number(match[1]));
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', () => reject(new Error(`the runtime exited: ${log}`)));
-  });
+  const started = await listeningPort(child);
+  const port = started.port;
+  log = started.log;
   const url = `http://127.0.0.1:${port}/mcp`;
   const post = async (body: string) => {
     const started = performance.now();

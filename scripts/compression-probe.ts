@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { cpuSeconds, listeningPort } from './bench/settings.js';
 
 const [main = 'build/runtime/main.js', dist = 'dist'] = process.argv.slice(2);
 const child = spawn(process.execPath, [main, '--dist', dist], {
@@ -19,26 +20,15 @@ const child = spawn(process.execPath, [main, '--dist', dist], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 
-/** CPU time of the runtime so far (user + system), ms. */
+/** CPU time of the runtime so far (user + system), ms. @throws Error where /proc is missing (not Linux) or the runtime is gone */
 function cpuMs(): number {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  const used = cpuSeconds(child.pid);
+  if (used === null) throw new Error(`no CPU time for the runtime (pid ${child.pid}): the probe reads Linux /proc/<pid>/stat`);
+  return used * 1000;
 }
 
 async function run(): Promise<void> {
-  let log = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString('utf8');
-      const match = /"event":"listening"[^\n]*?"url":"http:\/\/[^:]+:(\d+)\//.exec(log);
-      if (!match) return;
-      child.stdout.off('data', onData);
-      child.stdout.resume();
-      resolve(Number(match[1]));
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', () => reject(new Error(`the runtime exited: ${log}`)));
-  });
+  const { port } = await listeningPort(child);
   const base = `http://127.0.0.1:${port}`;
   const fetchBytes = async (target: string, encoding: string) =>
     (await (await fetch(`${base}${target}`, { headers: { 'accept-encoding': encoding } })).arrayBuffer()).byteLength;

@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { rssMiB } from './bench/settings.js';
 import { bundleIfStale, npmScriptNodeFlags, RUNTIME_BUNDLE, RUNTIME_ENTRY } from './bundles.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,11 +21,6 @@ const seconds = Number(process.env.SOAK_SECONDS ?? 300);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 50);
 const port = 30000 + Math.floor(Math.random() * 20000);
 const url = `http://127.0.0.1:${port}`;
-
-async function rssMiB(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
-}
 
 await bundleIfStale(RUNTIME_BUNDLE);
 const child = spawn(process.execPath, [...npmScriptNodeFlags('start', 'build/runtime/main.js'), RUNTIME_ENTRY, '--dist', path.join(ROOT, 'dist')], {

@@ -13,7 +13,6 @@ import { DEFAULT_SOURCES_DIR, PROJECT_ROOT } from '../paths.js';
 import { checkLinks, formatLinkReport, linkCounts, type LinkToCheck } from './link-check.js';
 import { citedUrls } from './cited-urls.js';
 import { loadScoredState } from './scored-state.js';
-import { namingRoot } from './platform-files.js';
 import { runCommand, UsageError } from './run-command.js';
 
 const USAGE = 'usage: npm run check-links -- [--urls FILE] [--timeout-ms N] [--per-host-ms N] [--concurrency N] [--sources DIR] [--json]\n';
@@ -52,7 +51,7 @@ await runCommand(USAGE, async () => {
     links = [...new Set(urls)].map((url) => ({ url, cited_by: [] }));
   } else {
     const sourcesDir = values.sources ?? DEFAULT_SOURCES_DIR;
-    links = citedUrls((await loadScoredState(sourcesDir, namingRoot(sourcesDir))).scored.map((p) => p.source));
+    links = citedUrls((await loadScoredState(sourcesDir)).scored.map((p) => p.source));
   }
   const pkg = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
   const userAgent = `${pkg.name}-link-check/${pkg.version} (checks the pages an open comparison-data project cites; one request at a time per host)`;

@@ -13,8 +13,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATEGORY_IDS, type CategoryId } from '../../runtime/domain/contract/categories.js';
 import { httpsUrl } from '../../runtime/domain/sources/common-schema.js';
-import { MethodologySchema } from '../../runtime/domain/sources/methodology-schema.js';
-import { evaluationDateOf } from '../../runtime/domain/scoring/freshness.js';
+import { evaluationDate } from '../evaluation-date.js';
+import { readableMethodology } from '../history/score-at-commit.js';
 import { findPlatformFiles, parseYaml, relativeFile } from '../load/load.js';
 import { DEFAULT_SOURCES_DIR } from '../paths.js';
 import { namingRoot } from './platform-files.js';
@@ -55,13 +55,13 @@ await runCommand(USAGE, async () => {
     return 1;
   }
   const methodologyFile = path.join(sourcesDir, 'methodology.yaml');
-  const methodology = MethodologySchema.safeParse(parseYaml('methodology.yaml', await readFile(methodologyFile, 'utf8')).source.data);
-  if (!methodology.success) throw new Error(`new-platform: ${methodologyFile} does not validate; run npm run check`);
-  const asOf = evaluationDateOf(process.env.SOURCE_DATE_EPOCH, new Date().toISOString().slice(0, 10));
+  const methodology = readableMethodology(parseYaml('methodology.yaml', await readFile(methodologyFile, 'utf8')).source.data);
+  if (!methodology) throw new Error(`new-platform: ${methodologyFile} does not validate; run npm run check`);
+  const asOf = evaluationDate();
   const file = path.join(sourcesDir, 'platforms', category, `${slug}.yaml`);
   if (existsSync(file)) throw new Error(`new-platform: ${file} already exists`);
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, scaffoldText(methodology.data, category as CategoryId, name, slug, values.website, asOf), { flag: 'wx' });
+  await writeFile(file, scaffoldText(methodology, category as CategoryId, name, slug, values.website, asOf), { flag: 'wx' });
   const shown = relativeFile(namingRoot(sourcesDir), file);
   process.stdout.write(
     values.json

@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findPlatformFiles, parseYaml, problemAt, relativeFile, type SourceDocument } from '../load/load.js';
-import type { PlatformFiles } from './refresh-queue.js';
+
+/** Where each platform's file is: slug -> path relative to the project root, and its text. */
+export type PlatformFiles = ReadonlyMap<string, { file: string; lineOf: (path: string[]) => number }>;
 
 /**
  * The folder source files are named relative to: the working folder when the sources are inside it

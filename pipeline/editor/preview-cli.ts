@@ -12,25 +12,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import { git } from '../history/git-log.js';
 import { DEFAULT_SOURCES_DIR } from '../paths.js';
-import { evaluationDateOf } from '../../runtime/domain/scoring/freshness.js';
+import { evaluationDate } from '../evaluation-date.js';
 import { formatPreview, previewChange, unchangedPreview } from './preview.js';
 import { loadScoredState } from './scored-state.js';
-import { namingRoot } from './platform-files.js';
 import { runCommand, UsageError } from './run-command.js';
 
 const run = promisify(execFile);
 const USAGE = 'usage: npm run preview -- --base <git ref> [--head <git ref>] [--sources DIR] [--json]\n';
-
-/** Runs git in `cwd`; resolves with its standard output. @throws Error with git's message */
-async function git(cwd: string, args: string[]): Promise<string> {
-  try {
-    return (await run('git', args, { cwd, maxBuffer: 256 * 1024 * 1024 })).stdout;
-  } catch (error) {
-    const e = error as { stderr?: string; message: string };
-    throw new Error(`git ${args.join(' ')}: ${(e.stderr || e.message).trim()}`);
-  }
-}
 
 /** True when git exits non-zero (e.g. `git diff --quiet` on a difference). */
 async function gitDiffers(cwd: string, args: string[]): Promise<boolean> {
@@ -71,11 +61,11 @@ await runCommand(USAGE, async () => {
       (await git(top, ['ls-files', '--others', '--exclude-standard', '--', rel])).trim() !== '';
   let preview;
   if (!changed) {
-    preview = unchangedPreview(values.base, headLabel, evaluationDateOf(process.env.SOURCE_DATE_EPOCH, new Date().toISOString().slice(0, 10)));
+    preview = unchangedPreview(values.base, headLabel, evaluationDate());
   } else {
     const temp = await mkdtemp(path.join(tmpdir(), 'preview-'));
     try {
-      const load = (dir: string, label: string) => loadScoredState(dir, namingRoot(dir), `the sources of ${label}`);
+      const load = (dir: string, label: string) => loadScoredState(dir, `the sources of ${label}`);
       const baseDir = await sourcesAt(top, values.base, rel, temp);
       const headDir = values.head ? await sourcesAt(top, values.head, rel, temp) : sourcesDir;
       preview = previewChange(await load(baseDir, `base ${values.base}`), await load(headDir, `head ${headLabel}`), values.base, headLabel);

@@ -17,10 +17,12 @@ import { CATEGORY_IDS, type CategoryId } from '../../runtime/domain/contract/cat
 import type { Site } from '../../runtime/domain/contract/model.js';
 import { LIMITS } from '../../runtime/domain/contract/parameter-rules.js';
 import { rankFeeEstimates } from '../../runtime/domain/compute/fee-ranking.js';
+import { round1 } from '../../runtime/domain/compute/rounding.js';
 import { rankSavings } from '../../runtime/domain/compute/savings-ranking.js';
 import type { Methodology } from '../../runtime/domain/sources/methodology-schema.js';
 import { verdictBodies } from '../emit/api-bodies.js';
 import { DEFAULT_FEE_PROFILE } from '../report.js';
+import { figuresOf } from '../score/figures.js';
 import { summaryApyBalance, type ScoredPlatform } from '../score/score-dataset.js';
 
 /** One row of a category's ranking. */
@@ -88,8 +90,7 @@ export function categoryAnswers(site: Site, methodology: Methodology, category: 
   const { balance, months } = savingsInputs(methodology);
   const stale = new Map<string, boolean>();
   for (const p of members) {
-    for (const [group, state] of p.facts) stale.set(`${p.source.slug} facts.${group}`, state.stale);
-    for (const c of p.criteria) if (c.basis === 'assessed') stale.set(`${p.source.slug} assessments.${c.key}`, c.stale);
+    for (const f of figuresOf(p)) stale.set(`${p.source.slug} ${f.kind}.${f.key}`, f.stale);
     stale.set(`${p.source.slug} incidents`, p.model.incident_record_stale);
   }
   return {
@@ -162,7 +163,6 @@ const IMPACT_POINTS = {
 const CALCULATOR_ROWS = 10;
 
 const pct = (v: number | null) => (v === null ? 'no score' : `${v}%`);
-const round1 = (v: number) => Math.round(v * 10) / 10;
 
 function rankingChanges(category: CategoryId, before: readonly RankRow[], after: readonly RankRow[]): AnswerChange[] {
   const out: AnswerChange[] = [];

@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { CATEGORY_IDS, type CategoryId } from '../../runtime/domain/contract/categories.js';
 import { DEFAULT_SOURCES_DIR } from '../paths.js';
-import { namingRoot, platformFiles } from './platform-files.js';
+import { platformFiles } from './platform-files.js';
 import { formatRefreshQueue, refreshQueue } from './refresh-queue.js';
 import { loadScoredState } from './scored-state.js';
 import { runCommand, UsageError } from './run-command.js';
@@ -28,7 +28,7 @@ await runCommand(USAGE, async () => {
     throw new UsageError(`unknown category "${values.category}"; allowed: ${CATEGORY_IDS.join(', ')}`);
   }
   const sourcesDir = values.sources ?? DEFAULT_SOURCES_DIR;
-  const state = await loadScoredState(sourcesDir, namingRoot(sourcesDir));
+  const state = await loadScoredState(sourcesDir);
   const queue = refreshQueue(state, await platformFiles(sourcesDir), limit, (values.category as CategoryId | undefined) ?? null);
   process.stdout.write(values.json ? `${JSON.stringify(queue, null, 2)}\n` : `${formatRefreshQueue(queue)}\n`);
   return 0;

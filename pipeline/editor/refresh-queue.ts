@@ -13,15 +13,17 @@
  * The impact is the sum of the points of every published answer that differs from today's in any
  * of the situations (each answer counted once, at its highest points).
  */
-import type { CategoryId } from '../../runtime/domain/contract/categories.js';
+import { CATEGORY_IDS, type CategoryId } from '../../runtime/domain/contract/categories.js';
 import type { FactKind } from '../../runtime/domain/sources/methodology-schema.js';
 import type { PlatformSource } from '../../runtime/domain/sources/platform-schema.js';
 import { groupsOfRule } from '../../runtime/domain/scoring/criterion-rules.js';
 import { factKindOf } from '../../runtime/domain/scoring/fact-states.js';
 import { ageInDays } from '../../runtime/domain/scoring/freshness.js';
+import { figuresOf } from '../score/figures.js';
 import { scoreDataset, type ScoredPlatform } from '../score/score-dataset.js';
 import { platformSnapshot } from '../history/platform-snapshot.js';
-import { categoryAnswers, diffCategory, impactOf, publishedAnswers, savingsAnswerName, type AnswerChange, type CategoryAnswers } from './published-answers.js';
+import { categoryAnswers, diffCategory, impactOf, savingsAnswerName, type AnswerChange, type CategoryAnswers } from './published-answers.js';
+import type { PlatformFiles } from './platform-files.js';
 import { evidenceOf, type ScoredState } from './scored-state.js';
 
 /** Why a fact is in the queue. */
@@ -76,9 +78,6 @@ export interface RefreshQueue {
   limit: number;
   items: QueueItem[];
 }
-
-/** Where each platform's file is: slug -> path relative to the project root, and its text. */
-export type PlatformFiles = ReadonlyMap<string, { file: string; lineOf: (path: string[]) => number }>;
 
 interface Candidate {
   fact: string;
@@ -140,9 +139,9 @@ function candidatesOf(state: ScoredState, members: readonly ScoredPlatform[], p:
     });
   };
   const facts = p.source.facts as Record<string, { as_of: string; sources: Array<{ url: string }> }>;
-  for (const [group, s] of p.facts) present(`facts.${group}`, facts[group]!, s.stale, s.evidence_tier === 'weak');
-  for (const c of p.criteria) {
-    if (c.basis === 'assessed') present(`assessments.${c.key}`, p.source.assessments![c.key]!, c.stale, c.evidence_tier === 'weak');
+  for (const f of figuresOf(p)) {
+    const group = f.kind === 'facts' ? facts[f.key]! : p.source.assessments![f.key]!;
+    present(`${f.kind}.${f.key}`, group, f.stale, f.evidence_tier === 'weak');
   }
   // missing: each criterion without data, filled like the category's best and worst platform on it
   for (const c of p.criteria) {
@@ -202,18 +201,20 @@ function answersWith(state: ScoredState, members: readonly ScoredPlatform[], rep
 
 /**
  * The refresh queue of a scored dataset.
- * @param files where each platform's file is, to name file and line
+ * @param files where each platform's file is, to name file and line: those of the sources folder `state` was scored from
  * @param limit most items returned (the queue's cap)
  * @param only the category to queue (null: every category)
  */
 export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: number, only: CategoryId | null = null): RefreshQueue {
-  const baseline = publishedAnswers(state.site, state.methodology, state.scored);
   const savingsName = savingsAnswerName(state.methodology);
   const date = state.site.evaluation_date;
+  // every scored platform has its file: the state built, so each file passed the file-location check
+  // (its name is its slug), and `files` lists the same sources folder
+  const fileOf = (slug: string) => files.get(slug)!;
   const items: Omit<QueueItem, 'position'>[] = [];
   let nothing = 0;
-  for (const [category, before] of baseline) {
-    if (only !== null && category !== only) continue;
+  for (const category of only === null ? CATEGORY_IDS : [only]) {
+    const before = categoryAnswers(state.site, state.methodology, category, state.scored);
     const members = state.scored.filter((p) => p.source.category === category);
     for (const p of members) {
       for (const c of candidatesOf(state, members, p)) {
@@ -227,17 +228,18 @@ export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: nu
           }
         }
         const list = [...affects.values()].sort((a, b) => b.points - a.points || a.answer.localeCompare(b.answer));
-        if (impactOf(list) === 0) {
+        const impact = impactOf(list);
+        if (impact === 0) {
           nothing++;
           continue;
         }
         const { value, as_of, urls, fact_kind } = c.shown;
         items.push({
-          impact: impactOf(list),
+          impact,
           category,
           slug: p.source.slug,
           name: p.source.name,
-          file: files.get(p.source.slug)?.file ?? `platforms/${category}/${p.source.slug}.yaml`,
+          file: fileOf(p.source.slug).file,
           line: 0, // located below, for the items kept only (each file is parsed again to locate)
           fact: c.fact,
           criteria: c.criteria,
@@ -262,7 +264,7 @@ export function refreshQueue(state: ScoredState, files: PlatformFiles, limit: nu
     candidates: items.length,
     deciding_nothing: nothing,
     limit,
-    items: items.slice(0, limit).map((item, i) => ({ position: i + 1, ...item, line: files.get(item.slug)?.lineOf(item.fact.split('.')) ?? 1 })),
+    items: items.slice(0, limit).map((item, i) => ({ position: i + 1, ...item, line: fileOf(item.slug).lineOf(item.fact.split('.')) })),
   };
 }
 

@@ -1,12 +1,14 @@
 /**
  * The sources of a folder loaded, checked and scored as `npm run build` scores them (pipeline/build.ts
  * scoreSources), for the editor's commands (refresh queue, preview, link check), evaluated on
- * SOURCE_DATE_EPOCH when set, else today (runtime/domain/scoring/freshness.ts evaluationDateOf).
+ * SOURCE_DATE_EPOCH when set, else today (pipeline/evaluation-date.ts).
  */
 import path from 'node:path';
 import { scoreSources, type ScoredSources } from '../build.js';
 import type { EvidenceContext } from '../../runtime/domain/scoring/fact-states.js';
+import { todayUtc } from '../evaluation-date.js';
 import { formatReport } from '../problems.js';
+import { namingRoot } from './platform-files.js';
 
 /** Scored sources without errors. */
 export type ScoredState = Extract<ScoredSources, { ok: true }>;
@@ -17,17 +19,17 @@ export function evidenceOf(state: ScoredState): EvidenceContext {
 }
 
 /**
- * Loads and scores the sources in `sourcesDir`.
- * @param root the folder problems name files relative to
+ * Loads and scores the sources in `sourcesDir`; problems name files relative to namingRoot(sourcesDir).
+ * A SOURCE_DATE_EPOCH that is not whole seconds is one of the build's problems (scoreSources).
  * @param label how the error names the sources (default: "the sources in <folder>")
  * @throws Error with the build's problems (file:line:col) when the sources have an error
  */
-export async function loadScoredState(sourcesDir: string, root: string, label = `the sources in ${sourcesDir}`): Promise<ScoredState> {
+export async function loadScoredState(sourcesDir: string, label = `the sources in ${sourcesDir}`): Promise<ScoredState> {
   const result = await scoreSources({
-    root,
+    root: namingRoot(sourcesDir),
     sourcesDir: path.resolve(sourcesDir),
     baseUrl: undefined,
-    today: new Date().toISOString().slice(0, 10),
+    today: todayUtc(),
     sourceDateEpoch: process.env.SOURCE_DATE_EPOCH,
   });
   if (!result.ok)

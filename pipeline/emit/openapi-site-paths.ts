@@ -88,8 +88,9 @@ const formNumberParameter = ({ schema, example, ...p }: ParameterSpec): Paramete
 /** The search page's `query`: the API's (GET /v1/platforms), but the page also takes it empty (the form alone), so no minLength. */
 function searchFormQuery(): ParameterSpec {
   const rule = TEXT_PARAMETERS.searchQuery;
-  const { minLength: _emptyShowsTheForm, ...schema } = textParameter(rule).schema;
-  return queryParameter(rule.name, textParameter(rule).description, schema, false, rule.example);
+  const { description, schema: apiSchema } = textParameter(rule);
+  const { minLength: _emptyShowsTheForm, ...schema } = apiSchema;
+  return queryParameter(rule.name, description, schema, false, rule.example);
 }
 
 /** The fee page's `category`: the API's (GET /v1/fees, FEE_CATEGORY_PARAMETER), but the page also takes it empty (the form alone). */

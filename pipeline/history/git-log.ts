@@ -35,9 +35,17 @@ const NO_BLOB = /^0+$/;
 /** Large enough for a log of thousands of commits over thousands of files (execFile's default is 1 MiB). */
 const MAX_LOG_BYTES = 1 << 30;
 
-async function git(cwd: string, args: string[]): Promise<string> {
-  const { stdout } = await run('git', args, { cwd, maxBuffer: MAX_LOG_BYTES, encoding: 'utf8' });
-  return stdout;
+/**
+ * Runs git with `args` in `cwd`; resolves with its standard output (UTF-8, up to 1 GiB).
+ * @throws Error `git <args>: <git's standard error, else the spawn error>` when git exits non-zero or cannot start
+ */
+export async function git(cwd: string, args: string[]): Promise<string> {
+  try {
+    return (await run('git', args, { cwd, maxBuffer: MAX_LOG_BYTES, encoding: 'utf8' })).stdout;
+  } catch (error) {
+    const e = error as { stderr?: string; message: string };
+    throw new Error(`git ${args.join(' ')}: ${(e.stderr || e.message).trim()}`);
+  }
 }
 
 /**

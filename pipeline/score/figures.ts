@@ -6,8 +6,10 @@
 import type { EvidenceTier } from '../../runtime/domain/contract/api-schemas.js';
 import type { ScoredPlatform } from './score-dataset.js';
 
-/** One dated figure: a fact group (key of `facts`) or an assessed criterion (its key). */
+/** One dated figure: a fact group (key of `facts`) or an assessed criterion (its key, also its key in `assessments`). */
 export interface Figure {
+  /** Where the figure is in the platform's source: `facts` (a fact group) or `assessments` (an editor assessment). */
+  kind: 'facts' | 'assessments';
   key: string;
   stale: boolean;
   evidence_tier: EvidenceTier | null;
@@ -16,7 +18,9 @@ export interface Figure {
 /** The fact groups, then the assessed criteria (derived criteria are the facts again, so not counted twice). */
 export function figuresOf(p: ScoredPlatform): Figure[] {
   return [
-    ...[...p.facts].map(([key, f]) => ({ key, stale: f.stale, evidence_tier: f.evidence_tier })),
-    ...p.criteria.filter((c) => c.basis === 'assessed').map((c) => ({ key: c.key, stale: c.stale, evidence_tier: c.evidence_tier })),
+    ...[...p.facts].map(([key, f]) => ({ kind: 'facts' as const, key, stale: f.stale, evidence_tier: f.evidence_tier })),
+    ...p.criteria
+      .filter((c) => c.basis === 'assessed')
+      .map((c) => ({ kind: 'assessments' as const, key: c.key, stale: c.stale, evidence_tier: c.evidence_tier })),
   ];
 }

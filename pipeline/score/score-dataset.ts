@@ -117,24 +117,25 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
       if (!contexts.has(category)) contexts.set(category, contextFor(methodology, platforms, states, category));
       const ctx = contexts.get(category)!;
       const own = ownHosts(source.website, source.domains);
+      const tierOf = (url: string) => tierOfUrl(url, own, evidence.lists);
       const criteria: CriterionScore[] = methodology.categories[category].criteria.map((c) => {
         const { sources, ...result } = scoreCriterion(source, c, states.get(source)!, ctx, evidence);
-        const cited = sources.map((s) => ({ ...s, evidence_tier: tierOfUrl(s.url, own, evidence.lists) }));
+        const cited = sources.map((s) => ({ ...s, evidence_tier: tierOf(s.url) }));
         return { key: c.key, label: c.label, default_weight: c.weight, group: c.group ?? null, ...result, score_low: null, score_high: null, sources: cited };
       });
-      return [source, criteria] as const;
+      return [source, { criteria, tierOf }] as const;
     }),
   );
   for (const category of contexts.keys())
     setCriterionRanges(
       methodology,
       category,
-      platforms.filter((p) => p.category === category).map((p) => rows.get(p)!),
+      platforms.filter((p) => p.category === category).map((p) => rows.get(p)!.criteria),
     );
   const scored = platforms.map((source): ScoredPlatform => {
     const category = source.category;
     const facts = states.get(source)!;
-    const criteria = rows.get(source)!;
+    const { criteria, tierOf } = rows.get(source)!;
     const modelStates: Record<string, ModelCriterionState> = {};
     for (const c of criteria) {
       modelStates[c.key] = {
@@ -181,8 +182,7 @@ export function scoreDataset(platforms: readonly PlatformSource[], methodology: 
       fees: feeModelOf(source, facts),
       savings,
     };
-    const own = ownHosts(source.website, source.domains);
-    return { source, criteria, facts, model, tierOf: (url) => tierOfUrl(url, own, evidence.lists) };
+    return { source, criteria, facts, model, tierOf };
   });
   scored.sort((a, b) => byRank(a.model, b.model));
   for (const category of contexts.keys())

@@ -3,14 +3,29 @@
  * server in its own process that answers the bytes the runtime sent (the baseline), in
  * alternating runs; the ratio of requests per second is the figure.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { connections, env, firstAnswer, fmt, freePort, GOALS, log, median, NODE_TSX, ROOT, rounds, seconds, spawnRuntime, stop } from './settings.js';
+import {
+  connections,
+  cpuSeconds,
+  env,
+  firstAnswer,
+  fmt,
+  freePort,
+  GOALS,
+  log,
+  median,
+  NODE_TSX,
+  ROOT,
+  rounds,
+  seconds,
+  spawnRuntime,
+  stop,
+} from './settings.js';
 
 /** One request of a benchmark case, as autocannon sends it; `vary` gives a new path for every request (cache misses). */
 interface BenchRequest {
@@ -61,29 +76,6 @@ export async function baselineServer(file: string, port: number): Promise<void> 
   });
   server.keepAliveTimeout = 60_000;
   server.listen(port, '127.0.0.1', () => process.stdout.write('listening\n'));
-}
-
-/** Clock ticks per second of /proc/<pid>/stat's CPU times (`getconf CLK_TCK`; 100 on Linux when getconf is missing). */
-const clockTicks = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/**
- * CPU seconds a process has used so far, user and system, all its threads (fields 14 and 15 of
- * /proc/<pid>/stat, proc(5)); null where /proc is missing (not Linux) or the process is gone.
- */
-function cpuSeconds(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-  } catch {
-    return null;
-  }
 }
 
 /**

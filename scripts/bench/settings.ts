@@ -1,9 +1,10 @@
 /**
  * The benchmark's settings (BENCH_* environment variables: scripts/bench.ts) and the helpers
- * every part shares: starting and stopping the runtime, waiting for its first answer, RSS.
+ * every part and the probes (scripts/amplification.ts, scripts/compression-probe.ts, scripts/soak.ts)
+ * share: starting and stopping the runtime, its port and first answer, its memory and CPU time.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { npmScriptNodeFlags } from '../bundles.js';
@@ -43,10 +44,69 @@ export const log = (line: string) => process.stderr.write(`${line}\n`);
 /** A port below Linux's ephemeral range (32768-60999), where outgoing connections take theirs. */
 export const freePort = () => 20000 + Math.floor(Math.random() * 12000);
 
-/** Resident set size of a process, MiB (Linux /proc). */
+/**
+ * Resident set size (VmRSS) of a process and its peak so far (VmHWM), MiB, rounded (Linux /proc/<pid>/status, proc(5)).
+ * @throws Error where /proc is missing (not Linux) or the process is gone
+ */
+export function memoryMiB(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mib = (field: string) => {
+    const kB = new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1];
+    if (kB === undefined) throw new Error(`/proc/${pid}/status has no ${field} (the process has exited)`);
+    return Math.round(Number(kB) / 1024);
+  };
+  return { rss: mib('VmRSS'), peak: mib('VmHWM') };
+}
+
+/** Resident set size of a process, MiB (memoryMiB). */
 export async function rssMiB(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+  return memoryMiB(pid).rss;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (`getconf CLK_TCK`; 100 on Linux when getconf is missing). */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU seconds a process has used so far, user and system, all its threads (fields 14 and 15 of
+ * /proc/<pid>/stat, proc(5)); null where /proc is missing (not Linux) or the process is gone.
+ */
+export function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The port a runtime started with PORT=0 listens on, read from its `"event":"listening"` log line
+ * (JSON lines on its stdout, with the `url` it listens at); its stdout keeps flowing afterwards, unread.
+ * @param child a runtime spawned with its stdout piped, before any of it is read
+ * @returns the port, and the log up to that line
+ * @throws Error `the runtime exited: <log>` when the runtime exits before listening
+ */
+export function listeningPort(child: ChildProcess): Promise<{ port: number; log: string }> {
+  let log = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString('utf8');
+      const match = /"event":"listening"[^\n]*?"url":"http:\/\/[^:]+:(\d+)\//.exec(log);
+      if (!match) return;
+      child.stdout!.off('data', onData);
+      child.stdout!.resume();
+      resolve({ port: Number(match[1]), log });
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', () => reject(new Error(`the runtime exited: ${log}`)));
+  });
 }
 
 /** Resolves once GET `url` answers (any status); polls every 2 ms. */

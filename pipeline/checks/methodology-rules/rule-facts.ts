@@ -4,14 +4,8 @@
  */
 import { problemAt } from '../../load/load.js';
 import { eachCategory, type MethodologyCheck } from '../check-rule.js';
-import type { Rule } from '../../../runtime/domain/sources/methodology-schema.js';
+import { factsOfRule } from '../../../runtime/domain/scoring/criterion-rules.js';
 import { FactsSchemas } from '../../../runtime/domain/sources/platform-schema.js';
-
-/** The fact paths (<fact group>.<field>) a rule reads, in the order they are written. */
-function factsOf(rule: Rule): string[] {
-  if (rule.kind === 'rubric') return rule.points.flatMap((p) => [...(p.fact ? [p.fact] : []), ...(p.any_of ?? [])]);
-  return rule.kind === 'enum' || rule.kind === 'linear' ? [rule.fact] : [];
-}
 
 export const ruleFacts: MethodologyCheck = {
   id: 'rule-facts',
@@ -20,7 +14,7 @@ export const ruleFacts: MethodologyCheck = {
     return eachCategory(methodology, (id, { criteria }, at) => {
       const groups = Object.keys(FactsSchemas[id].shape);
       return criteria.flatMap((c, i) =>
-        factsOf(c.rule)
+        factsOfRule(c.rule)
           .filter((fact) => !groups.includes(fact.split('.')[0]!))
           .map((fact) => problemAt(source, [...at, i, 'rule'], 'error', `fact "${fact}" is not a fact group of ${id}`, `fact groups: ${groups.join(', ')}`)),
       );

@@ -11,6 +11,7 @@ import { html, type SafeHtml } from '../../../runtime/domain/pages/html.js';
 import { pageDocument } from '../../../runtime/domain/pages/layout.js';
 import type { Criterion, Methodology, Rule } from '../../../runtime/domain/sources/methodology-schema.js';
 import { linearScore } from '../../../runtime/domain/scoring/criterion-rules.js';
+import { round1 } from '../../../runtime/domain/compute/rounding.js';
 import { COMPOUNDING_ASSUMPTION } from '../../../runtime/domain/compute/savings.js';
 import { SAVINGS_RANKING } from '../../../runtime/domain/compute/savings-ranking.js';
 import { FEE_RANKING } from '../../../runtime/domain/compute/fee-ranking.js';
@@ -93,12 +94,11 @@ function rangeExamples(m: Methodology): SafeHtml | string {
   const total = sum(criteria);
   const withData = sum(others);
   const feeWeight = sum(fees);
-  const r1 = (x: number) => Math.round(10 * x) / 10;
   const first = others[0]!;
   const rest = Math.round((total - first.weight) * 100) / 100;
-  const staleLow = r1((first.weight * 50 + rest * 80) / total);
-  const staleHigh = r1((first.weight * 95 + rest * 80) / total);
-  return html`<p><em>Example 1 (${m.categories[id].label.toLowerCase()}, default weights):</em> a platform scoring 80 on every criterion but the fee criteria (${fees.map((k) => `${k.key} ${k.weight}`).join(', ')}), which have no data, scores 80 (the mean leaves them out). Its range puts them at 0 and at 100: low = 80 × ${withData} ÷ ${total} = ${r1((80 * withData) / total)}, high = (80 × ${withData} + 100 × ${feeWeight}) ÷ ${total} = ${r1((80 * withData + 100 * feeWeight) / total)}. A platform with a fee schedule that scores 70 on every criterion (70 to 70) is then inside that range: the data does not settle which is better.</p>
+  const staleLow = round1((first.weight * 50 + rest * 80) / total);
+  const staleHigh = round1((first.weight * 95 + rest * 80) / total);
+  return html`<p><em>Example 1 (${m.categories[id].label.toLowerCase()}, default weights):</em> a platform scoring 80 on every criterion but the fee criteria (${fees.map((k) => `${k.key} ${k.weight}`).join(', ')}), which have no data, scores 80 (the mean leaves them out). Its range puts them at 0 and at 100: low = 80 × ${withData} ÷ ${total} = ${round1((80 * withData) / total)}, high = (80 × ${withData} + 100 × ${feeWeight}) ÷ ${total} = ${round1((80 * withData + 100 * feeWeight) / total)}. A platform with a fee schedule that scores 70 on every criterion (70 to 70) is then inside that range: the data does not settle which is better.</p>
 <p><em>Example 2:</em> every criterion known and scoring 80, but <code>${first.key}</code> (weight ${first.weight}) rests on a figure older than its window; the category's fresh <code>${first.key}</code> scores run from 50 to 95. The stale criterion's own range is 50 to 95 (its 80 widened to the fresh span), so the platform's range is (${first.weight} × 50 + ${rest} × 80) ÷ ${total} = ${staleLow} to (${first.weight} × 95 + ${rest} × 80) ÷ ${total} = ${staleHigh}, around a score of 80. With the same figure fresh, the range would be 80 to 80.</p>`;
 }
 

@@ -114,14 +114,23 @@ const MISSING: CriterionResult = {
   sources: [],
 };
 
+/**
+ * The fact paths (`<fact group>.<field>`) a rule names, in the order they are written: a rubric's
+ * `fact` and `any_of` of each point, an enum's or linear rule's `fact`; none for the other kinds
+ * (scenario_cost reads fee items, apy_relative the apy group, assessed an assessment).
+ */
+export function factsOfRule(rule: Rule): string[] {
+  if (rule.kind === 'rubric') return rule.points.flatMap((pt) => [...(pt.fact ? [pt.fact] : []), ...(pt.any_of ?? [])]);
+  return rule.kind === 'enum' || rule.kind === 'linear' ? [rule.fact] : [];
+}
+
 /** Fact groups a rule reads (for missing and not-applicable checks, and evidence). */
 export function groupsOfRule(rule: Rule, category: PlatformSource['category']): string[] {
   switch (rule.kind) {
     case 'rubric':
-      return [...new Set(rule.points.flatMap((pt) => [...(pt.fact ? [pt.fact] : []), ...(pt.any_of ?? [])]).map((f) => f.split('.')[0]!))];
     case 'enum':
     case 'linear':
-      return [rule.fact.split('.')[0]!];
+      return [...new Set(factsOfRule(rule).map((f) => f.split('.')[0]!))];
     case 'scenario_cost': {
       const items: Partial<Record<FeeItem, string>> = category === 'exchanges' || category === 'brokerages' ? FEE_ITEM_GROUPS[category] : {};
       return rule.items.map((i) => items[i]).filter((g): g is string => g !== undefined);
